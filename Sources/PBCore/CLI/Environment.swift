@@ -1,0 +1,37 @@
+import Foundation
+
+/// Where PocketBrains keeps its data, from flags and the environment:
+/// `PB_HOME` (default `${XDG_DATA_HOME:-$HOME/.local/share}/pocketbrains`), libraries under
+/// `$PB_HOME/libraries/NAME`, the model under `PB_MODEL_DIR` or `$PB_HOME/models/all-MiniLM-L6-v2`.
+public struct PBEnvironment: Sendable {
+    public var home: URL
+    public var modelDirectory: URL
+
+    public init(variables: [String: String] = ProcessInfo.processInfo.environment) {
+        if let home = variables["PB_HOME"], !home.isEmpty {
+            self.home = URL(fileURLWithPath: home)
+        } else {
+            let data = variables["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? ((variables["HOME"] ?? NSHomeDirectory()) + "/.local/share")
+            self.home = URL(fileURLWithPath: data).appendingPathComponent("pocketbrains")
+        }
+        if let model = variables["PB_MODEL_DIR"], !model.isEmpty {
+            modelDirectory = URL(fileURLWithPath: model)
+        } else {
+            modelDirectory = home.appendingPathComponent("models/all-MiniLM-L6-v2")
+        }
+    }
+
+    public func libraryDirectory(_ name: String) -> URL {
+        home.appendingPathComponent("libraries").appendingPathComponent(name)
+    }
+
+    /// Library names become folder names: keep them to a safe alphabet.
+    public static func validateLibraryName(_ name: String) throws {
+        let ok = !name.isEmpty && name.count <= 64 && name.first != "." &&
+            name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }
+        guard ok else {
+            throw ToolFailure(.usage, "--library: '\(name)' is not a valid library name (letters, digits, '-', '_', '.')")
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The frame every program's `main.swift` runs in: program name for diagnostics, SIGPIPE
+/// handled as a quiet end, options parsed (`--help`, `--version`, usage errors exit 64), and any
+/// error turned into its message and exit status.
+public enum Tool {
+    public static func main(_ spec: CommandSpec, arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+                            _ body: (ParsedOptions) throws -> ExitCode) -> Never {
+        Diagnostics.shared.program = spec.name
+        // Writes to a closed pipe return EPIPE (handled by the writer) instead of killing us.
+        signal(SIGPIPE, SIG_IGN)
+        let code: ExitCode
+        do {
+            switch try OptionParser(spec).parse(arguments) {
+            case .help:
+                NDJSONWriter.standardOutput.writeText(spec.helpText)
+                exit(0)
+            case .version:
+                NDJSONWriter.standardOutput.writeText("\(spec.name) \(spec.version)\n")
+                exit(0)
+            case .run(let options):
+                code = try body(options)
+            }
+        } catch {
+            let failure = Tool.failure(for: error)
+            Diagnostics.shared.error(failure.message)
+            code = failure.code
+        }
+        Diagnostics.shared.endProgress()
+        exit(code.rawValue)
+    }
+
+    /// Maps any error to a status and message; domain errors say which status they mean.
+    public static func failure(for error: Error) -> ToolFailure {
+        switch error {
+        case let f as ToolFailure: return f
+        case let e as ExitStatusProviding: return ToolFailure(e.exitCode, String(describing: e))
+        case let e as RecordError: return ToolFailure(.badInput, e.description)
+        default: return ToolFailure(.ioError, String(describing: error))
+        }
+    }
+}
+
+/// Domain errors that know which exit status they mean.
+public protocol ExitStatusProviding: Error, CustomStringConvertible {
+    var exitCode: ExitCode { get }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Any JSON value. Records keep the fields they do not understand as JSONValues so that every
+/// stage passes them through untouched.
+public enum JSONValue: Codable, Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
+        else if let d = try? c.decode(Double.self) { self = .number(d) }
+        else if let s = try? c.decode(String.self) { self = .string(s) }
+        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
+        else { self = .object(try c.decode([String: JSONValue].self)) }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .null: try c.encodeNil()
+        case .bool(let b): try c.encode(b)
+        case .number(let d):
+            // Integral values print without a fraction so ids and counts round-trip as written.
+            if d.rounded() == d, abs(d) < 9.007e15 { try c.encode(Int64(d)) } else { try c.encode(d) }
+        case .string(let s): try c.encode(s)
+        case .array(let a): try c.encode(a)
+        case .object(let o): try c.encode(o)
+        }
+    }
+
+    public var stringValue: String? {
+        switch self {
+        case .string(let s): return s
+        case .number(let d): return d.rounded() == d ? String(Int64(d)) : String(d)
+        default: return nil
+        }
+    }
+}

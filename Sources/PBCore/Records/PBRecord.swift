@@ -1,0 +1,50 @@
+import Foundation
+
+/// A record of the NDJSON contract: one JSON object per line with a `kind`.
+///
+/// Each kind has one Codable type with the fields its stages read and write; every other field of
+/// the line is kept in `extra` and written back out, so a stage never loses what a later stage or
+/// the user added.
+public protocol PBRecord: Codable, Sendable {
+    /// The `kind` this type reads and writes ("chunk", "query", ...).
+    static var kindName: String { get }
+    /// The JSON keys the Codable type itself handles; all others go to `extra`.
+    static var knownKeys: Set<String> { get }
+    var extra: [String: JSONValue] { get set }
+}
+
+extension PBRecord {
+    /// Checks `kind` against the type: a missing kind is taken to be this one, another is an error.
+    static func checkKind(_ raw: [String: JSONValue]) throws {
+        switch raw["kind"] {
+        case nil, .null?: return
+        case .string(let k)? where k == kindName: return
+        case .string(let k)?: throw RecordError.wrongKind(expected: kindName, found: k)
+        default: throw RecordError.badField(name: "kind", reason: "expected a string")
+        }
+    }
+}
+
+/// Why a line is not a valid record; messages are lowercase and say what was expected.
+public enum RecordError: Error, CustomStringConvertible, Equatable {
+    /// The line is not JSON at all.
+    case notJSON(String)
+    /// The line is JSON but not an object.
+    case notObject
+    /// The record is of another kind than this stage reads.
+    case wrongKind(expected: String, found: String)
+    /// A required field is absent.
+    case missingField(String)
+    /// A field has the wrong type or an impossible value.
+    case badField(name: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notJSON(let why): return "not valid JSON: \(why)"
+        case .notObject: return "expected a JSON object"
+        case let .wrongKind(expected, found): return "expected a '\(expected)' record, got kind '\(found)'"
+        case .missingField(let name): return "missing field '\(name)'"
+        case let .badField(name, reason): return "field '\(name)': \(reason)"
+        }
+    }
+}

@@ -1,0 +1,134 @@
+/// `query`: a question flowing down the knowledge pipe. pb-embed adds `embedding`, pb-search adds
+/// `hits`, later stages add `context`, `answer` and `verdict` (kept in `extra` until they are read).
+public struct QueryRecord: PBRecord, Equatable {
+    public static let kindName = "query"
+    public static var knownKeys: Set<String> { Set(CodingKeys.allCases.map(\.stringValue)) }
+
+    public var kind = "query"
+    /// The caller's identifier, any JSON value, passed through as given.
+    public var id: JSONValue?
+    public var text: String
+    public var library: String?
+    public var filters: QueryFilters?
+    public var mode: String?
+    /// How many hits the caller wants (overrides `--k`).
+    public var k: Int?
+    public var embedding: Embedding?
+    public var hits: [Hit]?
+    public var dropped: [DroppedHit]?
+    /// Per-list rankings, with `--explain`: list name to chunk ids in rank order.
+    public var lists: [String: [String]]?
+    public var extra: [String: JSONValue] = [:]
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case kind, id, text, library, filters, mode, k, embedding, hits, dropped, lists
+    }
+
+    public init(id: JSONValue? = nil, text: String, library: String? = nil) {
+        self.id = id
+        self.text = text
+        self.library = library
+    }
+}
+
+/// Restrictions applied before ranking, so a filter never returns fewer hits than exist.
+public struct QueryFilters: Codable, Equatable, Sendable {
+    public var pathPrefix: String?
+    public var docIDs: [String]?
+
+    enum CodingKeys: String, CodingKey {
+        case pathPrefix = "path_prefix", docIDs = "doc_ids"
+    }
+
+    public init(pathPrefix: String? = nil, docIDs: [String]? = nil) {
+        self.pathPrefix = pathPrefix
+        self.docIDs = docIDs
+    }
+
+    public var isEmpty: Bool { pathPrefix == nil && (docIDs ?? []).isEmpty }
+}
+
+/// One retrieved chunk with where it sits in its source and every score that ranked it.
+public struct Hit: Codable, Equatable, Sendable {
+    public var chunkID: String
+    public var docID: String
+    public var path: String
+    public var title: String
+    public var section: [String]
+    public var text: String
+    public var prefix: String?
+    public var start: Int
+    public var end: Int
+    public var lineStart: Int
+    public var lineEnd: Int
+    public var pageStart: Int?
+    public var seq: Int?
+    public var scores: HitScores
+    public var rank: Int
+
+    enum CodingKeys: String, CodingKey {
+        case path, title, section, text, prefix, start, end, seq, scores, rank
+        case chunkID = "chunk_id", docID = "doc_id", lineStart = "line_start", lineEnd = "line_end", pageStart = "page_start"
+    }
+
+    public init(chunkID: String, docID: String, path: String, title: String, section: [String], text: String,
+                prefix: String? = nil, start: Int, end: Int, lineStart: Int, lineEnd: Int, pageStart: Int? = nil,
+                seq: Int? = nil, scores: HitScores = HitScores(), rank: Int = 0) {
+        self.chunkID = chunkID
+        self.docID = docID
+        self.path = path
+        self.title = title
+        self.section = section
+        self.text = text
+        self.prefix = prefix
+        self.start = start
+        self.end = end
+        self.lineStart = lineStart
+        self.lineEnd = lineEnd
+        self.pageStart = pageStart
+        self.seq = seq
+        self.scores = scores
+        self.rank = rank
+    }
+}
+
+/// Every list's score and rank for a hit (absent when the hit was not in that list).
+/// `bm25` is SQLite's bm25() negated, so that for every score here higher is better.
+public struct HitScores: Codable, Equatable, Sendable {
+    public var bm25: Double?
+    public var bm25Rank: Int?
+    public var dense: Double?
+    public var denseRank: Int?
+    public var fused: Double?
+    public var rerank: Double?
+
+    enum CodingKeys: String, CodingKey {
+        case bm25, dense, fused, rerank
+        case bm25Rank = "bm25_rank", denseRank = "dense_rank"
+    }
+
+    public init(bm25: Double? = nil, bm25Rank: Int? = nil, dense: Double? = nil, denseRank: Int? = nil, fused: Double? = nil, rerank: Double? = nil) {
+        self.bm25 = bm25
+        self.bm25Rank = bm25Rank
+        self.dense = dense
+        self.denseRank = denseRank
+        self.fused = fused
+        self.rerank = rerank
+    }
+}
+
+/// A candidate a stage removed, and why.
+public struct DroppedHit: Codable, Equatable, Sendable {
+    public var chunkID: String
+    public var reason: String
+
+    enum CodingKeys: String, CodingKey {
+        case reason
+        case chunkID = "chunk_id"
+    }
+
+    public init(chunkID: String, reason: String) {
+        self.chunkID = chunkID
+        self.reason = reason
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// Turns lines into records and records into lines, keeping unknown fields.
+///
+/// Output keys are sorted so that the same record always prints the same bytes (golden tests,
+/// `diff`, content hashes); the fields a stage does not know follow, also sorted.
+public struct RecordCodec: Sendable {
+    public init() {}
+
+    public func decodeObject(_ line: Data) throws -> [String: JSONValue] {
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: line)
+        } catch {
+            throw RecordError.notJSON(Self.describe(error))
+        }
+        guard case .object(let object) = value else { throw RecordError.notObject }
+        return object
+    }
+
+    public func decode<R: PBRecord>(_ type: R.Type, from line: Data) throws -> R {
+        let raw = try decodeObject(line)
+        try R.checkKind(raw)
+        var record: R
+        var line = line
+        if raw["kind"] == nil {
+            // A hand-written record may leave out its kind; it is the one this stage reads.
+            let body = raw.isEmpty ? Data("}".utf8) : Data(",".utf8) + line.drop(while: { $0 != UInt8(ascii: "{") }).dropFirst()
+            line = Data("{\"kind\":\"\(R.kindName)\"".utf8) + body
+        }
+        do {
+            record = try JSONDecoder().decode(R.self, from: line)
+        } catch {
+            throw Self.recordError(error)
+        }
+        record.extra = raw.filter { !R.knownKeys.contains($0.key) }
+        return record
+    }
+
+    public func encode<R: PBRecord>(_ record: R) throws -> Data {
+        let encoder = Self.encoder()
+        var data = try encoder.encode(record)
+        let extra = record.extra.filter { !R.knownKeys.contains($0.key) }
+        if !extra.isEmpty {
+            let more = try encoder.encode(extra)
+            // Splice two objects: "{a}" + "{b}" -> "{a,b}". Keys are disjoint by construction.
+            data.removeLast()
+            data.append(UInt8(ascii: ","))
+            data.append(more.dropFirst())
+        }
+        return data
+    }
+
+    public func encodeValue<T: Encodable>(_ value: T) throws -> Data {
+        try Self.encoder().encode(value)
+    }
+
+    static func encoder() -> JSONEncoder {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return e
+    }
+
+    /// A one-line, lowercase account of a decoding failure, naming the field path.
+    static func recordError(_ error: Error) -> RecordError {
+        guard let error = error as? DecodingError else { return .notJSON(String(describing: error)) }
+        func path(_ keys: [CodingKey], _ last: CodingKey? = nil) -> String {
+            let all = keys + (last.map { [$0] } ?? [])
+            return all.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+                .replacingOccurrences(of: ".[", with: "[")
+        }
+        switch error {
+        case .keyNotFound(let key, let ctx):
+            return .missingField(path(ctx.codingPath, key))
+        case .typeMismatch(let type, let ctx):
+            return .badField(name: path(ctx.codingPath), reason: "expected \(typeName(type))")
+        case .valueNotFound(let type, let ctx):
+            return .badField(name: path(ctx.codingPath), reason: "expected \(typeName(type)), got null")
+        case .dataCorrupted(let ctx):
+            if ctx.codingPath.isEmpty { return .notJSON(ctx.debugDescription.lowercased()) }
+            return .badField(name: path(ctx.codingPath), reason: ctx.debugDescription.lowercased())
+        @unknown default:
+            return .notJSON("\(error)")
+        }
+    }
+
+    static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Int.Type, is Int64.Type, is Int32.Type, is Double.Type, is Float.Type: return "a number"
+        case is Bool.Type: return "true or false"
+        default:
+            let name = String(describing: type)
+            if name.hasPrefix("Array") { return "an array" }
+            if name.hasPrefix("Dictionary") { return "an object" }
+            return "a value of type \(name)"
+        }
+    }
+
+    static func describe(_ error: Error) -> String {
+        if case DecodingError.dataCorrupted(let ctx)? = error as? DecodingError {
+            let underlying = (ctx.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return (underlying ?? ctx.debugDescription).lowercased()
+        }
+        return String(describing: error).lowercased()
+    }
+}

@@ -1,0 +1,263 @@
+import Foundation
+import PBCore
+
+/// Writes chunk records into a library, in batches of whole documents, each batch one SQLite
+/// transaction preceded by the durable append of its vectors.
+///
+/// Records arrive grouped by document (pb-chunk writes them so): a document is complete when its
+/// `doc_chunks` chunks have arrived in `seq` order. A malformed record or a document cut short
+/// ends the run with status 65 and commits nothing of the batch it was in; earlier batches, all
+/// complete and valid, stay, and re-running resumes (they are then skipped as unchanged).
+public final class Indexer {
+    public struct Options: Sendable {
+        /// Documents per transaction.
+        public var batchDocuments = 256
+        /// Remove documents this run did not bring.
+        public var prune = false
+        /// Re-add documents that were deleted with this content before.
+        public var restore = false
+        public init() {}
+    }
+
+    struct PendingDocument {
+        var chunks: [ChunkRecord] = []
+        var vectors: [[Float]?] = []
+        var skip: SkipReason?
+        /// Chunks seen so far, kept or (for a skipped document) only checked.
+        var received = 0
+        var expected: Int
+        var first: ChunkRecord
+    }
+
+    enum SkipReason { case unchanged, tombstoned }
+
+    public let library: Library
+    let options: Options
+    private var current: PendingDocument?
+    private var batch: [PendingDocument] = []
+    private var seenPaths: Set<String> = []
+    private var batchPaths: Set<String> = []
+    private var summary: IndexSummary
+    private let started = Date()
+    private let codec = RecordCodec()
+    private let progress = Progress("documents")
+
+    public init(library: Library, options: Options = Options()) {
+        self.library = library
+        self.options = options
+        summary = IndexSummary(library: library.name)
+    }
+
+    /// Takes one input line: a `chunk`, or a `doc` marker (`unchanged: true`) from `pb-index --changed`.
+    public func consume(_ line: InputLine) throws {
+        let raw = try codec.decodeObject(line.data)
+        if case .string("error")? = raw["kind"] {
+            // An upstream stage could not read a document and said so (and will exit non-zero).
+            // Keep what the library has of it: a failed read is no reason to prune.
+            let e = try codec.decode(ErrorRecord.self, from: line.data)
+            try closeCurrent(before: line)
+            if let path = e.path { seenPaths.insert(path) }
+            summary.failed += 1
+            return
+        }
+        if case .string("doc")? = raw["kind"] {
+            let doc = try codec.decode(DocRecord.self, from: line.data)
+            guard doc.unchanged == true, let path = doc.path else {
+                throw RecordError.badField(name: "kind", reason: "pb-index reads chunk records (and doc records marked unchanged), not documents: run pb-chunk first")
+            }
+            try closeCurrent(before: line)
+            seenPaths.insert(path)
+            if case .bool(true)? = doc.extra["tombstoned"] { summary.tombstoned += 1 } else { summary.skipped += 1 }
+            return
+        }
+        let chunk = try codec.decode(ChunkRecord.self, from: line.data)
+        try validate(chunk)
+        var vector: [Float]?
+        if let e = chunk.embedding { vector = try e.values() }
+        if var doc = current, doc.first.docID == chunk.docID {
+            guard chunk.seq == doc.received else {
+                throw RecordError.badField(name: "seq", reason: "expected chunk \(doc.received) of document \(chunk.docID), got \(chunk.seq)")
+            }
+            guard chunk.docChunks == doc.expected, chunk.docHash == doc.first.docHash, chunk.path == doc.first.path else {
+                throw RecordError.badField(name: "doc_hash", reason: "chunk \(chunk.chunkID) disagrees with the earlier chunks of its document")
+            }
+            current = nil
+            doc.add(chunk, vector)
+            current = doc
+        } else {
+            try closeCurrent(before: line)
+            guard chunk.seq == 0 else {
+                throw RecordError.badField(name: "seq", reason: "document \(chunk.docID) starts at chunk \(chunk.seq), not 0: its earlier chunks are missing")
+            }
+            guard !seenPaths.contains(chunk.path) else {
+                throw RecordError.badField(name: "path", reason: "document \(chunk.path) appears twice in this input")
+            }
+            var doc = PendingDocument(expected: chunk.docChunks, first: chunk)
+            doc.skip = try skipReason(chunk)
+            doc.add(chunk, vector)
+            current = doc
+        }
+        if let doc = current, doc.isComplete {
+            current = nil
+            try accept(doc)
+        }
+    }
+
+    /// Ends the input: commits the last batch, prunes if asked, returns the summary.
+    public func finish() throws -> IndexSummary {
+        if let doc = current {
+            throw RecordError.badField(name: "doc_chunks", reason: "input ended inside document \(doc.first.path): \(doc.received) of \(doc.expected) chunks arrived")
+        }
+        try commitBatch()
+        if options.prune { try prune() }
+        progress.finish()
+        summary.seconds = (Date().timeIntervalSince(started) * 1000).rounded() / 1000
+        return summary
+    }
+
+    private func closeCurrent(before line: InputLine) throws {
+        if let doc = current {
+            throw RecordError.badField(name: "doc_chunks", reason: "document \(doc.first.path) ended after \(doc.received) of \(doc.expected) chunks")
+        }
+    }
+
+    private func validate(_ c: ChunkRecord) throws {
+        guard c.docChunks >= 1, c.seq >= 0, c.seq < c.docChunks else {
+            throw RecordError.badField(name: "seq", reason: "\(c.seq) is not within 0..<doc_chunks (\(c.docChunks))")
+        }
+        guard c.start >= 0, c.end >= c.start else {
+            throw RecordError.badField(name: "end", reason: "byte span \(c.start)..<\(c.end) is not a range")
+        }
+        guard !c.docID.isEmpty, !c.chunkID.isEmpty, !c.path.isEmpty, !c.docHash.isEmpty else {
+            throw RecordError.badField(name: "doc_id", reason: "doc_id, chunk_id, path and doc_hash must not be empty")
+        }
+        if let e = c.embedding {
+            guard e.dim > 0, !e.model.isEmpty else { throw RecordError.badField(name: "embedding", reason: "needs a model and a positive dim") }
+        }
+    }
+
+    private func skipReason(_ chunk: ChunkRecord) throws -> SkipReason? {
+        if let stored = try library.document(path: chunk.path), stored.hash == chunk.docHash { return .unchanged }
+        if !options.restore, let t = try library.tombstone(path: chunk.path), t.hash == chunk.docHash { return .tombstoned }
+        return nil
+    }
+
+    private func accept(_ doc: PendingDocument) throws {
+        seenPaths.insert(doc.first.path)
+        progress.advance()
+        switch doc.skip {
+        case .unchanged?: summary.skipped += 1
+        case .tombstoned?: summary.tombstoned += 1
+        case nil:
+            batch.append(doc)
+            if batch.count >= options.batchDocuments { try commitBatch() }
+        }
+    }
+
+    /// Appends the batch's vectors (fsynced), then commits its rows and the new row count together.
+    private func commitBatch() throws {
+        guard !batch.isEmpty else { return }
+        let db = library.db
+        var flat: [Float] = []
+        var model: (model: String, dim: Int, weights: String)?
+        for doc in batch {
+            for (chunk, v) in zip(doc.chunks, doc.vectors) {
+                guard let v, let e = chunk.embedding else { continue }
+                let m = (e.model, e.dim, e.weights ?? "")
+                if let model {
+                    guard model == m else { throw mismatch(chunk, m, model) }
+                } else {
+                    model = m
+                }
+                flat += v
+            }
+        }
+        var vectors: VectorFile?
+        var firstRow = 0
+        if let model {
+            if let stored = try library.vectorModel(), stored != model {
+                throw mismatch(batch.first!.first, model, stored)
+            }
+            vectors = try library.vectors(create: (dim: model.dim, model: model.model, weights: model.weights))
+            firstRow = try vectors!.append(flat)
+        }
+        let now = Date().timeIntervalSince1970
+        do {
+            try db.transaction {
+                if let model, try library.vectorModel() == nil {
+                    try library.setMeta("model", model.model)
+                    try library.setMeta("dim", String(model.dim))
+                    try library.setMeta("weights", model.weights)
+                }
+                var row = firstRow
+                for doc in batch {
+                    let first = doc.first
+                    if let old = try library.document(path: first.path) {
+                        try library.deleteDocument(id: old.id)
+                        summary.replaced += 1
+                    } else {
+                        summary.added += 1
+                    }
+                    try db.run("DELETE FROM tombstones WHERE path = ?", [.text(first.path)])
+                    try db.run("INSERT INTO documents(doc_id, path, title, format, hash, chunks, indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                               [.text(first.docID), .text(first.path), .text(first.title), .text(first.format), .text(first.docHash),
+                                .int(Int64(doc.chunks.count)), .double(now)])
+                    let docKey = db.lastInsertRowID
+                    for (c, v) in zip(doc.chunks, doc.vectors) {
+                        let section = String(decoding: try codec.encodeValue(c.section), as: UTF8.self)
+                        var vectorRow: SQLValue = .null
+                        if v != nil { vectorRow = .int(Int64(row)); row += 1; summary.vectors += 1 }
+                        try db.run("""
+                            INSERT INTO chunks(chunk_id, doc, seq, section, prefix, text, start, end, line_start, line_end,
+                                               page_start, page_end, words, tokens, hash, vector_row)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            """,
+                            [.text(c.chunkID), .int(docKey), .int(Int64(c.seq)), .text(section), .text(c.prefix), .text(c.text),
+                             .int(Int64(c.start)), .int(Int64(c.end)), .int(Int64(c.lineStart)), .int(Int64(c.lineEnd)),
+                             c.pageStart.map { .int(Int64($0)) } ?? .null, c.pageEnd.map { .int(Int64($0)) } ?? .null,
+                             .int(Int64(c.words)), .int(Int64(c.tokens)), .text(c.hash), vectorRow])
+                        try db.run("INSERT INTO chunks_fts(rowid, title, section, text) VALUES (?, ?, ?, ?)",
+                                   [.int(db.lastInsertRowID), .text(c.title), .text(c.section.joined(separator: " ")), .text(c.text)])
+                        summary.chunks += 1
+                    }
+                }
+                if let vectors { try library.setMeta("vector_rows", String(vectors.rows)) }
+            }
+        } catch {
+            vectors?.rollback(toRows: firstRow)
+            if let e = error as? DatabaseError, e.message.contains("UNIQUE constraint failed: chunks.chunk_id") {
+                throw RecordError.badField(name: "chunk_id", reason: "a chunk id of this batch is already used by another document")
+            }
+            throw error
+        }
+        vectors?.writeHeaderCount()
+        batch.removeAll()
+    }
+
+    private func mismatch(_ c: ChunkRecord, _ got: (String, Int, String), _ want: (model: String, dim: Int, weights: String)) -> RecordError {
+        .badField(name: "embedding", reason: "chunk \(c.chunkID) has a \(got.1)-d vector of model '\(got.0)'\(got.2.isEmpty ? "" : " (weights \(got.2.prefix(12)))"), but library '\(library.name)' holds \(want.dim)-d vectors of '\(want.model)'\(want.weights.isEmpty ? "" : " (weights \(want.weights.prefix(12)))"): use another --library or re-embed")
+    }
+
+    /// Deletes (with tombstones) every document this run did not bring.
+    private func prune() throws {
+        let now = Date().timeIntervalSince1970
+        try library.db.transaction {
+            for doc in try library.allDocuments() where !seenPaths.contains(doc.path) {
+                try library.deleteAndTombstone(doc, at: now)
+                summary.pruned += 1
+            }
+        }
+    }
+}
+
+extension Indexer.PendingDocument {
+    var isComplete: Bool { received == expected }
+
+    /// Chunks of a skipped document are checked and counted but not kept.
+    mutating func add(_ chunk: ChunkRecord, _ vector: [Float]?) {
+        received += 1
+        guard skip == nil else { return }
+        chunks.append(chunk)
+        vectors.append(vector)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import PBCore
+
+/// A library on disk: `$PB_HOME/libraries/NAME/index.sqlite` (WAL) and `vectors.f32`.
+public final class Library {
+    public let name: String
+    public let directory: URL
+    public let db: Database
+    private var vectorFile: VectorFile?
+
+    public var indexPath: String { directory.appendingPathComponent("index.sqlite").path }
+    public var vectorPath: String { directory.appendingPathComponent("vectors.f32").path }
+
+    /// Opens a library; with `create`, makes its folder and schema if needed. Without, a missing
+    /// library is status 66 with a hint.
+    public init(environment: PBEnvironment, name: String, create: Bool) throws {
+        try PBEnvironment.validateLibraryName(name)
+        self.name = name
+        directory = environment.libraryDirectory(name)
+        let index = directory.appendingPathComponent("index.sqlite").path
+        if !FileManager.default.fileExists(atPath: index) {
+            guard create else {
+                throw ToolFailure(.cannotOpen, "no library '\(name)' at \(directory.path): ingest documents first (pb-ingest --library \(name) FILE...)")
+            }
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw ToolFailure(.cannotOpen, "cannot create \(directory.path): \(error.localizedDescription)")
+            }
+        }
+        db = try Database(path: index)
+        try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
+        try LibrarySchema.migrate(db)
+    }
+
+    // MARK: meta
+
+    public func meta(_ key: String) throws -> String? {
+        try db.scalarText("SELECT value FROM meta WHERE key = ?", [.text(key)])
+    }
+
+    public func setMeta(_ key: String, _ value: String) throws {
+        try db.run("INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [.text(key), .text(value)])
+    }
+
+    public var committedVectorRows: Int {
+        get throws { Int(try meta("vector_rows") ?? "0") ?? 0 }
+    }
+
+    /// The model whose vectors this library holds, once it holds any.
+    public func vectorModel() throws -> (model: String, dim: Int, weights: String)? {
+        guard let model = try meta("model"), let dim = try meta("dim").flatMap(Int.init) else { return nil }
+        return (model, dim, try meta("weights") ?? "")
+    }
+
+    /// The vector file, opened (and trimmed to the committed rows) on first use; nil while the
+    /// library holds no vectors and `create` is not given.
+    public func vectors(create: (dim: Int, model: String, weights: String)? = nil) throws -> VectorFile? {
+        if let vectorFile { return vectorFile }
+        let exists = FileManager.default.fileExists(atPath: vectorPath)
+        guard exists || create != nil else { return nil }
+        let file = try VectorFile(path: vectorPath, committedRows: try committedVectorRows, create: create)
+        vectorFile = file
+        return file
+    }
+
+    // MARK: documents
+
+    public struct StoredDocument: Sendable {
+        public var id: Int64
+        public var docID: String
+        public var path: String
+        public var hash: String
+    }
+
+    public func document(path: String) throws -> StoredDocument? {
+        let s = try db.prepare("SELECT id, doc_id, path, hash FROM documents WHERE path = ?")
+        try s.bind([.text(path)])
+        guard try s.step() else { return nil }
+        return StoredDocument(id: s.int(0), docID: s.text(1), path: s.text(2), hash: s.text(3))
+    }
+
+    public func tombstone(path: String) throws -> (hash: String, deletedAt: Double)? {
+        let s = try db.prepare("SELECT hash, deleted_at FROM tombstones WHERE path = ?")
+        try s.bind([.text(path)])
+        guard try s.step() else { return nil }
+        return (s.text(0), s.double(1))
+    }
+
+    /// Removes a document, its chunks and their FTS rows (its vector rows become dead rows).
+    public func deleteDocument(id: Int64) throws {
+        try db.run("DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE doc = ?)", [.int(id)])
+        try db.run("DELETE FROM chunks WHERE doc = ?", [.int(id)])
+        try db.run("DELETE FROM documents WHERE id = ?", [.int(id)])
+    }
+
+    /// Deletes a document and leaves a tombstone, so a stale copy cannot bring it back.
+    public func deleteAndTombstone(_ doc: StoredDocument, at time: Double) throws {
+        try deleteDocument(id: doc.id)
+        try db.run("INSERT INTO tombstones(path, doc_id, hash, deleted_at) VALUES (?, ?, ?, ?) ON CONFLICT(path) DO UPDATE SET hash = excluded.hash, doc_id = excluded.doc_id, deleted_at = excluded.deleted_at",
+                   [.text(doc.path), .text(doc.docID), .text(doc.hash), .double(time)])
+    }
+
+    public func allDocuments() throws -> [StoredDocument] {
+        let s = try db.prepare("SELECT id, doc_id, path, hash FROM documents ORDER BY path")
+        var out: [StoredDocument] = []
+        while try s.step() { out.append(StoredDocument(id: s.int(0), docID: s.text(1), path: s.text(2), hash: s.text(3))) }
+        return out
+    }
+}

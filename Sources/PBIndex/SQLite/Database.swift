@@ -1,0 +1,96 @@
+import CSQLite
+import Foundation
+import PBCore
+
+/// One SQLite connection. Owns its handle; every return code is checked and becomes a
+/// `DatabaseError`. Raw C calls stay in this file and `Statement.swift`.
+public final class Database {
+    let handle: OpaquePointer
+    public let path: String
+    private var statements: [String: Statement] = [:]
+
+    public init(path: String, readOnly: Bool = false) throws {
+        var db: OpaquePointer?
+        let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let rc = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            if let db { sqlite3_close_v2(db) }
+            throw DatabaseError(code: rc, message: "\(path): \(message)", sql: nil)
+        }
+        handle = db
+        self.path = path
+        sqlite3_busy_timeout(db, 5000)
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements without results.
+    public func execute(_ sql: String) throws {
+        var error: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &error)
+        if rc != SQLITE_OK {
+            let message = error.map { String(cString: $0) } ?? lastMessage
+            sqlite3_free(error)
+            throw DatabaseError(code: rc, message: message, sql: sql)
+        }
+    }
+
+    /// A prepared statement, cached by its SQL text for reuse across calls.
+    public func prepare(_ sql: String) throws -> Statement {
+        if let s = statements[sql] {
+            s.reset()
+            return s
+        }
+        let s = try Statement(database: self, sql: sql)
+        statements[sql] = s
+        return s
+    }
+
+    /// Runs `body` in a transaction: committed if it returns, rolled back if it throws.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+    var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+    func check(_ rc: Int32, _ sql: String? = nil) throws {
+        guard rc == SQLITE_OK || rc == SQLITE_DONE || rc == SQLITE_ROW else {
+            throw DatabaseError(code: rc, message: lastMessage, sql: sql)
+        }
+    }
+
+    /// Convenience: the first column of the first row, as an integer.
+    public func scalarInt(_ sql: String, _ bindings: [SQLValue] = []) throws -> Int64? {
+        let s = try prepare(sql)
+        try s.bind(bindings)
+        return try s.step() ? s.int(0) : nil
+    }
+
+    public func scalarText(_ sql: String, _ bindings: [SQLValue] = []) throws -> String? {
+        let s = try prepare(sql)
+        try s.bind(bindings)
+        return try s.step() ? s.text(0) : nil
+    }
+
+    /// Runs a statement with bindings and no results.
+    public func run(_ sql: String, _ bindings: [SQLValue] = []) throws {
+        let s = try prepare(sql)
+        try s.bind(bindings)
+        while try s.step() {}
+    }
+}

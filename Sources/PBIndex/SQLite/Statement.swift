@@ -1,0 +1,74 @@
+import CSQLite
+import Foundation
+
+/// A value to bind to a statement parameter.
+public enum SQLValue: Sendable, Equatable {
+    case null
+    case int(Int64)
+    case double(Double)
+    case text(String)
+    case blob([UInt8])
+}
+
+/// A prepared statement; finalized when released.
+public final class Statement {
+    let handle: OpaquePointer
+    let sql: String
+    unowned let database: Database
+
+    // SQLITE_TRANSIENT: SQLite copies bound text and blobs, so Swift buffers may go away.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    init(database: Database, sql: String) throws {
+        var stmt: OpaquePointer?
+        let rc = sqlite3_prepare_v2(database.handle, sql, -1, &stmt, nil)
+        guard rc == SQLITE_OK, let stmt else {
+            throw DatabaseError(code: rc, message: database.lastMessage, sql: sql)
+        }
+        handle = stmt
+        self.sql = sql
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    public func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    public func bind(_ values: [SQLValue]) throws {
+        for (i, v) in values.enumerated() {
+            let index = Int32(i + 1)
+            let rc: Int32
+            switch v {
+            case .null: rc = sqlite3_bind_null(handle, index)
+            case .int(let n): rc = sqlite3_bind_int64(handle, index, n)
+            case .double(let d): rc = sqlite3_bind_double(handle, index, d)
+            case .text(let s): rc = sqlite3_bind_text(handle, index, s, -1, Self.transient)
+            case .blob(let b):
+                rc = b.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), Self.transient) }
+            }
+            try database.check(rc, sql)
+        }
+    }
+
+    /// Advances; true while there is a row.
+    @discardableResult
+    public func step() throws -> Bool {
+        let rc = sqlite3_step(handle)
+        if rc == SQLITE_ROW { return true }
+        if rc == SQLITE_DONE { return false }
+        throw DatabaseError(code: rc, message: database.lastMessage, sql: sql)
+    }
+
+    public func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    public func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    public func text(_ column: Int32) -> String {
+        guard let p = sqlite3_column_text(handle, column) else { return "" }
+        return String(cString: p)
+    }
+    public func optionalInt(_ column: Int32) -> Int64? { isNull(column) ? nil : int(column) }
+    public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+}

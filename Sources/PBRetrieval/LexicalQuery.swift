@@ -1,0 +1,40 @@
+/// Builds an FTS5 MATCH expression from free text so that nothing in the text is FTS5 syntax:
+/// every word becomes a quoted string (inside which FTS5 sees no operators, columns, prefixes or
+/// NEAR groups), and the words are OR-ed so BM25 ranks documents by how many and how rare.
+public enum LexicalQuery {
+    /// The words of `text` as FTS5's unicode61 tokenizer would find them (letters and digits),
+    /// lowercased and without repeats, in order.
+    public static func terms(_ text: String) -> [String] {
+        var terms: [String] = []
+        var seen: Set<String> = []
+        var word = ""
+        func flush() {
+            if !word.isEmpty, seen.insert(word).inserted { terms.append(word) }
+            word = ""
+        }
+        for scalar in text.unicodeScalars {
+            let p = scalar.properties
+            if p.isAlphabetic || p.numericType != nil || p.generalCategory == .nonspacingMark {
+                word.unicodeScalars.append(scalar)
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return terms.map { $0.lowercased() }
+    }
+
+    /// `"word1" OR "word2" ...`, or nil when the text has no words at all.
+    public static func match(_ text: String) -> String? {
+        let t = terms(text)
+        guard !t.isEmpty else { return nil }
+        // A double quote inside a string is written twice; terms have none, but stay safe.
+        return t.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " OR ")
+    }
+}
+
+extension String {
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

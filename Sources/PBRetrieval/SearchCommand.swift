@@ -1,0 +1,93 @@
+import Foundation
+import PBCore
+import PBIndex
+
+/// pb-search: `query` records in, the same records out with `hits`.
+public enum SearchCommand {
+    public static let spec = CommandSpec(
+        name: "pb-search",
+        summary: "hybrid search: FTS5 BM25 and exact dense search, fused by reciprocal rank",
+        operands: "[FILE ...]",
+        options: [
+            OptionSpec("library", short: "l", value: "NAME", help: "library to search (default 'default'; a query's own library wins)"),
+            OptionSpec("k", short: "k", value: "N", help: "hits per query (default 10; a query's own k wins)"),
+            OptionSpec("depth", value: "N", help: "candidates taken from each list before fusion (default 100)"),
+            OptionSpec("rrf-k", value: "K", help: "the k of reciprocal rank fusion (default 60)"),
+            OptionSpec("lists", value: "LISTS", help: "lists to use: lexical, dense or both (default lexical,dense)"),
+            OptionSpec("weights", value: "T,S,X", help: "BM25 weights of title, section and text (default 1,1,1)"),
+            OptionSpec("explain", help: "keep each list's ranking in a 'lists' field"),
+            OptionSpec("batch", value: "N", help: "queries scored together in one pass over the vectors (default 64)"),
+            OptionSpec("keep-going", help: "write an error record for a bad query and go on (exit 65 at the end)"),
+        ])
+
+    public struct Settings {
+        public var k = 10
+        public var depth = 100
+        public var rrfK = 60.0
+        public var useLexical = true
+        public var useDense = true
+        public var explain = false
+        public var weights = (1.0, 1.0, 1.0)
+        public init() {}
+    }
+
+    public static func settings(_ o: ParsedOptions) throws -> Settings {
+        var s = Settings()
+        s.k = try o.int("k", default: 10, in: 1...10_000)
+        s.depth = try o.int("depth", default: 100, in: 1...100_000)
+        s.rrfK = try o.double("rrf-k", default: 60, in: 0...1_000_000)
+        s.explain = o.flag("explain")
+        if let lists = o.value("lists") {
+            let names = Set(lists.split(separator: ",").map(String.init))
+            guard !names.isEmpty, names.isSubset(of: ["lexical", "dense"]) else {
+                throw ToolFailure(.usage, "--lists: expected lexical, dense or lexical,dense, got '\(lists)'")
+            }
+            s.useLexical = names.contains("lexical")
+            s.useDense = names.contains("dense")
+        }
+        if let w = o.value("weights") {
+            let parts = w.split(separator: ",").compactMap { Double($0) }
+            guard parts.count == 3, parts.allSatisfy({ $0 >= 0 }) else {
+                throw ToolFailure(.usage, "--weights: expected three non-negative numbers like 1,1,1, got '\(w)'")
+            }
+            s.weights = (parts[0], parts[1], parts[2])
+        }
+        return s
+    }
+
+    public static func run(_ o: ParsedOptions, environment: PBEnvironment = PBEnvironment()) throws -> ExitCode {
+        let settings = try settings(o)
+        let defaultLibrary = o.value("library") ?? ProcessInfo.processInfo.environment["PB_LIBRARY"].flatMap { $0.isEmpty ? nil : $0 } ?? "default"
+        let batchSize = try o.int("batch", default: 64, in: 1...4096)
+        let engine = SearchEngine(environment: environment, settings: settings)
+        let loop = RecordLoop(keepGoing: o.flag("keep-going"))
+        let codec = RecordCodec()
+        for reader in try RecordLoop.readers(for: o.operands) {
+            while true {
+                let lines = reader.nextBatch(max: batchSize)
+                if lines.isEmpty { break }
+                var queries: [(InputLine, QueryRecord)] = []
+                for line in lines {
+                    do {
+                        var q = try codec.decode(QueryRecord.self, from: line.data)
+                        if q.library == nil { q.library = defaultLibrary }
+                        queries.append((line, q))
+                    } catch {
+                        try loop.report(Tool.failure(for: error).message, at: line)
+                    }
+                }
+                let results = try engine.search(queries.map(\.1))
+                for ((line, _), result) in zip(queries, results) {
+                    switch result {
+                    case .success(let record): try NDJSONWriter.standardOutput.write(record)
+                    case .failure(let failure):
+                        guard failure.code == .badInput else { throw failure.located(at: line) }
+                        try loop.report(failure.message, at: line)
+                    }
+                }
+            }
+            if let io = reader.ioError { throw ToolFailure(.ioError, io) }
+        }
+        return loop.badLines > 0 ? .badInput : .success
+    }
+}

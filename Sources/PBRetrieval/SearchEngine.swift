@@ -1,0 +1,111 @@
+import Foundation
+import PBCore
+import PBIndex
+
+/// Runs a batch of queries: lexical per query, dense in one pass per library, then fusion.
+public final class SearchEngine {
+    let environment: PBEnvironment
+    public var settings: SearchCommand.Settings
+    private var searchers: [String: Searcher] = [:]
+    private var saidLexicalOnly = false
+
+    public init(environment: PBEnvironment, settings: SearchCommand.Settings) {
+        self.environment = environment
+        self.settings = settings
+    }
+
+    func searcher(_ name: String) throws -> Searcher {
+        if let s = searchers[name] { return s }
+        let s = Searcher(library: try Library(environment: environment, name: name, create: false))
+        s.columnWeights = settings.weights
+        searchers[name] = s
+        return s
+    }
+
+    /// One result per query, in order: the query with hits, or why it failed.
+    public func search(_ queries: [QueryRecord]) throws -> [Result<QueryRecord, ToolFailure>] {
+        var results = [Result<QueryRecord, ToolFailure>?](repeating: nil, count: queries.count)
+        var denseInput: [String: [(index: Int, vector: [Float])]] = [:]
+        var lexical: [[(id: Int64, score: Double)]] = Array(repeating: [], count: queries.count)
+        var lacksEmbedding = false
+        for (i, q) in queries.enumerated() {
+            do {
+                let name = q.library ?? "default"
+                try PBEnvironment.validateLibraryName(name)
+                let s = try searcher(name)
+                if settings.useLexical {
+                    lexical[i] = try s.lexical(q.text, filters: q.filters, depth: settings.depth)
+                }
+                guard settings.useDense else { continue }
+                guard let e = q.embedding else { lacksEmbedding = true; continue }
+                let v = try e.values()
+                if let m = try s.vectorModel() {
+                    guard m.model == e.model, m.dim == e.dim, (e.weights ?? m.weights) == m.weights else {
+                        throw ToolFailure(.badInput, "query embedding is \(e.dim)-d '\(e.model)' but library '\(name)' holds \(m.dim)-d '\(m.model)' vectors")
+                    }
+                    denseInput[name, default: []].append((i, v))
+                } else {
+                    lacksEmbedding = true
+                }
+            } catch {
+                results[i] = .failure(Tool.failure(for: error))
+            }
+        }
+        if lacksEmbedding, !saidLexicalOnly {
+            saidLexicalOnly = true
+            Diagnostics.shared.note("note: lexical search only (queries without an embedding, or a library without vectors); pipe queries through pb-embed for dense search")
+        }
+        var dense: [Int: [(id: Int64, score: Double)]] = [:]
+        for (name, items) in denseInput {
+            let s = try searcher(name)
+            let lists = try s.dense(items.map(\.vector), filters: items.map { queries[$0.index].filters }, depth: settings.depth)
+            for (item, list) in zip(items, lists) { dense[item.index] = list }
+        }
+        let fusion = ReciprocalRankFusion(k: settings.rrfK)
+        for (i, q) in queries.enumerated() where results[i] == nil {
+            do {
+                results[i] = .success(try assemble(q, lexical: lexical[i], dense: dense[i], fusion: fusion))
+            } catch {
+                results[i] = .failure(Tool.failure(for: error))
+            }
+        }
+        return results.map { $0! }
+    }
+
+    func assemble(_ query: QueryRecord, lexical: [(id: Int64, score: Double)], dense: [(id: Int64, score: Double)]?,
+                  fusion: ReciprocalRankFusion) throws -> QueryRecord {
+        var q = query
+        let s = try searcher(q.library ?? "default")
+        var lists: [[Int64]] = []
+        if settings.useLexical { lists.append(lexical.map(\.id)) }
+        if let dense { lists.append(dense.map(\.id)) }
+        let fused = fusion.fuse(lists)
+        let k = q.k ?? settings.k
+        let top = Array(fused.prefix(k))
+        let rows = try s.hits(top.map(\.id))
+        var lexRank: [Int64: (Int, Double)] = [:]
+        for (i, h) in lexical.enumerated() { lexRank[h.id] = (i + 1, h.score) }
+        var denseRank: [Int64: (Int, Double)] = [:]
+        for (i, h) in (dense ?? []).enumerated() { denseRank[h.id] = (i + 1, h.score) }
+        q.hits = top.enumerated().compactMap { i, f in
+            guard var hit = rows[f.id] else { return nil }
+            hit.rank = i + 1
+            hit.scores = HitScores(bm25: lexRank[f.id].map { Self.round($0.1) }, bm25Rank: lexRank[f.id]?.0,
+                                   dense: denseRank[f.id].map { Self.round($0.1) }, denseRank: denseRank[f.id]?.0,
+                                   fused: Self.round(f.score))
+            return hit
+        }
+        if settings.explain {
+            var explained: [String: [String]] = [:]
+            let ids = Set(lexical.map(\.id)).union((dense ?? []).map(\.id))
+            let names = try s.hits(Array(ids))
+            if settings.useLexical { explained["lexical"] = lexical.compactMap { names[$0.id]?.chunkID } }
+            if let dense { explained["dense"] = dense.compactMap { names[$0.id]?.chunkID } }
+            q.lists = explained
+        }
+        return q
+    }
+
+    /// Six decimals: enough to rank, few enough to read and to compare in golden files.
+    static func round(_ x: Double) -> Double { (x * 1_000_000).rounded() / 1_000_000 }
+}

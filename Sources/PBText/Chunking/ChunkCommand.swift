@@ -1,0 +1,85 @@
+import Foundation
+import PBCore
+
+extension WordPieceTokenizer: TokenCounter {}
+
+/// pb-chunk: documents (files named as operands, or `doc` records on standard input) to chunks.
+public enum ChunkCommand {
+    public static let spec = CommandSpec(
+        name: "pb-chunk",
+        summary: "split documents into sentence-bounded chunks with byte offsets",
+        operands: "[FILE ...]",
+        options: [
+            OptionSpec("library", short: "l", value: "NAME", help: "library the chunks are for (default 'default'; part of doc_id)"),
+            OptionSpec("max-words", value: "N", help: "words per chunk at most (default 310)"),
+            OptionSpec("max-tokens", value: "N", help: "WordPiece tokens of prefix and text at most (default 510)"),
+            OptionSpec("format", value: "FORMAT", help: "read every input as text, markdown, html, csv, pdf or docx"),
+            OptionSpec("vocab", value: "FILE", help: "WordPiece vocabulary (default: the model's vocab.txt)"),
+            OptionSpec("text-layer", help: "print the text the offsets index into, instead of chunks"),
+            OptionSpec("keep-going", short: "k", help: "write an error record for a bad document and go on (exit 65 at the end)"),
+        ])
+
+    public static func run(_ o: ParsedOptions, environment: PBEnvironment = PBEnvironment()) throws -> ExitCode {
+        let library = o.value("library") ?? ProcessInfo.processInfo.environment["PB_LIBRARY"].flatMap { $0.isEmpty ? nil : $0 } ?? "default"
+        try PBEnvironment.validateLibraryName(library)
+        let limits = ChunkLimits(maxWords: try o.int("max-words", default: 310, in: 8...100_000),
+                                 maxTokens: try o.int("max-tokens", default: 510, in: 16...100_000))
+        let format = o.value("format")
+        if let format, DocumentFormat(rawValue: format) == nil {
+            throw ToolFailure(.usage, "--format: expected one of \(DocumentFormat.allCases.map(\.rawValue).joined(separator: ", ")), got '\(format)'")
+        }
+        let writer = NDJSONWriter.standardOutput
+        if o.flag("text-layer") {
+            guard !o.operands.isEmpty, !o.operands.contains("-") else { throw ToolFailure(.usage, "--text-layer needs FILE operands") }
+            for path in o.operands {
+                let (layer, _) = try DocumentReader.read(path: path, declaredFormat: format)
+                writer.writeLine(Data(layer.bytes))
+            }
+            return .success
+        }
+        let vocab = o.value("vocab").map { URL(fileURLWithPath: $0) } ?? environment.modelDirectory.appendingPathComponent("vocab.txt")
+        guard FileManager.default.fileExists(atPath: vocab.path) else {
+            throw ToolFailure(.unavailable, "no WordPiece vocabulary at \(vocab.path): run 'make model' (or set PB_MODEL_DIR, or give --vocab)")
+        }
+        let tokenizer = try WordPieceTokenizer(vocabularyAt: vocab)
+        let chunker = DocumentChunker(library: library, chunker: try Chunker(limits: limits, tokens: tokenizer))
+        let keepGoing = o.flag("keep-going")
+        let loop = RecordLoop(keepGoing: keepGoing)
+        let progress = Progress("documents", total: o.operands.isEmpty ? nil : o.operands.count)
+        defer { progress.finish() }
+
+        func emit(_ records: [ChunkRecord]) throws {
+            for r in records { try writer.write(r) }
+            progress.advance()
+        }
+        let files = o.operands.filter { $0 != "-" }
+        var status = ExitCode.success
+        for path in files {
+            do {
+                try emit(try chunker.chunk(path: path, text: nil, title: nil, format: format))
+            } catch {
+                let failure = Tool.failure(for: error)
+                guard keepGoing, failure.code != .unavailable else { throw failure }
+                Diagnostics.shared.error(failure.message)
+                try writer.write(ErrorRecord(tool: spec.name, source: path, line: 0, message: failure.message, input: path,
+                                             path: DocumentChunker.canonicalPath(path)))
+                status = failure.code
+            }
+        }
+        if o.operands.isEmpty || o.operands.contains("-") {
+            let codec = RecordCodec()
+            let loopStatus = try loop.run([.standardInput()]) { line in
+                let doc = try codec.decode(DocRecord.self, from: line.data)
+                do {
+                    try emit(try chunker.chunk(path: doc.path, text: doc.text, title: doc.title, format: doc.format ?? format))
+                } catch let e as DocumentError where e.exitCode != .unavailable {
+                    // A document that cannot be read is bad input at this line; the error record
+                    // names its path so that pb-index --prune keeps what it had of it.
+                    try loop.report(e.description, at: line, path: doc.text == nil ? doc.path.map(DocumentChunker.canonicalPath) : doc.path)
+                }
+            }
+            if loopStatus != .success { status = loopStatus }
+        }
+        return status
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import PBCore
+
+/// Turns one document into its chunk records: reads the text layer, chunks it, and gives every
+/// chunk its identity (stable `doc_id` from library and path, `chunk_id` from `doc_id` and
+/// sequence, hashes of content) and position (byte span, lines, pages).
+public final class DocumentChunker {
+    public let library: String
+    let chunker: Chunker
+
+    public init(library: String, chunker: Chunker) {
+        self.library = library
+        self.chunker = chunker
+    }
+
+    /// Absolute, normalised path: the same file gets the same id whatever the working directory.
+    public static func canonicalPath(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return URL(fileURLWithPath: absolute).standardizedFileURL.path
+    }
+
+    public static func docID(library: String, path: String) -> String {
+        String(SHA256.hex(library + "\u{0}" + path).prefix(16))
+    }
+
+    /// Chunks of a document given by path and/or inline text.
+    public func chunk(path givenPath: String?, text: String?, title givenTitle: String?, format: String?) throws -> [ChunkRecord] {
+        let path: String
+        if let givenPath, !givenPath.isEmpty {
+            path = text == nil ? Self.canonicalPath(givenPath) : givenPath
+        } else if let text {
+            path = "inline:" + String(SHA256.hex(text).prefix(16))
+        } else {
+            throw RecordError.missingField("path")
+        }
+        let (layer, source) = try DocumentReader.read(path: path, inlineText: text, declaredFormat: format)
+        let title = givenTitle ?? layer.title.flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultTitle(path)
+        return records(layer: layer, source: source, path: path, title: title)
+    }
+
+    func records(layer: TextLayer, source: [UInt8], path: String, title: String) -> [ChunkRecord] {
+        var hasher = SHA256()
+        hasher.update(source)
+        hasher.update("\u{0}\(chunker.limits.fingerprint)\u{0}\(title)\u{0}\(layer.format.rawValue)")
+        let docHash = hasher.finalize().map { String($0, radix: 16).leftPadded(2) }.joined()
+        let docID = Self.docID(library: library, path: path)
+        let planned = chunker.chunks(of: layer, title: title)
+        let lines = LineIndex(layer.bytes)
+        return planned.enumerated().map { seq, p in
+            let text = String(decoding: layer.bytes[p.range], as: UTF8.self)
+            return ChunkRecord(
+                library: library, docID: docID, chunkID: "\(docID)-\(seq)", path: path, title: title,
+                format: layer.format.rawValue, section: p.section, seq: seq, docChunks: planned.count, text: text,
+                prefix: p.prefix, start: p.range.lowerBound, end: p.range.upperBound,
+                lineStart: lines.line(at: p.range.lowerBound), lineEnd: lines.line(at: max(p.range.lowerBound, p.range.upperBound - 1)),
+                pageStart: p.pages?.lowerBound, pageEnd: p.pages?.upperBound, words: p.words, tokens: p.tokens,
+                hash: String(SHA256.hex(p.prefix + "\n" + text).prefix(16)), docHash: docHash)
+        }
+    }
+
+    /// "meeting-notes.md" -> "meeting-notes": the file name says what the document is.
+    static func defaultTitle(_ path: String) -> String {
+        let name = (path as NSString).lastPathComponent
+        let base = (name as NSString).deletingPathExtension
+        return base.isEmpty ? name : base
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+}

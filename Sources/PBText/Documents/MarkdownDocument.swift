@@ -1,0 +1,210 @@
+/// Markdown's block structure over the file's own bytes: ATX and setext headings, fenced code,
+/// lists, pipe tables, paragraphs; YAML front matter gives the title and is not text.
+/// Plain text uses the same scanner with headings, tables and fences switched off.
+public struct MarkdownDocument {
+    let bytes: [UInt8]
+    let lines: LineIndex
+    let markdown: Bool
+
+    public static func textLayer(_ bytes: [UInt8], path: String) -> TextLayer {
+        MarkdownDocument(bytes: bytes, markdown: true).layer(format: .markdown)
+    }
+
+    public static func plainTextLayer(_ bytes: [UInt8], path: String) -> TextLayer {
+        MarkdownDocument(bytes: bytes, markdown: false).layer(format: .text)
+    }
+
+    init(bytes: [UInt8], markdown: Bool) {
+        self.bytes = bytes
+        self.lines = LineIndex(bytes)
+        self.markdown = markdown
+    }
+
+    func line(_ i: Int) -> Range<Int> { lines.range(ofLine: i, in: bytes) }
+
+    func text(_ r: Range<Int>) -> String { String(decoding: bytes[r], as: UTF8.self) }
+
+    func isBlank(_ i: Int) -> Bool { line(i).allSatisfy { bytes[$0] == 0x20 || bytes[$0] == 0x09 } }
+
+    /// Leading spaces of line i (tabs count as 4).
+    func indent(_ i: Int) -> Int {
+        var n = 0
+        for p in line(i) {
+            if bytes[p] == 0x20 { n += 1 } else if bytes[p] == 0x09 { n += 4 } else { break }
+        }
+        return n
+    }
+
+    func trimmed(_ r: Range<Int>) -> Range<Int> { SentenceSegmenter.trim(bytes, r) }
+
+    func layer(format: DocumentFormat) -> TextLayer {
+        var blocks: [Block] = []
+        var title: String?
+        var i = 0
+        let n = lines.count
+        if markdown, n > 2, text(line(0)) == "---" {
+            // YAML front matter: metadata, not prose.
+            var j = 1
+            while j < min(n, 200), text(line(j)) != "---", text(line(j)) != "..." {
+                let l = text(line(j))
+                if l.hasPrefix("title:") {
+                    title = l.dropFirst(6).trimmingCharacters(in: " \"'")
+                }
+                j += 1
+            }
+            if j < min(n, 200) { i = j + 1 } else { title = nil }
+        }
+        var paragraph: [Int] = []
+        func flushParagraph() {
+            guard let first = paragraph.first, let last = paragraph.last else { return }
+            let r = trimmed(line(first).lowerBound..<line(last).upperBound)
+            if !r.isEmpty { blocks.append(Block(kind: .paragraph, range: r)) }
+            paragraph.removeAll()
+        }
+        while i < n {
+            let r = line(i)
+            let t = trimmed(r)
+            if t.isEmpty { flushParagraph(); i += 1; continue }
+            let ind = indent(i)
+            if markdown, ind < 4, let fence = fenceMarker(t) {
+                flushParagraph()
+                var j = i + 1
+                var parts: [Range<Int>] = []
+                while j < n, !text(trimmed(line(j))).hasPrefix(fence) { if !isBlank(j) { parts.append(line(j)) }; j += 1 }
+                let end = j < n ? line(j).upperBound : line(n - 1).upperBound
+                blocks.append(Block(kind: .code, range: t.lowerBound..<end, parts: parts))
+                i = min(j + 1, n)
+                continue
+            }
+            if markdown, ind < 4, let (level, content) = atxHeading(t) {
+                flushParagraph()
+                if !content.isEmpty { blocks.append(Block(kind: .heading(level: level), range: content)) }
+                i += 1
+                continue
+            }
+            if markdown, ind < 4, !paragraph.isEmpty, let level = setextLevel(t), paragraph.count == 1 {
+                let h = trimmed(line(paragraph[0]))
+                paragraph.removeAll()
+                blocks.append(Block(kind: .heading(level: level), range: h))
+                i += 1
+                continue
+            }
+            if markdown, ind < 4, isRule(t) { flushParagraph(); i += 1; continue }
+            if markdown, i + 1 < n, contains(t, "|"), isTableSeparator(trimmed(line(i + 1))) {
+                flushParagraph()
+                var rows: [Range<Int>] = []
+                var j = i + 2
+                while j < n, !isBlank(j), contains(line(j), "|") { rows.append(trimmed(line(j))); j += 1 }
+                let end = rows.last?.upperBound ?? trimmed(line(i + 1)).upperBound
+                blocks.append(Block(kind: .table, range: t.lowerBound..<end, parts: rows, header: t))
+                i = j
+                continue
+            }
+            if ind < 4, listMarker(t) != nil {
+                flushParagraph()
+                var items: [Range<Int>] = []
+                var itemStart = t.lowerBound
+                var lastEnd = t.upperBound
+                var j = i + 1
+                while j < n {
+                    if isBlank(j) {
+                        // A blank line continues the list only if an item or an indented line follows.
+                        var k = j + 1
+                        while k < n, isBlank(k) { k += 1 }
+                        guard k < n, listMarker(trimmed(line(k))) != nil || indent(k) >= 2 else { break }
+                        j = k
+                        continue
+                    }
+                    let lt = trimmed(line(j))
+                    if listMarker(lt) != nil, indent(j) <= ind + 1 {
+                        items.append(itemStart..<lastEnd)
+                        itemStart = lt.lowerBound
+                    } else if indent(j) < 2, markdown, atxHeading(lt) != nil || fenceMarker(lt) != nil {
+                        break
+                    }
+                    lastEnd = lt.upperBound
+                    j += 1
+                }
+                items.append(itemStart..<lastEnd)
+                blocks.append(Block(kind: .list, range: t.lowerBound..<lastEnd, parts: items))
+                i = j
+                continue
+            }
+            paragraph.append(i)
+            i += 1
+        }
+        flushParagraph()
+        if markdown, title == nil, case .heading(1)? = blocks.first(where: { if case .heading = $0.kind { return true }; return false })?.kind,
+           let h = blocks.first(where: { $0.kind == .heading(level: 1) }) {
+            title = text(h.range)
+        }
+        return TextLayer(bytes: bytes, format: format, title: title, blocks: blocks)
+    }
+
+    func contains(_ r: Range<Int>, _ ch: Character) -> Bool {
+        let b = ch.asciiValue!
+        return r.contains { bytes[$0] == b }
+    }
+
+    func fenceMarker(_ t: Range<Int>) -> String? {
+        let s = text(t)
+        if s.hasPrefix("```") { return "```" }
+        if s.hasPrefix("~~~") { return "~~~" }
+        return nil
+    }
+
+    /// `## Title ##` -> (2, range of "Title").
+    func atxHeading(_ t: Range<Int>) -> (Int, Range<Int>)? {
+        var level = 0
+        var p = t.lowerBound
+        while p < t.upperBound, bytes[p] == UInt8(ascii: "#") { level += 1; p += 1 }
+        guard (1...6).contains(level), p == t.upperBound || bytes[p] == 0x20 || bytes[p] == 0x09 else { return nil }
+        var hi = t.upperBound
+        while hi > p, bytes[hi - 1] == UInt8(ascii: "#") { hi -= 1 }
+        if hi < t.upperBound, hi > p, bytes[hi - 1] != 0x20 { hi = t.upperBound } // "C#" keeps its hash
+        return (level, trimmed(p..<hi))
+    }
+
+    func setextLevel(_ t: Range<Int>) -> Int? {
+        let s = text(t)
+        if s.allSatisfy({ $0 == "=" }) { return 1 }
+        if s.count >= 2, s.allSatisfy({ $0 == "-" }) { return 2 }
+        return nil
+    }
+
+    func isRule(_ t: Range<Int>) -> Bool {
+        let s = text(t).filter { $0 != " " }
+        guard s.count >= 3, let c = s.first, "-*_".contains(c) else { return false }
+        return s.allSatisfy { $0 == c }
+    }
+
+    func isTableSeparator(_ t: Range<Int>) -> Bool {
+        let s = text(t)
+        guard s.contains("-"), s.contains("|") || s.hasPrefix(":") || s.hasPrefix("-") else { return false }
+        return s.allSatisfy { "|:- \t".contains($0) }
+    }
+
+    /// Length of a list marker ("- ", "* ", "+ ", "• ", "12. ", "3) ") at the start of t.
+    func listMarker(_ t: Range<Int>) -> Int? {
+        let s = Array(text(t).unicodeScalars.prefix(12))
+        guard let c = s.first else { return nil }
+        if "-*+•".unicodeScalars.contains(c) {
+            guard s.count >= 2, s[1] == " " || s[1] == "\t" else { return nil }
+            if markdown, isRule(t) { return nil }
+            return 2
+        }
+        var k = 0
+        while k < s.count, k < 9, ("0"..."9").contains(s[k]) { k += 1 }
+        guard k > 0, k + 1 < s.count, s[k] == "." || s[k] == ")", s[k + 1] == " " || s[k + 1] == "\t" else { return nil }
+        return k + 2
+    }
+}
+
+extension Substring {
+    func trimmingCharacters(in set: String) -> String {
+        var s = self
+        while let f = s.first, set.contains(f) { s.removeFirst() }
+        while let l = s.last, set.contains(l) { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// The text a document's chunks point into, with its block structure.
+///
+/// For plain text, Markdown and CSV the layer is the file's own bytes, so chunk offsets are file
+/// offsets. For HTML, PDF and DOCX it is the extracted text (`pb-chunk --text-layer FILE` prints
+/// it), because their raw bytes are markup, not prose a citation can quote.
+public struct TextLayer: Sendable {
+    /// UTF-8 bytes of the layer; every `Block` range indexes into these.
+    public var bytes: [UInt8]
+    public var format: DocumentFormat
+    /// A title found in the document itself (Markdown H1, HTML <title>, DOCX core title, PDF info).
+    public var title: String?
+    public var blocks: [Block]
+
+    public init(bytes: [UInt8], format: DocumentFormat, title: String? = nil, blocks: [Block] = []) {
+        self.bytes = bytes
+        self.format = format
+        self.title = title
+        self.blocks = blocks
+    }
+}
+
+public enum DocumentFormat: String, Sendable, Codable, CaseIterable {
+    case text, markdown, html, csv, pdf, docx
+}
+
+/// One structural unit of a document, in reading order.
+public struct Block: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// A heading of level 1...6; its text (the range) becomes part of the section path.
+        case heading(level: Int)
+        /// Prose: split into sentences by the chunker.
+        case paragraph
+        /// A list: atomic; `parts` are the items (split between items only when too long).
+        case list
+        /// A table: atomic; `parts` are the data rows, `header` the header row if any.
+        case table
+        /// Preformatted text (code): atomic; `parts` are its lines.
+        case code
+    }
+
+    public var kind: Kind
+    /// Byte range of the whole block in `TextLayer.bytes` (trailing newline excluded).
+    public var range: Range<Int>
+    /// Sub-ranges an atomic block may be split at (list items, table rows, code lines).
+    public var parts: [Range<Int>]
+    /// The header row of a table; repeated in the prefix of every chunk that continues the table.
+    public var header: Range<Int>?
+    /// 1-based page number, for paginated formats (PDF).
+    public var page: Int?
+
+    public init(kind: Kind, range: Range<Int>, parts: [Range<Int>] = [], header: Range<Int>? = nil, page: Int? = nil) {
+        self.kind = kind
+        self.range = range
+        self.parts = parts
+        self.header = header
+        self.page = page
+    }
+}
+
+/// A domain error for reading documents; messages are lowercase and name what is wrong.
+public enum DocumentError: Error, CustomStringConvertible, Equatable {
+    /// The file does not exist or cannot be read.
+    case cannotOpen(path: String, reason: String)
+    /// The format is not one pb-chunk reads.
+    case unsupported(path: String, reason: String)
+    /// The bytes are not what the format requires.
+    case malformed(path: String, reason: String)
+    /// A helper program (pdftotext) is missing.
+    case unavailable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .cannotOpen(path, reason): return "\(path): cannot open: \(reason)"
+        case let .unsupported(path, reason): return "\(path): unsupported document: \(reason)"
+        case let .malformed(path, reason): return "\(path): malformed document: \(reason)"
+        case let .unavailable(path, reason): return "\(path): \(reason)"
+        }
+    }
+}

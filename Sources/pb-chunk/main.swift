@@ -1,0 +1,4 @@
+import PBCore
+import PBText
+
+Tool.main(ChunkCommand.spec) { try ChunkCommand.run($0) }

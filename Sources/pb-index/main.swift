@@ -1,0 +1,4 @@
+import PBCore
+import PBIndex
+
+Tool.main(IndexCommand.spec) { try IndexCommand.run($0) }

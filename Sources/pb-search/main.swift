@@ -1,0 +1,4 @@
+import PBCore
+import PBRetrieval
+
+Tool.main(SearchCommand.spec) { try SearchCommand.run($0) }
