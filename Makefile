@@ -76,12 +76,14 @@ man-examples: build model
 	sh Tests/man-examples.sh $(BUILD)
 
 # Everything: unit tests (Swift Testing), golden pipelines on the release binaries, the man
-# pages' lint and examples, and the deterministic eval gates.
+# pages' lint and examples, kill -9 recovery, and the deterministic retrieval gate (SciFact).
 test: deps model build
 	$(SWIFT) test
 	sh Tests/golden.sh $(BUILD)
 	$(MAKE) --no-print-directory man-lint
 	sh Tests/man-examples.sh $(BUILD)
+	sh Tests/crash.sh $(BUILD)
+	sh Evals/retrieval/run.sh $(BUILD) --gate
 
 eval: build model
 	sh Evals/retrieval/run.sh $(BUILD)

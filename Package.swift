@@ -33,7 +33,7 @@ let package = Package(
         // Neural: safetensors and the MiniLM encoder over CBLAS.
         .target(name: "PBNeural", dependencies: ["PBCore", "PBText", "CBLAS"], swiftSettings: release),
         // Index: SQLite wrapper, library schema, the memory-mapped vector file.
-        .target(name: "PBIndex", dependencies: ["PBCore", "PBText", "CSQLite"], swiftSettings: release),
+        .target(name: "PBIndex", dependencies: ["PBCore", "CSQLite"], swiftSettings: release),
         // Retrieval: lexical and dense search, fusion.
         .target(name: "PBRetrieval", dependencies: ["PBCore", "PBText", "PBIndex", "CBLAS"], swiftSettings: release),
 
@@ -41,11 +41,13 @@ let package = Package(
         program("pb-embed", ["PBCore", "PBText", "PBNeural"]),
         program("pb-index", ["PBCore", "PBIndex"]),
         program("pb-search", ["PBCore", "PBRetrieval"]),
+        // Benchmarks for `make bench` (not installed).
+        .executableTarget(name: "PBBench", dependencies: ["PBCore", "PBNeural", "PBRetrieval"], path: "Sources/PBBench", swiftSettings: release),
 
         .testTarget(name: "PBCoreTests", dependencies: ["PBCore"]),
         .testTarget(name: "PBTextTests", dependencies: ["PBText"]),
         .testTarget(name: "PBNeuralTests", dependencies: ["PBNeural"]),
-        .testTarget(name: "PBIndexTests", dependencies: ["PBIndex"]),
-        .testTarget(name: "PBRetrievalTests", dependencies: ["PBRetrieval"]),
+        .testTarget(name: "PBIndexTests", dependencies: ["PBIndex", "PBText"]),
+        .testTarget(name: "PBRetrievalTests", dependencies: ["PBRetrieval", "PBText"]),
     ]
 )

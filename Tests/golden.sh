@@ -4,7 +4,7 @@
 # a fresh PB_HOME, `input` (if any) on standard input. Standard output must equal `expout`;
 # standard error `experr` when that file exists; the exit status the number in `should-fail`
 # (default 0). Paths that differ between machines are replaced before comparing: the case folder
-# by $CASE, PB_HOME by $PB_HOME; "seconds" figures by 0.
+# by $CASE, PB_HOME by $PB_HOME, the repository by $ROOT; "seconds" figures by 0.
 # GOLDEN_UPDATE=1 re-records expout/experr (review with git diff).
 set -u
 build=$(cd "${1:-.build/release}" && pwd)
@@ -15,7 +15,7 @@ failed=""
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 normalise() {
-  sed -e "s|$case_dir|\$CASE|g" -e "s|$home|\$PB_HOME|g" -e 's/"seconds":[0-9.e-]*/"seconds":0/g' "$1"
+  sed -e "s|$case_dir|\$CASE|g" -e "s|$home|\$PB_HOME|g" -e "s|$root|\$ROOT|g" -e 's/"seconds":[0-9.e-]*/"seconds":0/g' "$1"
 }
 for case_dir in "$root"/Tests/Golden/*/[0-9]*; do
   [ -f "$case_dir/cmd" ] || continue
@@ -24,7 +24,7 @@ for case_dir in "$root"/Tests/Golden/*/[0-9]*; do
   mkdir -p "$home"
   input=/dev/null
   [ -f "$case_dir/input" ] && input="$case_dir/input"
-  (cd "$case_dir" && PATH="$build:$root/bin:$PATH" PB_HOME="$home" PB_BUILD="$build" \
+  (cd "$case_dir" && PATH="$build:$root/bin:$PATH" PB_HOME="$home" PB_BUILD="$build" ROOT_FIXTURES="$root/Tests/Fixtures" \
      sh ./cmd <"$input" >"$tmp/out" 2>"$tmp/err")
   status=$?
   want=0

@@ -9,7 +9,8 @@ public enum LexicalQuery {
         var seen: Set<String> = []
         var word = ""
         func flush() {
-            if !word.isEmpty, seen.insert(word).inserted { terms.append(word) }
+            let w = word.lowercased()
+            if !w.isEmpty, seen.insert(w).inserted { terms.append(w) }
             word = ""
         }
         for scalar in text.unicodeScalars {
@@ -21,7 +22,7 @@ public enum LexicalQuery {
             }
         }
         flush()
-        return terms.map { $0.lowercased() }
+        return terms
     }
 
     /// `"word1" OR "word2" ...`, or nil when the text has no words at all.

@@ -32,6 +32,9 @@ public final class SearchEngine {
             do {
                 let name = q.library ?? "default"
                 try PBEnvironment.validateLibraryName(name)
+                if let k = q.k, !(1...10_000).contains(k) {
+                    throw ToolFailure(.badInput, "field 'k': expected 1...10000, got \(k)")
+                }
                 let s = try searcher(name)
                 if settings.useLexical {
                     lexical[i] = try s.lexical(q.text, filters: q.filters, depth: settings.depth)

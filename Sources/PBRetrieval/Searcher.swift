@@ -99,7 +99,7 @@ public final class Searcher {
         for slice in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
             let s = try library.db.prepare("""
                 SELECT c.id, c.chunk_id, d.doc_id, d.path, d.title, c.section, c.text, c.prefix, c.start, c.end,
-                       c.line_start, c.line_end, c.page_start, c.seq
+                       c.line_start, c.line_end, c.page_start, c.page_end, c.seq
                 FROM chunks c JOIN documents d ON d.id = c.doc WHERE c.id IN (\(Array(repeating: "?", count: slice.count).joined(separator: ",")))
                 """)
             try s.bind(slice.map { .int($0) })
@@ -108,7 +108,7 @@ public final class Searcher {
                 out[s.int(0)] = Hit(chunkID: s.text(1), docID: s.text(2), path: s.text(3), title: s.text(4), section: section,
                                     text: s.text(6), prefix: s.text(7), start: Int(s.int(8)), end: Int(s.int(9)),
                                     lineStart: Int(s.int(10)), lineEnd: Int(s.int(11)), pageStart: s.optionalInt(12).map { Int($0) },
-                                    seq: Int(s.int(13)))
+                                    pageEnd: s.optionalInt(13).map { Int($0) }, seq: Int(s.int(14)))
             }
         }
         return out

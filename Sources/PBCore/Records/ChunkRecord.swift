@@ -31,7 +31,8 @@ public struct ChunkRecord: PBRecord, Equatable {
     public var tokens: Int
     /// SHA-256 of the chunk's prefix and text.
     public var hash: String
-    /// SHA-256 of the whole document's bytes: pb-index skips documents whose hash it already has.
+    /// SHA-256 of the document's bytes together with what else shapes its chunks (title, format,
+    /// chunk limits): pb-index skips documents whose hash it already has.
     public var docHash: String
     public var embedding: Embedding?
     public var extra: [String: JSONValue] = [:]

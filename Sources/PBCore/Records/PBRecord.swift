@@ -40,7 +40,7 @@ public enum RecordError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case .notJSON(let why): return "not valid JSON: \(why)"
+        case .notJSON(let why): return why.isEmpty ? "not valid JSON" : "not valid JSON: \(why)"
         case .notObject: return "expected a JSON object"
         case let .wrongKind(expected, found): return "expected a '\(expected)' record, got kind '\(found)'"
         case .missingField(let name): return "missing field '\(name)'"

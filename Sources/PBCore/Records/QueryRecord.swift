@@ -62,17 +62,18 @@ public struct Hit: Codable, Equatable, Sendable {
     public var lineStart: Int
     public var lineEnd: Int
     public var pageStart: Int?
+    public var pageEnd: Int?
     public var seq: Int?
     public var scores: HitScores
     public var rank: Int
 
     enum CodingKeys: String, CodingKey {
         case path, title, section, text, prefix, start, end, seq, scores, rank
-        case chunkID = "chunk_id", docID = "doc_id", lineStart = "line_start", lineEnd = "line_end", pageStart = "page_start"
+        case chunkID = "chunk_id", docID = "doc_id", lineStart = "line_start", lineEnd = "line_end", pageStart = "page_start", pageEnd = "page_end"
     }
 
     public init(chunkID: String, docID: String, path: String, title: String, section: [String], text: String,
-                prefix: String? = nil, start: Int, end: Int, lineStart: Int, lineEnd: Int, pageStart: Int? = nil,
+                prefix: String? = nil, start: Int, end: Int, lineStart: Int, lineEnd: Int, pageStart: Int? = nil, pageEnd: Int? = nil,
                 seq: Int? = nil, scores: HitScores = HitScores(), rank: Int = 0) {
         self.chunkID = chunkID
         self.docID = docID
@@ -86,6 +87,7 @@ public struct Hit: Codable, Equatable, Sendable {
         self.lineStart = lineStart
         self.lineEnd = lineEnd
         self.pageStart = pageStart
+        self.pageEnd = pageEnd
         self.seq = seq
         self.scores = scores
         self.rank = rank

@@ -77,7 +77,7 @@ public struct RecordCodec: Sendable {
         case .valueNotFound(let type, let ctx):
             return .badField(name: path(ctx.codingPath), reason: "expected \(typeName(type)), got null")
         case .dataCorrupted(let ctx):
-            if ctx.codingPath.isEmpty { return .notJSON(ctx.debugDescription.lowercased()) }
+            if ctx.codingPath.isEmpty { return .notJSON(describe(error)) }
             return .badField(name: path(ctx.codingPath), reason: ctx.debugDescription.lowercased())
         @unknown default:
             return .notJSON("\(error)")
@@ -100,7 +100,8 @@ public struct RecordCodec: Sendable {
     static func describe(_ error: Error) -> String {
         if case DecodingError.dataCorrupted(let ctx)? = error as? DecodingError {
             let underlying = (ctx.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return (underlying ?? ctx.debugDescription).lowercased()
+            let text = (underlying ?? ctx.debugDescription).lowercased()
+            return text.hasPrefix("the given data was not valid json") ? "" : text
         }
         return String(describing: error).lowercased()
     }

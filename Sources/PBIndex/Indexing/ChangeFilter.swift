@@ -4,15 +4,18 @@ import PBCore
 /// already hold with the same content, and replaces the chunks of every other document by one
 /// `doc` record marked `unchanged` (so `pb-embed` embeds only what is new, and a later
 /// `pb-index --prune` still knows those documents are present).
+///
+/// It only reads the library (no write lock: the pb-index at the end of the same pipe holds it),
+/// and a library that does not exist yet makes every document new.
 public final class ChangeFilter {
-    let library: Library
+    let library: Library?
     let restore: Bool
     let writer: NDJSONWriter
     private let codec = RecordCodec()
     private var currentDoc: String?
     private var passing = true
 
-    public init(library: Library, restore: Bool, writer: NDJSONWriter = .standardOutput) {
+    public init(library: Library?, restore: Bool, writer: NDJSONWriter = .standardOutput) {
         self.library = library
         self.restore = restore
         self.writer = writer
@@ -30,9 +33,9 @@ public final class ChangeFilter {
         if chunk.docID != currentDoc {
             currentDoc = chunk.docID
             var marker: DocRecord?
-            if let stored = try library.document(path: chunk.path), stored.hash == chunk.docHash {
+            if let library, let stored = try library.document(path: chunk.path), stored.hash == chunk.docHash {
                 marker = DocRecord(path: chunk.path, library: chunk.library)
-            } else if !restore, let t = try library.tombstone(path: chunk.path), t.hash == chunk.docHash {
+            } else if !restore, let library, let t = try library.tombstone(path: chunk.path), t.hash == chunk.docHash {
                 marker = DocRecord(path: chunk.path, library: chunk.library)
                 marker?.extra["tombstoned"] = .bool(true)
             }

@@ -11,9 +11,11 @@ public enum IndexCommand {
             OptionSpec("library", short: "l", value: "NAME", help: "library to write (default: the records' library, else 'default')"),
             OptionSpec("batch", value: "N", help: "documents per transaction (default 256)"),
             OptionSpec("prune", help: "delete (and tombstone) documents this run did not bring"),
+            OptionSpec("prune-unseen", help: "delete (and tombstone) documents the last complete run did not bring, and exit"),
             OptionSpec("restore", help: "re-add documents that were deleted with the same content"),
             OptionSpec("changed", help: "filter: pass on chunks of new or changed documents, mark the rest unchanged"),
             OptionSpec("stats", help: "print a JSON report of the library and exit"),
+            OptionSpec("check", help: "check the library's consistency; exit 1 if it is not consistent"),
         ])
 
     public static func run(_ o: ParsedOptions, environment: PBEnvironment = PBEnvironment()) throws -> ExitCode {
@@ -21,6 +23,19 @@ public enum IndexCommand {
         if o.flag("stats") {
             let library = try Library(environment: environment, name: explicit ?? "default", create: false)
             try NDJSONWriter.standardOutput.writeValue(try LibraryStats(library))
+            return .success
+        }
+        if o.flag("check") {
+            let library = try Library(environment: environment, name: explicit ?? "default", create: false)
+            let check = try LibraryCheck(library)
+            try NDJSONWriter.standardOutput.writeValue(check)
+            return check.consistent ? .success : .verdict
+        }
+        if o.flag("prune-unseen") {
+            guard o.operands.isEmpty else { throw ToolFailure(.usage, "--prune-unseen reads no input") }
+            let library = try Library(environment: environment, name: explicit ?? "default", create: false)
+            let summary = try Indexer(library: try Library(environment: environment, name: library.name, create: true)).pruneUnseen()
+            Diagnostics.shared.summary(String(decoding: try RecordCodec().encodeValue(summary), as: UTF8.self))
             return .success
         }
         let batch = try o.int("batch", default: 256, in: 1...1_000_000)
@@ -36,40 +51,42 @@ public enum IndexCommand {
         var library: Library?
         var indexer: Indexer?
         var filter: ChangeFilter?
-        func target(for line: InputLine) throws -> Library {
-            if let library { return library }
-            let name = explicit ?? (try? RecordCodec().decodeObject(line.data)["library"]?.stringValue) ?? "default"
-            let opened = try Library(environment: environment, name: name, create: true)
-            library = opened
-            return opened
-        }
+        var targetName: String?
+        let codec = RecordCodec()
         let loop = RecordLoop(keepGoing: false)
         let status = try loop.run(readers) { line in
-            let lib = try target(for: line)
-            if let name = try RecordCodec().decodeObject(line.data)["library"]?.stringValue, name != lib.name {
-                throw RecordError.badField(name: "library", reason: "record belongs to library '\(name)' but this run writes '\(lib.name)' (give --library \(name))")
+            let named = try codec.decodeObject(line.data)["library"]?.stringValue
+            if targetName == nil { targetName = explicit ?? named ?? "default" }
+            if let named, named != targetName! {
+                throw RecordError.badField(name: "library", reason: "record belongs to library '\(named)' but this run writes '\(targetName!)' (give --library \(named))")
             }
             if o.flag("changed") {
-                if filter == nil { filter = ChangeFilter(library: lib, restore: options.restore) }
+                if filter == nil {
+                    // Read-only: the pb-index at the end of the pipe is the writer.
+                    let existing = try? Library(environment: environment, name: targetName!, create: false)
+                    filter = ChangeFilter(library: existing, restore: options.restore)
+                }
                 try filter!.consume(line)
             } else {
-                if indexer == nil { indexer = Indexer(library: lib, options: options) }
+                if library == nil { library = try Library(environment: environment, name: targetName!, create: true) }
+                if indexer == nil { indexer = Indexer(library: library!, options: options) }
                 try indexer!.consume(line)
             }
         }
         guard !o.flag("changed") else { return status }
-        if indexer == nil {
-            // Empty input still means something with --prune: nothing is present any more.
-            indexer = Indexer(library: try Library(environment: environment, name: explicit ?? "default", create: true), options: options)
+        var summary = IndexSummary(library: targetName ?? explicit ?? "default")
+        if let indexer {
+            do {
+                summary = try indexer.finish()
+            } catch let e as RecordError {
+                throw ToolFailure(.badInput, "\(readers.last?.source ?? "<stdin>"): end of input: \(e.description)")
+            }
+        } else if options.prune || FileManager.default.fileExists(atPath: environment.libraryDirectory(summary.library).appendingPathComponent("index.sqlite").path) {
+            // Empty input is a complete run too: it brought nothing (and --prune removes everything).
+            let lib = try Library(environment: environment, name: summary.library, create: true)
+            summary = try Indexer(library: lib, options: options).finish()
         }
-        let summary: IndexSummary
-        do {
-            summary = try indexer!.finish()
-        } catch let e as RecordError {
-            throw ToolFailure(.badInput, "\(readers.last?.source ?? "<stdin>"): end of input: \(e.description)")
-        }
-        let json = String(decoding: try RecordCodec().encodeValue(summary), as: UTF8.self)
-        Diagnostics.shared.summary(json)
+        Diagnostics.shared.summary(String(decoding: try codec.encodeValue(summary), as: UTF8.self))
         return status
     }
 }

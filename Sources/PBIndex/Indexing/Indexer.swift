@@ -73,7 +73,10 @@ public final class Indexer {
         let chunk = try codec.decode(ChunkRecord.self, from: line.data)
         try validate(chunk)
         var vector: [Float]?
-        if let e = chunk.embedding { vector = try e.values() }
+        if let e = chunk.embedding {
+            vector = try e.values()
+            try checkModel(e, chunk)
+        }
         if var doc = current, doc.first.docID == chunk.docID {
             guard chunk.seq == doc.received else {
                 throw RecordError.badField(name: "seq", reason: "expected chunk \(doc.received) of document \(chunk.docID), got \(chunk.seq)")
@@ -109,7 +112,8 @@ public final class Indexer {
             throw RecordError.badField(name: "doc_chunks", reason: "input ended inside document \(doc.first.path): \(doc.received) of \(doc.expected) chunks arrived")
         }
         try commitBatch()
-        if options.prune { try prune() }
+        try recordRun()
+        if options.prune { try prune(keeping: seenPaths) }
         progress.finish()
         summary.seconds = (Date().timeIntervalSince(started) * 1000).rounded() / 1000
         return summary
@@ -133,6 +137,19 @@ public final class Indexer {
         }
         if let e = c.embedding {
             guard e.dim > 0, !e.model.isEmpty else { throw RecordError.badField(name: "embedding", reason: "needs a model and a positive dim") }
+        }
+    }
+
+    /// The model whose vectors this run stores: the library's, else the first one seen. Checked per
+    /// record so that a mismatch names its line.
+    private var runModel: (model: String, dim: Int, weights: String)?
+
+    private func checkModel(_ e: Embedding, _ chunk: ChunkRecord) throws {
+        let m = (model: e.model, dim: e.dim, weights: e.weights ?? "")
+        if runModel == nil { runModel = try library.vectorModel() ?? m }
+        let want = runModel!
+        guard want.model == m.model, want.dim == m.dim, want.weights.isEmpty || m.weights.isEmpty || want.weights == m.weights else {
+            throw mismatch(chunk, m, want)
         }
     }
 
@@ -238,15 +255,34 @@ public final class Indexer {
         .badField(name: "embedding", reason: "chunk \(c.chunkID) has a \(got.1)-d vector of model '\(got.0)'\(got.2.isEmpty ? "" : " (weights \(got.2.prefix(12)))"), but library '\(library.name)' holds \(want.dim)-d vectors of '\(want.model)'\(want.weights.isEmpty ? "" : " (weights \(want.weights.prefix(12)))"): use another --library or re-embed")
     }
 
-    /// Deletes (with tombstones) every document this run did not bring.
-    private func prune() throws {
+    /// Remembers which documents this complete run brought, for a later `--prune-unseen`.
+    private func recordRun() throws {
+        try library.db.transaction {
+            try library.db.run("DELETE FROM last_run")
+            for path in seenPaths { try library.db.run("INSERT INTO last_run(path) VALUES (?)", [.text(path)]) }
+        }
+    }
+
+    /// Deletes (with tombstones) every document not in `keeping`.
+    private func prune(keeping: Set<String>) throws {
         let now = Date().timeIntervalSince1970
         try library.db.transaction {
-            for doc in try library.allDocuments() where !seenPaths.contains(doc.path) {
+            for doc in try library.allDocuments() where !keeping.contains(doc.path) {
                 try library.deleteAndTombstone(doc, at: now)
                 summary.pruned += 1
             }
         }
+    }
+
+    /// `--prune-unseen`: prunes what the last complete run did not bring. pb-ingest runs this only
+    /// after every stage of its pipe succeeded, so a stage that died early cannot empty a library.
+    public func pruneUnseen() throws -> IndexSummary {
+        let s = try library.db.prepare("SELECT path FROM last_run")
+        var keep = Set<String>()
+        while try s.step() { keep.insert(s.text(0)) }
+        try prune(keeping: keep)
+        summary.seconds = (Date().timeIntervalSince(started) * 1000).rounded() / 1000
+        return summary
     }
 }
 

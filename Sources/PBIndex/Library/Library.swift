@@ -1,5 +1,8 @@
 import Foundation
 import PBCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A library on disk: `$PB_HOME/libraries/NAME/index.sqlite` (WAL) and `vectors.f32`.
 public final class Library {
@@ -7,6 +10,10 @@ public final class Library {
     public let directory: URL
     public let db: Database
     private var vectorFile: VectorFile?
+    /// Writers hold an exclusive lock on `write.lock` for as long as the library is open, so two
+    /// pb-index runs never interleave their vector appends; readers take no lock.
+    public let writable: Bool
+    private var lockDescriptor: Int32 = -1
 
     public var indexPath: String { directory.appendingPathComponent("index.sqlite").path }
     public var vectorPath: String { directory.appendingPathComponent("vectors.f32").path }
@@ -16,6 +23,7 @@ public final class Library {
     public init(environment: PBEnvironment, name: String, create: Bool) throws {
         try PBEnvironment.validateLibraryName(name)
         self.name = name
+        writable = create
         directory = environment.libraryDirectory(name)
         let index = directory.appendingPathComponent("index.sqlite").path
         if !FileManager.default.fileExists(atPath: index) {
@@ -28,9 +36,22 @@ public final class Library {
                 throw ToolFailure(.cannotOpen, "cannot create \(directory.path): \(error.localizedDescription)")
             }
         }
+        if create {
+            let lockPath = directory.appendingPathComponent("write.lock").path
+            lockDescriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard lockDescriptor >= 0 else { throw ToolFailure(.cannotOpen, "\(lockPath): \(String(cString: strerror(errno)))") }
+            if flock(lockDescriptor, LOCK_EX | LOCK_NB) != 0 {
+                Diagnostics.shared.note("waiting for another program writing library '\(name)'")
+                guard flock(lockDescriptor, LOCK_EX) == 0 else { throw ToolFailure(.ioError, "\(lockPath): cannot lock: \(String(cString: strerror(errno)))") }
+            }
+        }
         db = try Database(path: index)
         try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
         try LibrarySchema.migrate(db)
+    }
+
+    deinit {
+        if lockDescriptor >= 0 { close(lockDescriptor) }
     }
 
     // MARK: meta
@@ -59,7 +80,7 @@ public final class Library {
         if let vectorFile { return vectorFile }
         let exists = FileManager.default.fileExists(atPath: vectorPath)
         guard exists || create != nil else { return nil }
-        let file = try VectorFile(path: vectorPath, committedRows: try committedVectorRows, create: create)
+        let file = try VectorFile(path: vectorPath, committedRows: try committedVectorRows, create: writable ? create : nil, writable: writable)
         vectorFile = file
         return file
     }

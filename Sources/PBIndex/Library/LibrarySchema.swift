@@ -39,6 +39,8 @@ enum LibrarySchema {
             doc_id TEXT NOT NULL,
             hash TEXT NOT NULL,
             deleted_at REAL NOT NULL);
+        -- The paths the last complete pb-index run brought, for `pb-index --prune-unseen`.
+        CREATE TABLE last_run(path TEXT PRIMARY KEY);
         INSERT INTO meta(key, value) VALUES ('vector_rows', '0');
         """,
     ]

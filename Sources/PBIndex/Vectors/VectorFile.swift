@@ -24,11 +24,14 @@ public final class VectorFile {
     private let fd: Int32
     private var mapping: (pointer: UnsafeMutableRawPointer, length: Int)?
 
-    /// Opens the file, creating it for `dim`/`model` if absent, and trims it to `committedRows`.
-    public init(path: String, committedRows: Int, create: (dim: Int, model: String, weights: String)?) throws {
+    /// Opens the file. A writer (the one holding the library's write lock) creates it for
+    /// `dim`/`model` if absent and trims rows past `committedRows`; a reader never changes it and
+    /// sees only the committed rows, even while a writer appends more.
+    public init(path: String, committedRows: Int, create: (dim: Int, model: String, weights: String)?, writable: Bool = true) throws {
         self.path = path
         let exists = FileManager.default.fileExists(atPath: path)
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard exists || writable else { throw VectorFileError.io(path: path, reason: "no such file") }
+        let fd = writable ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw VectorFileError.io(path: path, reason: String(cString: strerror(errno))) }
         self.fd = fd
         var header = [UInt8](repeating: 0, count: Self.headerSize)
@@ -69,7 +72,7 @@ public final class VectorFile {
         }
         rows = committedRows
         // Rows past the committed count belong to a run that never committed: drop them.
-        if size != Self.headerSize + committedRows * dim * 4 {
+        if writable, size != Self.headerSize + committedRows * dim * 4 {
             guard ftruncate(fd, off_t(Self.headerSize + committedRows * dim * 4)) == 0 else {
                 close(fd)
                 throw VectorFileError.io(path: path, reason: String(cString: strerror(errno)))

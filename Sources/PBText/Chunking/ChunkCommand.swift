@@ -16,7 +16,7 @@ public enum ChunkCommand {
             OptionSpec("format", value: "FORMAT", help: "read every input as text, markdown, html, csv, pdf or docx"),
             OptionSpec("vocab", value: "FILE", help: "WordPiece vocabulary (default: the model's vocab.txt)"),
             OptionSpec("text-layer", help: "print the text the offsets index into, instead of chunks"),
-            OptionSpec("keep-going", short: "k", help: "write an error record for a bad document and go on (exit 65 at the end)"),
+            OptionSpec("keep-going", short: "k", help: "write an error record for a bad document and go on (exit 65 at the end, 66 if a file could not be opened)"),
         ])
 
     public static func run(_ o: ParsedOptions, environment: PBEnvironment = PBEnvironment()) throws -> ExitCode {

@@ -1,0 +1,40 @@
+#!/bin/sh
+# make bench: speed figures as JSON lines (benchmarks, never timed tests).
+#   chunk and index throughput of the programs on the SciFact corpus (5,183 abstracts),
+#   dense search latency over 100k and 1M synthetic 384-d rows next to the memory-bandwidth floor,
+#   pb-embed throughput (1 and 2 threads) next to the sgemm speed of this machine.
+set -eu
+build=$(cd "${1:-.build/release}" && pwd)
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+data="$root/../shared/data/scifact"
+out="$root/Evals/out/bench"
+rm -rf "$out"
+mkdir -p "$out"
+export PATH="$build:$PATH" PB_HOME="$out/home"
+
+now() { date +%s.%N; }
+# awk does the arithmetic: bc is not on every machine.
+calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
+calc0() { awk "BEGIN { printf \"%d\", $1 }"; }
+python3 "$root/Evals/retrieval/scifact.py" docs "$data/corpus.jsonl" >"$out/docs.jsonl"
+docs=$(wc -l <"$out/docs.jsonl")
+bytes=$(wc -c <"$out/docs.jsonl")
+t0=$(now); pb-chunk --library bench <"$out/docs.jsonl" >"$out/chunks.jsonl"; t1=$(now)
+chunks=$(wc -l <"$out/chunks.jsonl")
+echo "{\"bench\":\"pb-chunk\",\"documents\":$docs,\"chunks\":$chunks,\"seconds\":$(calc "$t1 - $t0"),\"docs_per_s\":$(calc0 "$docs / ($t1 - $t0)"),\"mb_per_s\":$(calc "$bytes / 1000000 / ($t1 - $t0)")}"
+t0=$(now); pb-index --library bench <"$out/chunks.jsonl" 2>/dev/null; t1=$(now)
+echo "{\"bench\":\"pb-index\",\"embeddings\":false,\"chunks\":$chunks,\"seconds\":$(calc "$t1 - $t0"),\"chunks_per_s\":$(calc0 "$chunks / ($t1 - $t0)")}"
+emb="$root/Evals/out/retrieval/chunks-embedded.jsonl"
+if [ -f "$emb" ]; then
+  n=$(wc -l <"$emb")
+  t0=$(now); pb-index --library bench-vectors <"$emb" 2>/dev/null; t1=$(now)
+  echo "{\"bench\":\"pb-index\",\"embeddings\":true,\"chunks\":$n,\"seconds\":$(calc "$t1 - $t0"),\"chunks_per_s\":$(calc0 "$n / ($t1 - $t0)")}"
+fi
+q="$out/queries.jsonl"
+python3 "$root/Evals/retrieval/scifact.py" queries "$data/queries-train.jsonl" >"$q"
+nq=$(wc -l <"$q")
+t0=$(now); pb-search --library bench --lists lexical <"$q" >/dev/null 2>&1; t1=$(now)
+echo "{\"bench\":\"pb-search\",\"lists\":\"lexical\",\"queries\":$nq,\"seconds\":$(calc "$t1 - $t0"),\"queries_per_s\":$(calc0 "$nq / ($t1 - $t0)")}"
+"$build/PBBench" "$out" "$data/corpus.jsonl"
+rm -rf "$out/home"

@@ -1,0 +1,49 @@
+// `make bench`'s Swift half: dense search latency over synthetic rows and the encoder's
+// throughput, as JSON lines. Not installed; the shell half (Evals/bench/run.sh) times the programs.
+import Foundation
+import PBCore
+import PBNeural
+import PBRetrieval
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let scratch = URL(fileURLWithPath: arguments.first ?? NSTemporaryDirectory())
+let corpus = arguments.count > 1 ? URL(fileURLWithPath: arguments[1]) : nil
+let writer = NDJSONWriter.standardOutput
+do {
+    for rows in [100_000, 1_000_000] {
+        let file = try DenseBenchmark.makeFile(directory: scratch, rows: rows, dim: 384)
+        try writer.writeValue(try DenseBenchmark.run(file: file, queries: 60, batch: 1))
+        try writer.writeValue(try DenseBenchmark.run(file: file, queries: 256, batch: 64))
+        try? FileManager.default.removeItem(atPath: file.path)
+    }
+    if let corpus {
+        let environment = PBEnvironment()
+        let texts = try EncoderBenchmark.loadCorpus(corpus, limit: 1000)
+        for r in try EncoderBenchmark.run(modelDirectory: environment.modelDirectory, texts: texts) {
+            try writer.writeValue(BenchLine(bench: "embed", result: r))
+        }
+    }
+} catch {
+    Diagnostics.shared.error("\(error)")
+    exit(74)
+}
+
+/// An encoder result tagged like the other lines.
+struct BenchLine: Encodable {
+    var bench: String
+    var result: EncoderBenchmark.Result
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(bench, forKey: Key("bench"))
+        try result.encode(to: encoder)
+    }
+
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ s: String) { stringValue = s }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}

@@ -1,0 +1,161 @@
+import CBLAS
+
+/// One worker's scratch memory and the forward pass over a micro-batch.
+///
+/// The tokens of all sequences in a micro-batch are packed row after row (no padding between
+/// sequences), so every projection is one sgemm over all of them, and attention runs per sequence
+/// and head over that sequence's real tokens only. Buffers are allocated once per workspace and
+/// grown only when a larger micro-batch arrives; the hot loop allocates nothing.
+final class EncoderWorkspace {
+    /// Row counts handed to sgemm are rounded up to this multiple, with at least `minimumRows`,
+    /// so that OpenBLAS always takes its regular blocked path (not its small-matrix kernels) and a
+    /// token's result does not depend on how many other tokens share its micro-batch.
+    static let rowMultiple = 16
+    static let minimumRows = 64
+
+    private let config: BertConfig
+    private(set) var rowCapacity = 0
+    private var hidden: UnsafeMutablePointer<Float>      // [rows, hidden]
+    private var wide: UnsafeMutablePointer<Float>        // [rows, max(4 * hidden, intermediate)]
+    private var scores: UnsafeMutablePointer<Float>      // [maxLength, maxLength]
+    private var rowSums: UnsafeMutablePointer<Float>     // [maxLength]
+    private let maxLength: Int
+
+    init(config: BertConfig) {
+        self.config = config
+        maxLength = config.maxPositions
+        hidden = .allocate(capacity: 1)
+        wide = .allocate(capacity: 1)
+        scores = .allocate(capacity: maxLength * maxLength)
+        rowSums = .allocate(capacity: maxLength)
+    }
+
+    deinit {
+        hidden.deallocate()
+        wide.deallocate()
+        scores.deallocate()
+        rowSums.deallocate()
+    }
+
+    static func paddedRows(_ tokens: Int) -> Int {
+        max(minimumRows, (tokens + rowMultiple - 1) / rowMultiple * rowMultiple)
+    }
+
+    private func reserve(rows: Int) {
+        guard rows > rowCapacity else { return }
+        hidden.deallocate()
+        wide.deallocate()
+        hidden = .allocate(capacity: rows * config.hidden)
+        wide = .allocate(capacity: rows * max(4 * config.hidden, config.intermediate))
+        rowCapacity = rows
+    }
+
+    /// Encodes the sequences (each at most `maxPositions` ids, all ids valid) and writes each
+    /// L2-normalised mean-pooled vector to `outputs[k]` (`hidden` floats each).
+    @_optimize(speed)
+    func encode(_ sequences: [UnsafeBufferPointer<Int32>], weights w: BertWeights,
+                outputs: [UnsafeMutablePointer<Float>]) {
+        let c = config
+        let h = c.hidden
+        let tokens = sequences.reduce(0) { $0 + $1.count }
+        let rows = Self.paddedRows(tokens)
+        reserve(rows: rows)
+
+        // Embeddings: word + position + token type 0, then LayerNorm. Padding rows are zeros
+        // (finite after LayerNorm; never read by attention or pooling).
+        var offsets: [Int] = []
+        offsets.reserveCapacity(sequences.count)
+        var row = 0
+        for sequence in sequences {
+            offsets.append(row)
+            for (position, id) in sequence.enumerated() {
+                VectorKernels.add3(w.wordEmbeddings + Int(id) * h, w.positionEmbeddings + position * h,
+                                   w.tokenTypeEmbeddings, into: hidden + row * h, count: h)
+                row += 1
+            }
+        }
+        (hidden + tokens * h).update(repeating: 0, count: (rows - tokens) * h)
+        VectorKernels.layerNorm(hidden, rows: tokens, width: h, bias: nil, gamma: w.embeddingNormGamma,
+                                beta: w.embeddingNormBeta, epsilon: c.layerNormEpsilon)
+
+        for layer in w.layers {
+            runLayer(layer, rows: rows, tokens: tokens, sequences: sequences, offsets: offsets)
+        }
+
+        // Mean pooling over each sequence's tokens, then L2 normalisation (eps 1e-12 as in torch).
+        for (k, sequence) in sequences.enumerated() {
+            let out = outputs[k]
+            out.update(repeating: 0, count: h)
+            let base = hidden + offsets[k] * h
+            for t in 0..<sequence.count {
+                VectorKernels.accumulate(base + t * h, into: out, count: h)
+            }
+            let inverseCount = 1 / Float(max(sequence.count, 1))
+            var norm: Float = 0
+            for j in 0..<h {
+                out[j] *= inverseCount
+                norm += out[j] * out[j]
+            }
+            let scale = 1 / max(norm.squareRoot(), 1e-12)
+            for j in 0..<h { out[j] *= scale }
+        }
+    }
+
+    @_optimize(speed)
+    private func runLayer(_ l: BertLayerWeights, rows: Int, tokens: Int,
+                          sequences: [UnsafeBufferPointer<Int32>], offsets: [Int]) {
+        let c = config
+        let h = c.hidden, n = Int32(rows), h32 = Int32(h)
+        let q = wide, k = wide + rows * h, v = wide + 2 * rows * h, context = wide + 3 * rows * h
+
+        // Q = X Wq^T + bq (bias pre-filled, beta 1); K = X Wk^T (its bias cancels in softmax);
+        // V = X Wv^T (its bias is added after attention: softmax rows sum to one).
+        for r in 0..<rows { (q + r * h).update(from: l.queryBias, count: h) }
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, h32, h32, 1, hidden, h32, l.query, h32, 1, q, h32)
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, h32, h32, 1, hidden, h32, l.key, h32, 0, k, h32)
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, h32, h32, 1, hidden, h32, l.value, h32, 0, v, h32)
+
+        // Scores are scaled by log2(e)/sqrt(d) so the softmax can use 2^x directly.
+        let d = c.headDimension, d32 = Int32(d)
+        let alpha = Float(1.4426950408889634 / Double(d).squareRoot())
+        for (s, sequence) in sequences.enumerated() {
+            let length = sequence.count
+            let len32 = Int32(length)
+            let base = offsets[s] * h
+            for head in 0..<c.heads {
+                let column = base + head * d
+                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, len32, len32, d32, alpha,
+                            q + column, h32, k + column, h32, 0, scores, len32)
+                for i in 0..<length {
+                    rowSums[i] = VectorKernels.softmaxNumerator(scores + i * length, count: length)
+                }
+                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, len32, d32, len32, 1,
+                            scores, len32, v + column, h32, 0, context + column, h32)
+                for i in 0..<length {
+                    VectorKernels.scaleAdd(context + column + i * h, scale: 1 / rowSums[i],
+                                           add: l.valueBias + head * d, count: d)
+                }
+            }
+        }
+        // Padding rows of the context are never written by attention; zeros keep the padding rows
+        // of X at exactly zero through the layer (element-wise passes skip them).
+        (context + tokens * h).update(repeating: 0, count: (rows - tokens) * h)
+
+        // X = LayerNorm(X + context Wo^T + bo): the residual is the sgemm's C (beta 1).
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, h32, h32, 1, context, h32,
+                    l.attentionOutput, h32, 1, hidden, h32)
+        VectorKernels.layerNorm(hidden, rows: tokens, width: h, bias: l.attentionOutputBias,
+                                gamma: l.attentionNormGamma, beta: l.attentionNormBeta, epsilon: c.layerNormEpsilon)
+
+        // X = LayerNorm(X + gelu(X Wi^T + bi) Wo^T + bo)
+        let i32 = Int32(c.intermediate)
+        let inner = wide
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, i32, h32, 1, hidden, h32,
+                    l.intermediate, h32, 0, inner, i32)
+        VectorKernels.biasGELU(inner, rows: tokens, width: c.intermediate, bias: l.intermediateBias)
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, h32, i32, 1, inner, i32,
+                    l.output, i32, 1, hidden, h32)
+        VectorKernels.layerNorm(hidden, rows: tokens, width: h, bias: l.outputBias,
+                                gamma: l.outputNormGamma, beta: l.outputNormBeta, epsilon: c.layerNormEpsilon)
+    }
+}

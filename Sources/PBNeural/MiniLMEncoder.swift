@@ -1,0 +1,215 @@
+import Dispatch
+import Foundation
+import PBCore
+import PBText
+
+/// sentence-transformers/all-MiniLM-L6-v2 (BERT, 6 layers, 384 dimensions) in fp32 over CBLAS:
+/// WordPiece ids → embeddings → 6 encoder layers → mean pooling over the tokens → L2 norm.
+///
+/// `model.safetensors` is memory-mapped, so start-up is a header parse plus the vocabulary.
+///
+/// Batching: inputs are sorted by length (longest first) and cut into micro-batches of about
+/// `batchTokens` tokens. A micro-batch packs its sequences' tokens row after row — no padding
+/// between sequences — so each projection is one sgemm over every real token, and attention is
+/// computed per sequence over its own tokens only. Workers (`threads`) take micro-batches from a
+/// shared queue and run all layers on them independently; OpenBLAS is kept single-threaded
+/// meanwhile. Results come back in input order.
+///
+/// Determinism: a sequence's vector depends only on its ids. Attention never sees other
+/// sequences, element-wise passes are per row, and the sgemm row counts are padded so OpenBLAS
+/// takes the same kernel path for every row (see `EncoderWorkspace.rowMultiple`); tests check
+/// bit-identical output across batch sizes and orders.
+public final class MiniLMEncoder: @unchecked Sendable {
+    // @unchecked: the mutable state (workspaces) is only touched under `lock`; weights are
+    // read-only pointers into a mapping owned by `file`.
+
+    public static let defaultModelID = "all-MiniLM-L6-v2"
+
+    public let dimension: Int
+    public let modelID: String
+    /// A cheap, stable fingerprint of the weights (hashing all 90 MB would cost ~0.3 s per
+    /// start): sha256 hex of the file size, the safetensors JSON header (names, dtypes, shapes,
+    /// offsets) and eight 4 KiB samples spread evenly over the data section. It changes when the
+    /// file is replaced by any other export or fine-tune in practice, not for a single flipped
+    /// weight between the samples.
+    public let weightsHash: String
+    public let tokenizer: WordPieceTokenizer
+    /// The longest input the position table allows (512 for MiniLM).
+    public let maxPositions: Int
+    /// Worker threads for `embed` (OPENBLAS_NUM_THREADS, then PB_THREADS, then the CPU count).
+    public var threads: Int {
+        get { lock.withLock { threadCount } }
+        set { lock.withLock { threadCount = max(1, newValue) } }
+    }
+    /// Tokens per micro-batch: large enough for efficient sgemm, small enough to share work out.
+    public var batchTokens: Int {
+        get { lock.withLock { microBatchTokens } }
+        set { lock.withLock { microBatchTokens = max(1, newValue) } }
+    }
+
+    private let file: SafeTensors
+    private let weights: BertWeights
+    private let lock = NSLock()
+    private var threadCount: Int
+    private var microBatchTokens = 1024
+    private var workspaces: [EncoderWorkspace] = []
+
+    /// Opens a model folder holding `model.safetensors`, `vocab.txt` and (optionally) `config.json`.
+    public init(modelDirectory: URL, modelID: String = MiniLMEncoder.defaultModelID) throws {
+        let config = try BertConfig(contentsOf: modelDirectory.appendingPathComponent("config.json"))
+        file = try SafeTensors(url: modelDirectory.appendingPathComponent("model.safetensors"))
+        weights = try BertWeights(file: file, config: config)
+        tokenizer = try WordPieceTokenizer(vocabularyAt: modelDirectory.appendingPathComponent("vocab.txt"))
+        dimension = config.hidden
+        maxPositions = config.maxPositions
+        self.modelID = modelID
+        threadCount = BLASThreads.defaultThreadCount
+        weightsHash = Self.fingerprint(file)
+    }
+
+    private static func fingerprint(_ file: SafeTensors) -> String {
+        var hash = SHA256()
+        hash.update("safetensors size \(file.fileSize)\n")
+        hash.update(file.headerBytes)
+        let samples = 8, block = 4096
+        let span = max(file.dataSize - block, 0)
+        for k in 0..<samples {
+            let start = span * k / (samples - 1)
+            hash.update(file.dataBytes(start..<(start + block)))
+        }
+        return hash.finalize().map { byte in
+            let digits = Array("0123456789abcdef")
+            return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+        }.joined()
+    }
+
+    /// Embeds texts: each is tokenised to `[CLS] … [SEP]` of at most `maxTokens` ids
+    /// (clamped to 2...maxPositions), then encoded. One unit-length vector per text, in order.
+    public func embed(_ texts: [String], maxTokens: Int = 256) -> [[Float]] {
+        let limit = min(max(maxTokens, 2), maxPositions)
+        return embed(tokenIDs: texts.map { tokenizer.encode($0, maxTokens: limit) })
+    }
+
+    /// Embeds id sequences as given (normally `[CLS] … [SEP]`). Ids outside the vocabulary are
+    /// read as [UNK], sequences longer than `maxPositions` are cut to that length, and an empty
+    /// sequence gives a zero vector.
+    public func embed(tokenIDs: [[Int32]]) -> [[Float]] {
+        let vocabulary = weights.config.vocabulary
+        let sequences = tokenIDs.map { Self.sanitize($0, vocabulary: vocabulary, maxPositions: maxPositions) }
+        let dim = dimension
+        let output = UnsafeMutablePointer<Float>.allocate(capacity: max(sequences.count * dim, 1))
+        defer { output.deallocate() }
+        output.update(repeating: 0, count: sequences.count * dim)
+
+        let order = sequences.indices.filter { !sequences[$0].isEmpty }
+            .sorted { (sequences[$0].count, $1) > (sequences[$1].count, $0) }
+        lock.lock()
+        defer { lock.unlock() }
+        let batches = Self.microBatches(order, lengths: sequences.map(\.count), budget: microBatchTokens)
+        if !batches.isEmpty {
+            let workers = min(threadCount, batches.count)
+            while workspaces.count < workers { workspaces.append(EncoderWorkspace(config: weights.config)) }
+            BLASThreads.singleThreaded {
+                run(batches, sequences: sequences, workers: workers, output: output)
+            }
+        }
+        return (0..<sequences.count).map { Array(UnsafeBufferPointer(start: output + $0 * dim, count: dim)) }
+    }
+
+    /// Cuts a sequence to `maxPositions` ids and reads ids outside the vocabulary as [UNK].
+    static func sanitize(_ ids: [Int32], vocabulary: Int, maxPositions: Int) -> [Int32] {
+        let cut = ids.count > maxPositions ? Array(ids.prefix(maxPositions)) : ids
+        let limit = Int32(vocabulary)
+        if cut.allSatisfy({ $0 >= 0 && $0 < limit }) { return cut }
+        return cut.map { $0 >= 0 && $0 < limit ? $0 : WordPieceTokenizer.unk }
+    }
+
+    /// Consecutive runs of the length-sorted indices whose token counts add up to at most
+    /// `budget` (a longer single sequence gets a batch of its own).
+    static func microBatches(_ order: [Int], lengths: [Int], budget: Int) -> [[Int]] {
+        var batches: [[Int]] = []
+        var current: [Int] = []
+        var tokens = 0
+        for index in order {
+            let length = lengths[index]
+            if !current.isEmpty && tokens + length > budget {
+                batches.append(current)
+                current = []
+                tokens = 0
+            }
+            current.append(index)
+            tokens += length
+        }
+        if !current.isEmpty { batches.append(current) }
+        return batches
+    }
+
+    private func run(_ batches: [[Int]], sequences: [[Int32]], workers: Int, output: UnsafeMutablePointer<Float>) {
+        // All ids in one buffer, so workers get stable pointers without touching the arrays.
+        var starts: [Int] = []
+        starts.reserveCapacity(sequences.count)
+        let total = sequences.reduce(0) { $0 + $1.count }
+        let ids = UnsafeMutablePointer<Int32>.allocate(capacity: max(total, 1))
+        defer { ids.deallocate() }
+        var cursor = 0
+        for sequence in sequences {
+            starts.append(cursor)
+            sequence.withUnsafeBufferPointer { (ids + cursor).update(from: $0.baseAddress!, count: $0.count) }
+            cursor += sequence.count
+        }
+
+        let job = BatchJob(batches: batches, lengths: sequences.map(\.count), starts: starts, ids: ids,
+                           output: output, dimension: dimension, weights: weights,
+                           workspaces: Array(workspaces.prefix(workers)))
+        if workers == 1 {
+            job.work(worker: 0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: workers) { job.work(worker: $0) }
+        }
+    }
+}
+
+/// One `embed` call's shared state for its workers. @unchecked Sendable: workers only read the
+/// shared inputs, each writes only its own micro-batches' output rows and uses only its own
+/// workspace, and the micro-batch counter is locked.
+private final class BatchJob: @unchecked Sendable {
+    let batches: [[Int]]
+    let lengths: [Int]
+    let starts: [Int]
+    let ids: UnsafeMutablePointer<Int32>
+    let output: UnsafeMutablePointer<Float>
+    let dimension: Int
+    let weights: BertWeights
+    let workspaces: [EncoderWorkspace]
+    private let lock = NSLock()
+    private var nextBatch = 0
+
+    init(batches: [[Int]], lengths: [Int], starts: [Int], ids: UnsafeMutablePointer<Int32>,
+         output: UnsafeMutablePointer<Float>, dimension: Int, weights: BertWeights, workspaces: [EncoderWorkspace]) {
+        self.batches = batches
+        self.lengths = lengths
+        self.starts = starts
+        self.ids = ids
+        self.output = output
+        self.dimension = dimension
+        self.weights = weights
+        self.workspaces = workspaces
+    }
+
+    private func next() -> Int? {
+        lock.withLock {
+            guard nextBatch < batches.count else { return nil }
+            defer { nextBatch += 1 }
+            return nextBatch
+        }
+    }
+
+    func work(worker: Int) {
+        let space = workspaces[worker]
+        while let b = next() {
+            let members = batches[b]
+            let buffers = members.map { UnsafeBufferPointer(start: ids + starts[$0], count: lengths[$0]) }
+            space.encode(buffers, weights: weights, outputs: members.map { output + $0 * dimension })
+        }
+    }
+}

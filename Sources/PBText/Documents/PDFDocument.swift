@@ -1,0 +1,141 @@
+import Foundation
+
+/// Reads a PDF's text layer through poppler's `pdftotext`, the one dependency outside Swift that
+/// the document formats need: PDF text extraction (fonts, encodings, content streams) is a project
+/// of its own, and poppler does it well.
+///
+/// The layer is pdftotext's output byte for byte, except that each form feed (its page separator)
+/// becomes a blank line, so chunks quote exactly what the tool printed and every block knows its page.
+public enum PDFDocument {
+    public static let missingToolMessage = "pdftotext not found: install poppler-utils (make deps)"
+
+    public static func textLayer(path: String) throws -> TextLayer {
+        guard let pdftotext = executable(named: "pdftotext") else {
+            throw DocumentError.unavailable(path: path, reason: missingToolMessage)
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw DocumentError.cannotOpen(path: path, reason: "no such file")
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw DocumentError.cannotOpen(path: path, reason: "permission denied")
+        }
+        // A path starting with "-" would be read as an option.
+        let argument = path.hasPrefix("-") ? "./" + path : path
+        let result: Output
+        do {
+            result = try run(pdftotext, ["-enc", "UTF-8", "-eol", "unix", argument, "-"])
+        } catch {
+            throw DocumentError.unavailable(path: path, reason: "cannot run pdftotext: \(error.localizedDescription)")
+        }
+        guard result.status == 0 else {
+            let message = String(decoding: result.stderr, as: UTF8.self)
+                .split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) }
+            let reason = message.map { "pdftotext failed: \($0)" } ?? "pdftotext exited with status \(result.status)"
+            throw DocumentError.malformed(path: path, reason: reason)
+        }
+        return layer(pdftotextOutput: result.stdout, title: title(argument))
+    }
+
+    /// Builds the layer from pdftotext's output: pages split at form feeds, paragraphs at blank
+    /// lines. Separate from running the tool so it can be tested on any bytes.
+    static func layer(pdftotextOutput output: [UInt8], title: String?) -> TextLayer {
+        let text = String(validating: output, as: UTF8.self) != nil ? output : Array(String(decoding: output, as: UTF8.self).utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.count + 64)
+        var blocks: [Block] = []
+        let newline = UInt8(ascii: "\n")
+
+        for (index, page) in text.split(separator: 0x0C, omittingEmptySubsequences: false).enumerated() {
+            guard page.contains(where: { !isBlank($0) }) else { continue }
+            if !bytes.isEmpty {
+                let trailing = bytes.reversed().prefix { $0 == newline }.count
+                if trailing < 2 { bytes.append(contentsOf: repeatElement(newline, count: 2 - trailing)) }
+            }
+            let base = bytes.count - page.startIndex
+            bytes.append(contentsOf: page)
+
+            var paragraphStart: Int?
+            var paragraphEnd = 0
+            var lineStart = page.startIndex
+            while lineStart < page.endIndex {
+                let lineEnd = page[lineStart...].firstIndex(of: newline) ?? page.endIndex
+                let line = page[lineStart ..< lineEnd]
+                if let first = line.firstIndex(where: { !isBlank($0) }) {
+                    if paragraphStart == nil { paragraphStart = first }
+                    paragraphEnd = line.lastIndex(where: { !isBlank($0) })! + 1
+                } else if let start = paragraphStart {
+                    blocks.append(Block(kind: .paragraph, range: (base + start) ..< (base + paragraphEnd), page: index + 1))
+                    paragraphStart = nil
+                }
+                lineStart = lineEnd + 1
+            }
+            if let start = paragraphStart {
+                blocks.append(Block(kind: .paragraph, range: (base + start) ..< (base + paragraphEnd), page: index + 1))
+            }
+        }
+        return TextLayer(bytes: bytes, format: .pdf, title: title, blocks: blocks)
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// The document's Title from `pdfinfo`, when poppler's pdfinfo is there and the PDF has one;
+    /// a missing title is not an error, so every failure here is just nil.
+    private static func title(_ argument: String) -> String? {
+        guard let pdfinfo = executable(named: "pdfinfo"),
+              let result = try? run(pdfinfo, ["-enc", "UTF-8", argument]), result.status == 0 else { return nil }
+        for line in String(decoding: result.stdout, as: UTF8.self).split(whereSeparator: \.isNewline)
+        where line.hasPrefix("Title:") {
+            let value = line.dropFirst("Title:".count).trimmingCharacters(in: .whitespaces)
+            return value.isEmpty ? nil : value
+        }
+        return nil
+    }
+
+    // MARK: - Running poppler
+
+    static func executable(named name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for directory in path.split(separator: ":", omittingEmptySubsequences: true) {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    private struct Output {
+        var status: Int32
+        var stdout: [UInt8]
+        var stderr: [UInt8]
+    }
+
+    /// Holds what the stderr reader collected; the dispatch group's wait orders the write before the read.
+    private final class Collected: @unchecked Sendable {
+        var data = Data()
+    }
+
+    private static func run(_ executable: URL, _ arguments: [String]) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Both pipes are drained at once: a damaged PDF can make poppler print more warnings than
+        // a pipe buffer holds, and it would then block on stderr while we block on stdout.
+        let errors = Collected()
+        let group = DispatchGroup()
+        let errorHandle = stderr.fileHandleForReading
+        DispatchQueue.global().async(group: group) {
+            errors.data = errorHandle.readDataToEndOfFile()
+        }
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: [UInt8](output), stderr: [UInt8](errors.data))
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import PBCore
+
+@Suite struct NDJSONReaderTests {
+    func reader(_ text: String) throws -> NDJSONReader {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pb-reader-\(UUID().uuidString).jsonl").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return try NDJSONReader(path: path)
+    }
+
+    @Test func numbersLinesAndSkipsBlanks() throws {
+        let lines = Array(try reader("{\"a\":1}\n\n  \n{\"b\":2}\r\n{\"c\":3}"))
+        #expect(lines.map(\.number) == [1, 4, 5])
+        #expect(lines.map(\.text) == ["{\"a\":1}", "{\"b\":2}", "{\"c\":3}"])
+    }
+
+    @Test func longLinesCrossBufferBoundaries() throws {
+        let long = String(repeating: "x", count: 200_000)
+        let lines = Array(try reader("\"\(long)\"\n\"y\"\n"))
+        #expect(lines.count == 2)
+        #expect(lines[0].data.count == 200_002)
+    }
+
+    @Test func missingFileIs66() {
+        do {
+            _ = try NDJSONReader(path: "/nonexistent/x.jsonl")
+            Issue.record("opened")
+        } catch let f as ToolFailure {
+            #expect(f.code == .cannotOpen)
+            #expect(f.message.hasPrefix("/nonexistent/x.jsonl: "))
+        } catch { Issue.record("\(error)") }
+    }
+
+    @Test func batchesTakeWhatIsReady() throws {
+        let r = try reader("1\n2\n3\n")
+        #expect(r.nextBatch(max: 2).map(\.text) == ["1", "2"])
+        #expect(r.nextBatch(max: 2).map(\.text) == ["3"])
+        #expect(r.nextBatch(max: 2).isEmpty)
+    }
+}

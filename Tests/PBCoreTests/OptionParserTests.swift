@@ -1,0 +1,54 @@
+import Testing
+@testable import PBCore
+
+@Suite struct OptionParserTests {
+    let spec = CommandSpec(name: "pb-test", summary: "test", operands: "[FILE ...]", options: [
+        OptionSpec("library", short: "l", value: "NAME", help: "library"),
+        OptionSpec("k", short: "k", value: "N", help: "hits"),
+        OptionSpec("explain", help: "explain"),
+        OptionSpec("tag", value: "T", repeats: true, help: "tags"),
+    ])
+
+    func run(_ args: [String]) throws -> ParsedOptions {
+        guard case .run(let o) = try OptionParser(spec).parse(args) else { throw ToolFailure(.usage, "not run") }
+        return o
+    }
+
+    @Test func longShortAndInlineValues() throws {
+        let o = try run(["--library", "a", "-k5", "--explain", "file", "--tag=x", "--tag", "y", "-"])
+        #expect(o.value("library") == "a")
+        #expect(try o.int("k", default: 1) == 5)
+        #expect(o.flag("explain"))
+        #expect(o.all("tag") == ["x", "y"])
+        #expect(o.operands == ["file", "-"])
+    }
+
+    @Test func doubleDashEndsOptions() throws {
+        #expect(try run(["--", "--explain"]).operands == ["--explain"])
+    }
+
+    @Test func usageErrorsExit64() {
+        for args in [["--nope"], ["-z"], ["--library"], ["--explain=yes"], ["-l", "a", "--library", "b"]] {
+            do {
+                _ = try OptionParser(spec).parse(args)
+                Issue.record("\(args) parsed")
+            } catch let f as ToolFailure {
+                #expect(f.code == .usage)
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+    }
+
+    @Test func badNumbersAreUsageErrors() throws {
+        let o = try run(["-k", "ten"])
+        #expect(throws: (any Error).self) { try o.int("k", default: 1) }
+    }
+
+    @Test func helpAndVersion() throws {
+        if case .help = try OptionParser(spec).parse(["-l", "x", "--help"]) {} else { Issue.record("no help") }
+        if case .version = try OptionParser(spec).parse(["--version"]) {} else { Issue.record("no version") }
+        #expect(spec.helpText.contains("--library NAME"))
+        #expect(spec.helpText.contains("usage: pb-test [options] [FILE ...]"))
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import PBCore
+
+@Suite struct RecordCodecTests {
+    let codec = RecordCodec()
+
+    @Test func unknownFieldsPassThrough() throws {
+        let line = Data(#"{"kind":"query","text":"hi","zeta":[1,2],"alpha":{"x":true}}"#.utf8)
+        let q = try codec.decode(QueryRecord.self, from: line)
+        #expect(q.text == "hi")
+        #expect(q.extra["zeta"] == .array([.number(1), .number(2)]))
+        let out = String(decoding: try codec.encode(q), as: UTF8.self)
+        #expect(out == #"{"kind":"query","text":"hi","alpha":{"x":true},"zeta":[1,2]}"#)
+    }
+
+    @Test func missingKindIsTheExpectedOne() throws {
+        let q = try codec.decode(QueryRecord.self, from: Data(#"{"text":"x"}"#.utf8))
+        #expect(q.kind == "query")
+        let empty = Result { try codec.decode(QueryRecord.self, from: Data("{}".utf8)) }
+        #expect(throws: RecordError.missingField("text")) { try empty.get() }
+    }
+
+    @Test func wrongKindIsRefused() {
+        #expect(throws: RecordError.wrongKind(expected: "chunk", found: "query")) {
+            try codec.decode(ChunkRecord.self, from: Data(#"{"kind":"query","text":"x"}"#.utf8))
+        }
+    }
+
+    @Test func errorsNameTheField() {
+        #expect(throws: RecordError.badField(name: "k", reason: "expected a number")) {
+            try codec.decode(QueryRecord.self, from: Data(#"{"text":"x","k":"ten"}"#.utf8))
+        }
+        #expect(throws: RecordError.notObject) { try codec.decode(QueryRecord.self, from: Data("[1]".utf8)) }
+        #expect(throws: (any Error).self) { try codec.decode(QueryRecord.self, from: Data("{not json".utf8)) }
+    }
+
+    @Test func embeddingRoundTripsThroughBase64() throws {
+        let values: [Float] = [0.5, -1.25, 3.0e-8, .pi]
+        let e = Embedding(model: "m", values: values)
+        #expect(e.vector == nil)
+        #expect(try e.values() == values)
+        let asArray = Embedding(model: "m", values: values, asArray: true)
+        #expect(try asArray.values() == values)
+        var bad = e
+        bad.dim = 5
+        #expect(throws: (any Error).self) { try bad.values() }
+    }
+
+    @Test func idKeepsItsJSONType() throws {
+        let q = try codec.decode(QueryRecord.self, from: Data(#"{"id":42,"text":"x"}"#.utf8))
+        #expect(String(decoding: try codec.encode(q), as: UTF8.self).contains(#""id":42"#))
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+@testable import PBCore
+@testable import PBIndex
+import PBText
+
+/// A one-per-word token counter: these tests are about storage, not tokenization.
+struct WordCounter: TokenCounter {
+    func countTokens(_ text: String) -> Int { text.split(whereSeparator: { $0.isWhitespace }).count }
+}
+
+/// A fresh PB_HOME per test, and documents made by the real chunker.
+final class IndexFixture {
+    let home: URL
+    let environment: PBEnvironment
+    let chunker: DocumentChunker
+
+    init() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("pb-index-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        environment = PBEnvironment(variables: ["PB_HOME": home.path])
+        chunker = DocumentChunker(library: "t", chunker: try Chunker(limits: ChunkLimits(maxWords: 12, maxTokens: 100), tokens: WordCounter()))
+    }
+
+    deinit { try? FileManager.default.removeItem(at: home) }
+
+    func chunks(_ path: String, _ text: String, vector: ((Int) -> [Float])? = nil, model: String = "m") throws -> [ChunkRecord] {
+        var records = try chunker.chunk(path: path, text: text, title: nil, format: "markdown")
+        if let vector {
+            for i in records.indices { records[i].embedding = Embedding(model: model, values: vector(i)) }
+        }
+        return records
+    }
+
+    func lines(_ records: [ChunkRecord]) throws -> [InputLine] {
+        try records.enumerated().map { InputLine(data: try RecordCodec().encode($1), source: "<test>", number: $0 + 1) }
+    }
+
+    /// Runs one pb-index pass over the records; returns the summary.
+    @discardableResult
+    func index(_ records: [ChunkRecord], prune: Bool = false, restore: Bool = false, batch: Int = 256) throws -> IndexSummary {
+        var options = Indexer.Options()
+        options.prune = prune
+        options.restore = restore
+        options.batchDocuments = batch
+        let indexer = Indexer(library: try library(), options: options)
+        for line in try lines(records) { try indexer.consume(line) }
+        return try indexer.finish()
+    }
+
+    func library(write: Bool = true) throws -> Library { try Library(environment: environment, name: "t", create: write) }
+
+    func count(_ sql: String) throws -> Int64 { try library(write: false).db.scalarInt(sql) ?? -1 }
+}
+
+let notes = "# Notes\n\nThe boiler was serviced in March. The engineer replaced the pressure valve. Next service is due in March next year. Keep the receipt in the blue folder."
+let recipe = "# Bread\n\nMix flour, water, salt and yeast. Knead for ten minutes. Prove for an hour. Bake at 230 degrees for thirty minutes."
+let travel = "# Lisbon\n\nFly out on 14 May. The hotel is in Alfama. Tram 28 goes past the cathedral."
+
+@Suite struct IndexerTests {
+    @Test func rerunSkipsEditReplacesOnlyThatDocument() throws {
+        let f = try IndexFixture()
+        let all = try f.chunks("/d/notes.md", notes) + f.chunks("/d/bread.md", recipe) + f.chunks("/d/lisbon.md", travel)
+        let first = try f.index(all)
+        #expect(first.added == 3 && first.skipped == 0 && first.chunks == all.count)
+        let again = try f.index(all)
+        #expect(again.added == 0 && again.skipped == 3 && again.chunks == 0)
+        let edited = try f.chunks("/d/notes.md", notes + " The code for the boiler cupboard is 4471.") + f.chunks("/d/bread.md", recipe) + f.chunks("/d/lisbon.md", travel)
+        let third = try f.index(edited)
+        #expect(third.replaced == 1 && third.skipped == 2 && third.added == 0)
+        #expect(try f.count("SELECT count(*) FROM chunks") == Int64(edited.count))
+        #expect(try f.count("SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH '4471'") == 1)
+        #expect(try LibraryCheck(f.library(write: false)).consistent)
+    }
+
+    @Test func pruneTombstonesAndDeletionWins() throws {
+        let f = try IndexFixture()
+        let bread = try f.chunks("/d/bread.md", recipe)
+        try f.index(try f.chunks("/d/notes.md", notes) + bread)
+        let pruned = try f.index(try f.chunks("/d/notes.md", notes), prune: true)
+        #expect(pruned.pruned == 1 && pruned.skipped == 1)
+        #expect(try f.count("SELECT count(*) FROM documents") == 1)
+        #expect(try f.count("SELECT count(*) FROM tombstones") == 1)
+        // A stale copy of the deleted document does not come back...
+        let stale = try f.index(bread)
+        #expect(stale.tombstoned == 1 && stale.added == 0)
+        // ...new content does, and so does the same content with --restore.
+        let restored = try f.index(bread, restore: true)
+        #expect(restored.added == 1)
+        #expect(try f.count("SELECT count(*) FROM tombstones") == 0)
+        #expect(try LibraryCheck(f.library(write: false)).consistent)
+    }
+
+    @Test func malformedRecordCommitsNothingOfItsBatch() throws {
+        let f = try IndexFixture()
+        try f.index(try f.chunks("/d/notes.md", notes))
+        let before = try f.count("SELECT count(*) FROM chunks")
+        let indexer = Indexer(library: try f.library())
+        var lines = try f.lines(try f.chunks("/d/bread.md", recipe))
+        lines.append(InputLine(data: Data(#"{"kind":"chunk","text":"x"}"#.utf8), source: "<stdin>", number: lines.count + 1))
+        var failure: Error?
+        for line in lines {
+            do { try indexer.consume(line) } catch { failure = error; break }
+        }
+        #expect(failure is RecordError)
+        #expect(try f.count("SELECT count(*) FROM chunks") == before)
+        #expect(try f.count("SELECT count(*) FROM documents") == 1)
+    }
+
+    @Test func documentCutShortIsAnErrorAndNotCommitted() throws {
+        let f = try IndexFixture()
+        let chunks = try f.chunks("/d/notes.md", notes)
+        #expect(chunks.count > 2)
+        do {
+            let indexer = Indexer(library: try f.library())
+            for line in try f.lines(Array(chunks.dropLast())) { try indexer.consume(line) }
+            #expect(throws: RecordError.self) { try indexer.finish() }
+        }
+        #expect(try f.count("SELECT count(*) FROM documents") == 0)
+        // Out-of-order chunks are refused too.
+        let shuffled = Indexer(library: try f.library())
+        #expect(throws: RecordError.self) {
+            for line in try f.lines([chunks[1], chunks[0]]) { try shuffled.consume(line) }
+        }
+    }
+
+    @Test func vectorsCommitWithTheirChunksAndOtherModelsAreRefused() throws {
+        let f = try IndexFixture()
+        let v: (Int) -> [Float] = { i in [Float(i), 1, 0, 0] }
+        let s = try f.index(try f.chunks("/d/notes.md", notes, vector: v) + f.chunks("/d/bread.md", recipe, vector: v))
+        #expect(s.vectors == s.chunks)
+        let lib = try f.library(write: false)
+        #expect(try lib.committedVectorRows == s.chunks)
+        #expect(try lib.vectorModel()?.dim == 4)
+        #expect(throws: RecordError.self) {
+            try f.index(try f.chunks("/d/lisbon.md", travel, vector: { _ in [1, 2, 3] }))
+        }
+        #expect(throws: RecordError.self) {
+            try f.index(try f.chunks("/d/lisbon.md", travel, vector: v, model: "other"))
+        }
+        #expect(try f.library(write: false).committedVectorRows == s.chunks)
+        #expect(try LibraryCheck(f.library(write: false)).consistent)
+    }
+
+    @Test func rowsOfAKilledRunAreTrimmedOnOpen() throws {
+        let f = try IndexFixture()
+        let v: (Int) -> [Float] = { _ in [0.6, 0.8] }
+        try f.index(try f.chunks("/d/notes.md", notes, vector: v))
+        let path: String
+        let committed: Int
+        do {
+            let lib = try f.library()
+            path = lib.vectorPath
+            committed = try lib.committedVectorRows
+            // A run appends and fsyncs rows, then dies before its commit.
+            _ = try lib.vectors()!.append([1, 0, 0, 1, 1, 0])
+        }
+        let size = { ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0 }
+        #expect(size() == VectorFile.headerSize + (committed + 3) * 8)
+        // A reader ignores them and changes nothing...
+        let reader = try f.library(write: false)
+        #expect(try reader.vectors()?.rows == committed)
+        #expect(size() == VectorFile.headerSize + (committed + 3) * 8)
+        #expect(try LibraryCheck(reader).consistent)
+        // ...the next writer trims them.
+        let writer = try f.library()
+        #expect(try writer.vectors()?.rows == committed)
+        #expect(size() == VectorFile.headerSize + committed * 8)
+    }
+
+    @Test func errorRecordsKeepTheirDocumentFromPrune() throws {
+        let f = try IndexFixture()
+        try f.index(try f.chunks("/d/notes.md", notes) + f.chunks("/d/bread.md", recipe))
+        let indexer = Indexer(library: try f.library(), options: { var o = Indexer.Options(); o.prune = true; return o }())
+        for line in try f.lines(try f.chunks("/d/notes.md", notes)) { try indexer.consume(line) }
+        let e = ErrorRecord(tool: "pb-chunk", source: "/d/bread.md", line: 0, message: "x", input: "", path: "/d/bread.md")
+        try indexer.consume(InputLine(data: try RecordCodec().encode(e), source: "<test>", number: 99))
+        let s = try indexer.finish()
+        #expect(s.failed == 1 && s.pruned == 0)
+    }
+}
