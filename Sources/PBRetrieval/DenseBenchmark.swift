@@ -14,14 +14,17 @@ public enum DenseBenchmark {
         public var batch: Int
         public var medianMs: Double
         public var p95Ms: Double
+        /// The median batch time shared by its queries.
+        public var perQueryMs: Double
         /// Time of one summing pass over the same mapped rows: what memory bandwidth allows.
         public var floorMs: Double
         public var bandwidthGBs: Double
+        /// Median time per query over the floor (below 1: a batch shares one pass over the rows).
         public var ratioToFloor: Double
 
         enum CodingKeys: String, CodingKey {
             case bench, rows, dim, queries, batch
-            case medianMs = "median_ms", p95Ms = "p95_ms", floorMs = "floor_ms", bandwidthGBs = "bandwidth_gb_s", ratioToFloor = "ratio_to_floor"
+            case medianMs = "median_ms", p95Ms = "p95_ms", perQueryMs = "per_query_ms", floorMs = "floor_ms", bandwidthGBs = "bandwidth_gb_s", ratioToFloor = "ratio_to_floor"
         }
     }
 
@@ -83,8 +86,8 @@ public enum DenseBenchmark {
         if sink.isNaN { Diagnostics.shared.note("") } // keeps the passes from being optimised away
         let bytes = Double(rows.count * 4)
         return Result(rows: rows.count / dim, dim: dim, queries: queries, batch: batch,
-                      medianMs: round3(median), p95Ms: round3(p95), floorMs: round3(floor),
-                      bandwidthGBs: round3(bytes / (floor / 1000) / 1e9), ratioToFloor: round3(median / floor))
+                      medianMs: round3(median), p95Ms: round3(p95), perQueryMs: round3(median / Double(batch)), floorMs: round3(floor),
+                      bandwidthGBs: round3(bytes / (floor / 1000) / 1e9), ratioToFloor: round3(median / Double(batch) / floor))
     }
 
     static func round3(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }

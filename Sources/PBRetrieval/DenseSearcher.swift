@@ -30,14 +30,15 @@ public struct DenseSearcher {
             if q == 1 {
                 cblas_sgemv(CblasRowMajor, CblasNoTrans, Int32(m), Int32(dim), 1, a, Int32(dim), qmat, 1, 0, &scores, 1)
             } else {
-                // scores[m × q] = rows[m × dim] · queriesᵀ[dim × q]
-                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(m), Int32(q), Int32(dim), 1,
-                            a, Int32(dim), qmat, Int32(dim), 0, &scores, Int32(q))
+                // scores[q × m] = queries[q × dim] · rowsᵀ[dim × m]: each query's scores contiguous.
+                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(q), Int32(m), Int32(dim), 1,
+                            qmat, Int32(dim), a, Int32(dim), 0, &scores, Int32(m))
             }
             for j in 0..<q {
                 var t = heaps[j].threshold
+                let base = j * m
                 for r in 0..<m {
-                    let s = scores[r * q + j]
+                    let s = scores[base + r]
                     if s > t, allowed(j, start + r) {
                         heaps[j].insert(s, Int32(start + r))
                         t = heaps[j].threshold

@@ -14,7 +14,7 @@ public enum SearchCommand {
             OptionSpec("depth", value: "N", help: "candidates taken from each list before fusion (default 100)"),
             OptionSpec("rrf-k", value: "K", help: "the k of reciprocal rank fusion (default 60)"),
             OptionSpec("lists", value: "LISTS", help: "lists to use: lexical, dense or both (default lexical,dense)"),
-            OptionSpec("weights", value: "T,S,X", help: "BM25 weights of title, section and text (default 1,1,1)"),
+            OptionSpec("weights", value: "T,S,X", help: "BM25 weights of title, section and text (default 2,1,1)"),
             OptionSpec("explain", help: "keep each list's ranking in a 'lists' field"),
             OptionSpec("batch", value: "N", help: "queries scored together in one pass over the vectors (default 64)"),
             OptionSpec("keep-going", help: "write an error record for a bad query and go on (exit 65 at the end)"),
@@ -27,7 +27,9 @@ public enum SearchCommand {
         public var useLexical = true
         public var useDense = true
         public var explain = false
-        public var weights = (1.0, 1.0, 1.0)
+        /// Title counts double: fitted on the even-id half of SciFact train (nDCG@10 0.683 -> 0.686),
+        /// confirmed on the odd half (0.723 -> 0.725).
+        public var weights = (2.0, 1.0, 1.0)
         public init() {}
     }
 

@@ -6,7 +6,7 @@ import PBIndex
 public final class Searcher {
     public let library: Library
     /// BM25 weights of the FTS columns title, section, text.
-    public var columnWeights: (Double, Double, Double) = (1.0, 1.0, 1.0)
+    public var columnWeights: (Double, Double, Double) = (2.0, 1.0, 1.0)
     private var rowMap: [Int64]?  // vector row -> chunk id, -1 for a dead row
 
     public init(library: Library) {
