@@ -25,9 +25,12 @@ public enum LexicalQuery {
         return terms
     }
 
-    /// `"word1" OR "word2" ...`, or nil when the text has no words at all.
+    /// `"word1" OR "word2" ...` without stopwords (unless the text has nothing else), or nil when
+    /// the text has no words at all.
     public static func match(_ text: String) -> String? {
-        let t = terms(text)
+        let all = terms(text)
+        let content = all.filter { !Stopwords.english.contains($0) }
+        let t = content.isEmpty ? all : content
         guard !t.isEmpty else { return nil }
         // A double quote inside a string is written twice; terms have none, but stay safe.
         return t.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " OR ")

@@ -8,7 +8,10 @@ import PBText
 @Suite struct LexicalQueryTests {
     @Test func userTextNeverBecomesFTSSyntax() {
         #expect(LexicalQuery.match("NEAR(\"a\" b) title:x* OR -c AND ^d") ==
-                "\"near\" OR \"a\" OR \"b\" OR \"title\" OR \"x\" OR \"or\" OR \"c\" OR \"and\" OR \"d\"")
+                "\"near\" OR \"b\" OR \"title\" OR \"x\" OR \"c\" OR \"d\"")
+        // Stopwords go, unless nothing else is left.
+        #expect(LexicalQuery.match("the boiler") == "\"boiler\"")
+        #expect(LexicalQuery.match("to be or not to be") == "\"to\" OR \"be\" OR \"or\" OR \"not\"")
         #expect(LexicalQuery.match("*** \"\" ()") == nil)
         #expect(LexicalQuery.terms("Café CAFÉ café 3.5 bar") == ["café", "3", "5", "bar"])
     }
