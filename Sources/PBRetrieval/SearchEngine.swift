@@ -31,7 +31,7 @@ public final class SearchEngine {
         for (i, q) in queries.enumerated() {
             do {
                 let name = q.library ?? "default"
-                try PBEnvironment.validateLibraryName(name)
+                do { try PBEnvironment.validateLibraryName(name) } catch let f as ToolFailure { throw ToolFailure(.badInput, "field 'library': " + f.message.replacingOccurrences(of: "--library: ", with: "")) }
                 if let k = q.k, !(1...10_000).contains(k) {
                     throw ToolFailure(.badInput, "field 'k': expected 1...10000, got \(k)")
                 }
@@ -43,8 +43,9 @@ public final class SearchEngine {
                 guard let e = q.embedding else { lacksEmbedding = true; continue }
                 let v = try e.values()
                 if let m = try s.vectorModel() {
-                    guard m.model == e.model, m.dim == e.dim, (e.weights ?? m.weights) == m.weights else {
-                        throw ToolFailure(.badInput, "query embedding is \(e.dim)-d '\(e.model)' but library '\(name)' holds \(m.dim)-d '\(m.model)' vectors")
+                    let weights = e.weights ?? ""
+                    guard m.model == e.model, m.dim == e.dim, weights.isEmpty || m.weights.isEmpty || weights == m.weights else {
+                        throw ToolFailure(.badInput, "query embedding is \(e.dim)-d '\(e.model)'\(weights.isEmpty ? "" : " (weights \(weights))") but library '\(name)' holds \(m.dim)-d '\(m.model)'\(m.weights.isEmpty ? "" : " (weights \(m.weights))") vectors")
                     }
                     denseInput[name, default: []].append((i, v))
                 } else {

@@ -20,6 +20,11 @@ public enum IndexCommand {
 
     public static func run(_ o: ParsedOptions, environment: PBEnvironment = PBEnvironment()) throws -> ExitCode {
         let explicit = o.value("library") ?? ProcessInfo.processInfo.environment["PB_LIBRARY"].flatMap { $0.isEmpty ? nil : $0 }
+        if let explicit { try PBEnvironment.validateLibraryName(explicit) }
+        let modes = ["stats", "check", "prune-unseen", "changed"].filter { o.flag($0) }
+        if modes.count > 1 || (modes.first.map { $0 != "changed" } ?? false) && (o.flag("prune") || o.flag("restore")) {
+            throw ToolFailure(.usage, "--\((modes + ["prune", "restore"].filter { o.flag($0) }).joined(separator: " and --")) do not go together")
+        }
         if o.flag("stats") {
             let library = try Library(environment: environment, name: explicit ?? "default", create: false)
             try NDJSONWriter.standardOutput.writeValue(try LibraryStats(library))
@@ -33,8 +38,13 @@ public enum IndexCommand {
         }
         if o.flag("prune-unseen") {
             guard o.operands.isEmpty else { throw ToolFailure(.usage, "--prune-unseen reads no input") }
-            let library = try Library(environment: environment, name: explicit ?? "default", create: false)
-            let summary = try Indexer(library: try Library(environment: environment, name: library.name, create: true)).pruneUnseen()
+            let name = explicit ?? "default"
+            guard FileManager.default.fileExists(atPath: environment.libraryDirectory(name).appendingPathComponent("index.sqlite").path) else {
+                // Nothing was ever indexed here, so nothing can be unseen.
+                Diagnostics.shared.summary(String(decoding: try RecordCodec().encodeValue(IndexSummary(library: name)), as: UTF8.self))
+                return .success
+            }
+            let summary = try Indexer(library: try Library(environment: environment, name: name, create: true)).pruneUnseen()
             Diagnostics.shared.summary(String(decoding: try RecordCodec().encodeValue(summary), as: UTF8.self))
             return .success
         }
@@ -63,7 +73,10 @@ public enum IndexCommand {
             if o.flag("changed") {
                 if filter == nil {
                     // Read-only: the pb-index at the end of the pipe is the writer.
-                    let existing = try? Library(environment: environment, name: targetName!, create: false)
+                    // A library that does not exist yet makes every document new; any other failure to
+                    // open it is an error, not a reason to re-embed everything.
+                    let exists = FileManager.default.fileExists(atPath: environment.libraryDirectory(targetName!).appendingPathComponent("index.sqlite").path)
+                    let existing = exists ? try Library(environment: environment, name: targetName!, create: false) : nil
                     filter = ChangeFilter(library: existing, restore: options.restore)
                 }
                 try filter!.consume(line)

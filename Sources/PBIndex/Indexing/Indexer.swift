@@ -175,26 +175,13 @@ public final class Indexer {
     private func commitBatch() throws {
         guard !batch.isEmpty else { return }
         let db = library.db
+        // Every vector was checked against `runModel` as its line arrived.
         var flat: [Float] = []
-        var model: (model: String, dim: Int, weights: String)?
-        for doc in batch {
-            for (chunk, v) in zip(doc.chunks, doc.vectors) {
-                guard let v, let e = chunk.embedding else { continue }
-                let m = (e.model, e.dim, e.weights ?? "")
-                if let model {
-                    guard model == m else { throw mismatch(chunk, m, model) }
-                } else {
-                    model = m
-                }
-                flat += v
-            }
-        }
+        for doc in batch { for v in doc.vectors { if let v { flat += v } } }
+        let model = flat.isEmpty ? nil : runModel
         var vectors: VectorFile?
         var firstRow = 0
         if let model {
-            if let stored = try library.vectorModel(), stored != model {
-                throw mismatch(batch.first!.first, model, stored)
-            }
             vectors = try library.vectors(create: (dim: model.dim, model: model.model, weights: model.weights))
             firstRow = try vectors!.append(flat)
         }

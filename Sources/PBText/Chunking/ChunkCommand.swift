@@ -63,7 +63,8 @@ public enum ChunkCommand {
                 Diagnostics.shared.error(failure.message)
                 try writer.write(ErrorRecord(tool: spec.name, source: path, line: 0, message: failure.message, input: path,
                                              path: DocumentChunker.canonicalPath(path)))
-                status = failure.code
+                // 66 (cannot open) outranks 65 (bad document), whatever the order of the files.
+                if status != .cannotOpen { status = failure.code == .cannotOpen ? .cannotOpen : .badInput }
             }
         }
         if o.operands.isEmpty || o.operands.contains("-") {
@@ -78,7 +79,7 @@ public enum ChunkCommand {
                     try loop.report(e.description, at: line, path: doc.text == nil ? doc.path.map(DocumentChunker.canonicalPath) : doc.path)
                 }
             }
-            if loopStatus != .success { status = loopStatus }
+            if loopStatus != .success, status == .success { status = loopStatus }
         }
         return status
     }
