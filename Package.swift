@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "pb-embed", targets: ["pb-embed"]),
         .executable(name: "pb-index", targets: ["pb-index"]),
         .executable(name: "pb-search", targets: ["pb-search"]),
+        .executable(name: "pb-date", targets: ["pb-date"]),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
@@ -37,10 +38,14 @@ let package = Package(
         // Retrieval: lexical and dense search, fusion.
         .target(name: "PBRetrieval", dependencies: ["PBCore", "PBText", "PBIndex", "CBLAS"], swiftSettings: release),
 
+        // Agent: natural dates now; the store, tools, planner and executor join it.
+        .target(name: "PBAgent", dependencies: ["PBCore"], sources: ["Dates"], swiftSettings: release),
+
         program("pb-chunk", ["PBCore", "PBText"]),
         program("pb-embed", ["PBCore", "PBText", "PBNeural"]),
         program("pb-index", ["PBCore", "PBIndex"]),
         program("pb-search", ["PBCore", "PBRetrieval"]),
+        program("pb-date", ["PBCore", "PBAgent"]),
         // Benchmarks for `make bench` (not installed).
         .executableTarget(name: "PBBench", dependencies: ["PBCore", "PBNeural", "PBRetrieval"], path: "Sources/PBBench", swiftSettings: release),
 
@@ -48,6 +53,8 @@ let package = Package(
         .testTarget(name: "PBTextTests", dependencies: ["PBText"]),
         .testTarget(name: "PBNeuralTests", dependencies: ["PBNeural"]),
         .testTarget(name: "PBIndexTests", dependencies: ["PBIndex", "PBText"]),
+        .testTarget(name: "PBAgentTests", dependencies: ["PBAgent", "PBCore"],
+                    sources: ["NaturalDateParserTests.swift", "DateCommandTests.swift"]),
         .testTarget(name: "PBRetrievalTests", dependencies: ["PBRetrieval", "PBText"]),
     ]
 )

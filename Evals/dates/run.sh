@@ -1,0 +1,70 @@
+#!/bin/sh
+# Runs the converted chrono and dateparser cases (cases.jsonl, made by convert.py) through the
+# built pb-date and prints one EVALJSON line per source file and a total, over in-scope cases.
+# A case passes when pb-date's first date agrees with every component the source test checks,
+# down to pb-date's grain (a day-grain answer is compared on year, month and day); for ranges
+# (part of day, week, weekend, month, year) when the expected instant lies inside the range.
+# "No date" cases pass when pb-date finds none; dateparser search cases when every expected date
+# is among pb-date's matches. All-numeric dates are read month first (--date-order mdy), as both
+# libraries read English. An impossible date (an error record) counts as no date. Usage: Evals/dates/run.sh BUILD_DIR
+set -eu
+build=$(cd "${1:-.build/release}" && pwd)
+here=$(cd "$(dirname "$0")" && pwd)
+PB_DATE="$build/pb-date" CASES="$here/cases.jsonl" python3 - <<'PY'
+import collections, datetime, json, os, subprocess
+
+cases = [json.loads(l) for l in open(os.environ["CASES"], encoding="utf-8")]
+by_now = collections.defaultdict(list)
+for c in cases:
+    by_now[(c["now"], c.get("date_order", "dmy"))].append(c)
+answers = {}
+for (now, order), group in by_now.items():
+    lines = "".join(json.dumps({"text": c["text"], "case": c["id"]}) + "\n" for c in group)
+    out = subprocess.run([os.environ["PB_DATE"], "--now", now, "--time-zone", "UTC", "--date-order", order, "--keep-going"],
+                         input=lines.encode(), capture_output=True).stdout.decode()
+    for l in out.splitlines():
+        r = json.loads(l)
+        if r.get("kind") == "date" and r.get("match") is not None and "value" in r:
+            answers.setdefault(r["case"], []).append(r)
+        else:
+            answers.setdefault(r.get("case"), [])
+
+def parse(v):
+    return datetime.datetime.fromisoformat(v).replace(tzinfo=None) if "T" in v else datetime.datetime.fromisoformat(v + "T00:00:00")
+
+def agrees(r, e):
+    grain = r["grain"]
+    if grain in ("part-of-day", "week", "weekend", "month", "year") and "value_end" in r:
+        lo = parse(r["value"])
+        hi = parse(r["value_end"]) + (datetime.timedelta(days=1) if grain != "part-of-day" else datetime.timedelta())
+        want = datetime.datetime(e["year"] if "year" in e else lo.year, e["month"] if "month" in e else lo.month,
+                                 e.get("day", lo.day), e.get("hour", 0), e.get("minute", 0))
+        return lo <= want < hi
+    v = parse(r["value"])
+    keys = ["year", "month", "day"] + (["hour"] if grain in ("hour", "minute") else []) + (["minute"] if grain == "minute" else [])
+    return all(getattr(v, k) == e[k] for k in keys if k in e)
+
+per = collections.OrderedDict()
+for c in cases:
+    if c["scope"] != "in":
+        continue
+    got = answers.get(c["id"], [])
+    e = c["expect"]
+    if e is None:
+        ok = not got
+    elif isinstance(e, list):
+        ok = all(any(agrees(r, x) for r in got) for x in e)
+    else:
+        ok = bool(got) and agrees(got[0], e)
+    s = per.setdefault(c["file"], [0, 0])
+    s[0] += 1
+    s[1] += ok
+total = [0, 0]
+for f, (n, p) in per.items():
+    total[0] += n
+    total[1] += p
+    print("EVALJSON " + json.dumps({"eval": "dates", "file": f, "cases": n, "passed": p, "rate": round(p / n, 3)}))
+print("EVALJSON " + json.dumps({"eval": "dates", "file": "total", "cases": total[0], "passed": total[1],
+                                "rate": round(total[1] / max(total[0], 1), 3),
+                                "out_of_scope": sum(c["scope"] != "in" for c in cases)}))
+PY

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Calendar arithmetic in one time zone with one week start: the only place that builds dates.
+struct DateCalendar {
+    let calendar: Calendar
+    let now: Date
+    let weekStart: Weekday
+    /// Midnight at the start of `now`'s day.
+    let today: Date
+
+    init(now: Date, timeZone: TimeZone, weekStart: Weekday) {
+        var c = Calendar(identifier: .gregorian)
+        c.timeZone = timeZone
+        c.firstWeekday = weekStart.rawValue
+        c.minimumDaysInFirstWeek = 1
+        calendar = c
+        self.now = now
+        self.weekStart = weekStart
+        today = c.startOfDay(for: now)
+    }
+
+    func startOfDay(_ d: Date) -> Date { calendar.startOfDay(for: d) }
+
+    func adding(_ n: Int, _ unit: Calendar.Component, to d: Date) -> Date {
+        calendar.date(byAdding: unit, value: n, to: d) ?? d
+    }
+
+    func day(_ d: Date, plus n: Int) -> Date { adding(n, .day, to: d) }
+
+    func weekday(_ d: Date) -> Weekday { Weekday(rawValue: calendar.component(.weekday, from: d))! }
+
+    /// Days from `d` forward to the next `target` (0 when `d` is one).
+    func daysUntil(_ target: Weekday, from d: Date) -> Int {
+        (target.rawValue - weekday(d).rawValue + 7) % 7
+    }
+
+    /// The first day of the week holding `d`, per the week start.
+    func startOfWeek(_ d: Date) -> Date {
+        let back = (weekday(d).rawValue - weekStart.rawValue + 7) % 7
+        return day(startOfDay(d), plus: -back)
+    }
+
+    func startOfMonth(_ d: Date) -> Date {
+        calendar.date(from: calendar.dateComponents([.year, .month], from: d))!
+    }
+
+    func startOfYear(_ d: Date) -> Date {
+        calendar.date(from: calendar.dateComponents([.year], from: d))!
+    }
+
+    func components(_ d: Date) -> DateComponents {
+        calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: d)
+    }
+
+    func year(_ d: Date) -> Int { calendar.component(.year, from: d) }
+
+    func daysInMonth(year: Int, month: Int) -> Int {
+        let first = calendar.date(from: DateComponents(year: year, month: month, day: 1))!
+        return calendar.range(of: .day, in: .month, for: first)!.count
+    }
+
+    /// Midnight of a calendar date, or nil if the date does not exist (never rolled over).
+    func date(year: Int, month: Int, day: Int) -> Date? {
+        guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month) else { return nil }
+        return calendar.date(from: DateComponents(year: year, month: month, day: day))
+    }
+
+    /// A wall-clock time on a day; hour 24 is midnight at the end of that day.
+    func at(_ d: Date, hour: Int, minute: Int) -> Date {
+        let base = startOfDay(d)
+        if hour >= 24 { return adding(minute, .minute, to: day(base, plus: 1)) }
+        return calendar.date(bySettingHour: hour, minute: minute, second: 0, of: base) ?? base
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// "in 3 days", "in a fortnight", "2 weeks ago", "a week from now", "in half an hour".
+extension DatePhraseReader {
+    /// A count: digits, a number word ("twenty one", "twenty-one"), "a"/"an" (1), "a couple of" (2),
+    /// "a few" (3, documented), "several" is not a count. Returns the value and the index after it.
+    func count(at i: Int) -> (value: Int, next: Int)? {
+        if let n = number(i), digits(i) <= 4 { return (n, i + 1) }
+        if isWord(i, "a", "an") {
+            if isWord(i + 1, "couple") { return (2, isWord(i + 2, "of") ? i + 3 : i + 2) }
+            if isWord(i + 1, "few") { return (3, i + 2) }
+            return (1, i + 1)
+        }
+        if isWord(i, "couple") { return (2, isWord(i + 1, "of") ? i + 2 : i + 1) }
+        guard let w = word(i), let n = DateVocabulary.numberWords[w] else { return nil }
+        if n >= 20, n % 10 == 0 {
+            var j = i + 1
+            if symbol(j) == "-" { j += 1 }
+            if let unit = word(j).flatMap({ DateVocabulary.numberWords[$0] }), unit < 10 { return (n + unit, j + 1) }
+        }
+        return (n, i + 1)
+    }
+
+    /// One or more "N unit" terms ("1 year 2 months", "2 days and 3 hours"), as calendar
+    /// components; "half an hour" is 30 minutes. The index after the last term.
+    func durationTerms(at i: Int) -> (components: DateComponents, smallest: DateVocabulary.Unit, next: Int)? {
+        var c = DateComponents()
+        var smallest: DateVocabulary.Unit?
+        var j = i
+        var terms = 0
+        let rank: [DateVocabulary.Unit] = [.second, .minute, .hour, .day, .week, .fortnight, .month, .year, .decade]
+        func note(_ u: DateVocabulary.Unit) {
+            if smallest == nil || rank.firstIndex(of: u)! < rank.firstIndex(of: smallest!)! { smallest = u }
+        }
+        while true {
+            var k = j
+            if terms > 0 {
+                if symbol(k) == "," { k += 1 }
+                if isWord(k, "and") { k += 1 }
+            }
+            if isWord(k, "half"), isWord(k + 1, "an", "a"), isWord(k + 2, "hour") {
+                c.minute = (c.minute ?? 0) + 30
+                note(.minute)
+                j = k + 3
+                terms += 1
+                continue
+            }
+            guard let (n, after) = count(at: k), let unitWord = word(after), let unit = DateVocabulary.unit(unitWord) else { break }
+            switch unit {
+            case .second: c.second = (c.second ?? 0) + n
+            case .minute: c.minute = (c.minute ?? 0) + n
+            case .hour: c.hour = (c.hour ?? 0) + n
+            case .day: c.day = (c.day ?? 0) + n
+            case .week: c.day = (c.day ?? 0) + 7 * n
+            case .fortnight: c.day = (c.day ?? 0) + 14 * n
+            case .month: c.month = (c.month ?? 0) + n
+            case .year: c.year = (c.year ?? 0) + n
+            case .decade: c.year = (c.year ?? 0) + 10 * n
+            }
+            note(unit)
+            j = after + 1
+            terms += 1
+            // "an hour and a half"
+            if unit == .hour, isWord(j, "and"), isWord(j + 1, "a"), isWord(j + 2, "half") {
+                c.minute = (c.minute ?? 0) + 30
+                j += 3
+            }
+        }
+        guard terms > 0, let smallest else { return nil }
+        return (c, smallest, j)
+    }
+
+    /// in <duration>, within <duration>, <duration> ago / before / earlier, <duration> from now /
+    /// from today / later / hence. Days and longer resolve to a day (the date); hours and minutes
+    /// to an instant.
+    func duration(at i: Int) -> DatePiece? {
+        var sign = 1
+        var start = i
+        var terms: (components: DateComponents, smallest: DateVocabulary.Unit, next: Int)
+        var last: Int
+        if isWord(i, "in", "within"), let t = durationTerms(at: i + 1) {
+            terms = t
+            last = t.next - 1
+            if isWord(t.next, "time") { last = t.next }
+        } else if let t = durationTerms(at: i) {
+            terms = t
+            if isWord(t.next, "ago", "earlier", "back") {
+                sign = -1
+                last = t.next
+            } else if isWord(t.next, "from"), isWord(t.next + 1, "now", "today") {
+                last = t.next + 1
+            } else if isWord(t.next, "later", "hence") {
+                last = t.next
+            } else {
+                return nil
+            }
+        } else {
+            return nil
+        }
+        start = i
+        var c = terms.components
+        if sign < 0 {
+            for key in [\DateComponents.year, \.month, \.day, \.hour, \.minute, \.second] {
+                if let v = c[keyPath: key] { c[keyPath: key] = -v }
+            }
+        }
+        let moved = cal.calendar.date(byAdding: c, to: cal.now) ?? cal.now
+        switch terms.smallest {
+        case .second, .minute, .hour:
+            var p = DatePiece(first: start, last: last)
+            p.instant = (moved, terms.smallest == .hour ? .hour : .minute)
+            return p
+        default:
+            return .day(daySpan(cal.startOfDay(moved)), start, last)
+        }
+    }
+}

@@ -1,0 +1,249 @@
+import Foundation
+
+/// Explicit calendar dates: ISO 8601, all-numeric per the date order, "27 Jan", "Jan 27th",
+/// "January 27, 2027", "March 2027", "in March", "in 2027", "the 27th". A date that does not exist
+/// is an error piece, never rolled over into the next month.
+extension DatePhraseReader {
+    /// Why a day does not exist in a month ("april has 30 days"), or nil if it does.
+    func impossibility(year: Int?, month: Int, day: Int) -> String? {
+        guard (1...12).contains(month) else { return "there is no month \(month)" }
+        let name = DateVocabulary.monthNames[month - 1]
+        guard day >= 1 else { return "there is no day 0" }
+        if let year {
+            let n = cal.daysInMonth(year: year, month: month)
+            if day > n { return month == 2 ? "february \(year) has \(n) days" : "\(name) has \(n) days" }
+        } else {
+            let n = month == 2 ? 29 : cal.daysInMonth(year: 2001, month: month)
+            if day > n { return month == 2 ? "february has at most 29 days" : "\(name) has \(n) days" }
+        }
+        return nil
+    }
+
+    /// A date without a year: the first one on or after today (alternative: this year's, when that
+    /// is already past). 29 February goes to the next leap year.
+    func upcoming(month: Int, day: Int) -> DaySpan? {
+        let thisYear = cal.year(cal.today)
+        for year in thisYear...(thisYear + 8) {
+            guard let d = cal.date(year: year, month: month, day: day), d >= cal.today else { continue }
+            var span = daySpan(d)
+            if year > thisYear, let earlier = cal.date(year: thisYear, month: month, day: day) {
+                span.alternatives = [DaySpanAlternative(daySpan(earlier), "earlier this year")]
+            }
+            return span
+        }
+        return nil
+    }
+
+    /// The piece for a day, month and optional year, or the error piece.
+    func calendarDate(year: Int?, month: Int, day: Int, _ first: Int, _ last: Int) -> DatePiece {
+        if let why = impossibility(year: year, month: month, day: day) { return .failure(why, first, last) }
+        let span: DaySpan
+        if let year { span = daySpan(cal.date(year: year, month: month, day: day)!) } else {
+            guard let s = upcoming(month: month, day: day) else { return .failure("no such date", first, last) }
+            span = s
+        }
+        var p = DatePiece.day(span, first, last)
+        p.isExplicitDate = true
+        return p
+    }
+
+    /// Two-digit years are 2000-2069 or 1970-1999.
+    func fullYear(_ n: Int, digits: Int) -> Int? {
+        switch digits {
+        case 4: return n
+        case 2: return n < 70 ? 2000 + n : 1900 + n
+        default: return nil
+        }
+    }
+
+    /// A day number with an optional ordinal suffix ("27", "27th") or an ordinal word ("third").
+    func dayNumber(at i: Int) -> (day: Int, next: Int, ordinal: Bool)? {
+        if let n = number(i), digits(i) <= 2 {
+            if let w = word(i + 1), glued(i + 1), DateVocabulary.ordinalSuffixes.contains(w) { return (n, i + 2, true) }
+            return (n, i + 1, false)
+        }
+        if let w = word(i), let n = DateVocabulary.ordinalWords[w] { return (n, i + 1, true) }
+        return nil
+    }
+
+    /// A month name with an optional glued full stop ("Jan.").
+    func monthName(at i: Int) -> (month: Int, next: Int)? {
+        guard let w = word(i), let m = DateVocabulary.month(w) else { return nil }
+        if symbol(i + 1) == ".", glued(i + 1), w.count <= 4 { return (m, i + 2) }
+        return (m, i + 1)
+    }
+
+    /// An optional year after a date: ", 2027" or " 2027" (four digits).
+    func trailingYear(at i: Int) -> (year: Int, last: Int)? {
+        var j = i
+        if symbol(j) == "," { j += 1 }
+        guard let n = number(j), digits(j) == 4, !(symbol(j + 1) == ":" && glued(j + 1)) else { return nil }
+        return (n, j)
+    }
+
+    /// 2026-01-27, 2026/01/27, with an optional time (T09:00, 09:00:00Z, +01:00).
+    func isoDate(at i: Int) -> DatePiece? {
+        guard digits(i) == 4, let y = number(i), let sep = symbol(i + 1), sep == "-" || sep == "/", glued(i + 1),
+              let m = number(i + 2), glued(i + 2), digits(i + 2) <= 2, symbol(i + 3) == sep, glued(i + 3),
+              let d = number(i + 4), glued(i + 4), digits(i + 4) <= 2 else { return nil }
+        var piece = calendarDate(year: y, month: m, day: d, i, i + 4)
+        guard piece.error == nil, sep == "-" else { return piece }
+        // Time part: "T09:00" glued, or " 09:00" after a space.
+        var j = i + 5
+        if isWord(j, "t"), glued(j) { j += 1 } else if glued(j) { return piece }
+        guard let h = number(j), digits(j) == 2, symbol(j + 1) == ":", glued(j + 1), let mi = number(j + 2), glued(j + 2) else { return piece }
+        guard h < 24, mi < 60 else { return .failure("\(h):\(mi) is not a time of day", i, j + 2) }
+        var last = j + 2
+        var seconds = 0
+        if symbol(last + 1) == ":", glued(last + 1), let s = number(last + 2), s < 60 { seconds = s; last += 2 }
+        if symbol(last + 1) == ".", glued(last + 1), number(last + 2) != nil, glued(last + 2) { last += 2 }
+        var offset: Int?
+        if isWord(last + 1, "z"), glued(last + 1) {
+            offset = 0
+            last += 1
+        } else if let s = symbol(last + 1), s == "+" || s == "-", glued(last + 1), let oh = number(last + 2), glued(last + 2) {
+            var minutes = 0
+            var end = last + 2
+            if digits(last + 2) == 4 { minutes = (oh / 100) * 60 + oh % 100 } else {
+                minutes = oh * 60
+                if symbol(end + 1) == ":", glued(end + 1), let om = number(end + 2) { minutes += om; end += 2 }
+            }
+            offset = (s == "+" ? 1 : -1) * minutes * 60
+            last = end
+        }
+        if let offset {
+            var c = DateComponents(year: y, month: m, day: d, hour: h, minute: mi, second: seconds)
+            c.timeZone = TimeZone(secondsFromGMT: offset)
+            var utc = Calendar(identifier: .gregorian)
+            utc.timeZone = TimeZone(secondsFromGMT: 0)!
+            guard let instant = utc.date(from: c) else { return piece }
+            var p = DatePiece(first: i, last: last)
+            p.instant = (instant, .minute)
+            return p
+        }
+        piece.last = last
+        piece.time = ClockTime(hour: h, minute: mi, meridiem: nil, hasMinutes: true, isFixed: true)
+        return piece
+    }
+
+    /// 27/01/2027, 27.01.2027, 27-01-2027 and 27/01, read per --date-order. When the other order
+    /// also makes a date (03/04/2026), that reading is the alternative.
+    func numericDate(at i: Int) -> DatePiece? {
+        guard let a = number(i), digits(i) <= 2, let sep = symbol(i + 1), ["/", ".", "-"].contains(sep), glued(i + 1),
+              let b = number(i + 2), glued(i + 2), digits(i + 2) <= 2 else { return nil }
+        // Inside a longer numeric run (a version, a phone number, a fraction): not a date.
+        if symbol(i - 1).map(["/", ".", "-", ":"].contains) == true, glued(i) { return nil }
+        var c: Int?
+        var third: Int?
+        var last = i + 2
+        if symbol(i + 3) == sep, glued(i + 3), let n = number(i + 4), glued(i + 4) {
+            third = n
+            if order != .yearMonthDay {
+                guard let y = fullYear(n, digits: digits(i + 4)) else { return nil }
+                c = y
+            }
+            last = i + 4
+            if [".", "/", "-"].contains(symbol(last + 1) ?? ""), glued(last + 1), number(last + 2) != nil { return nil }
+        } else {
+            // Two fields only with a slash, and not the "24/7" of opening hours.
+            guard sep == "/", !(a == 24 && b == 7) else { return nil }
+            if let s = symbol(i + 3), glued(i + 3), ["/", ".", "-"].contains(s) { return nil }
+        }
+        let read: (Int, Int, Int?) -> (day: Int, month: Int, year: Int?)
+        let otherName: String
+        switch order {
+        case .dayMonthYear:
+            read = { ($0, $1, $2) }
+            otherName = "read as month/day"
+        case .monthDayYear:
+            read = { ($1, $0, $2) }
+            otherName = "read as day/month"
+        case .yearMonthDay:
+            if let day = third {
+                // yy/mm/dd: the first field is the year.
+                guard let y = fullYear(a, digits: digits(i)), digits(i + 4) <= 2 else { return nil }
+                return calendarDate(year: y, month: b, day: day, i, last)
+            }
+            read = { ($1, $0, $2) }
+            otherName = "read as day/month"
+        }
+        let main = read(a, b, c)
+        if c == nil, main.month > 12 || main.day > 31 { return nil }
+        var piece = calendarDate(year: main.year, month: main.month, day: main.day, i, last)
+        if var span = piece.day, a != b, a <= 12, b <= 12 {
+            let swapped = calendarDate(year: main.year, month: main.day, day: main.month, i, last)
+            if let other = swapped.day { span.alternatives.append(DaySpanAlternative(other, otherName)) }
+            piece.day = span
+        }
+        if let error = piece.error, impossibility(year: main.year, month: main.day, day: main.month) == nil, order != .yearMonthDay {
+            piece.error = error + " (with --date-order \(order == .dayMonthYear ? "mdy" : "dmy") it would be a date)"
+        }
+        return piece
+    }
+
+    /// 27 Jan, 27th January 2027, the 27th of January, 27 Jan, 2027.
+    func dayMonth(at i: Int) -> DatePiece? {
+        let j = skipThe(i)
+        guard let (day, afterDay, _) = dayNumber(at: j) else { return nil }
+        var k = afterDay
+        if isWord(k, "of") { k += 1 }
+        guard let (month, afterMonth) = monthName(at: k) else { return nil }
+        // "may" after a number reads as the month only when nothing verb-like could follow; accept.
+        guard day <= 31 else { return nil }
+        var last = afterMonth - 1
+        var year: Int?
+        if let (y, l) = trailingYear(at: afterMonth) { year = y; last = l }
+        return calendarDate(year: year, month: month, day: day, i, last)
+    }
+
+    /// Jan 27, Jan 27th, January 27, 2027, January the 27th.
+    func monthDay(at i: Int) -> DatePiece? {
+        guard let (month, afterMonth) = monthName(at: i) else { return nil }
+        let j = skipThe(afterMonth)
+        guard let (day, afterDay, ordinal) = dayNumber(at: j), digits(j) <= 2 || ordinal, day <= 31 else { return nil }
+        // "May 5:30" is a time, not a date.
+        if symbol(afterDay) == ":", glued(afterDay) { return nil }
+        // "may" and "march" are verbs too: want a number right after, not an ordinal word.
+        if ["may", "march"].contains(word(i)!), number(j) == nil { return nil }
+        var last = afterDay - 1
+        var year: Int?
+        if let (y, l) = trailingYear(at: afterDay) { year = y; last = l }
+        return calendarDate(year: year, month: month, day: day, i, last)
+    }
+
+    /// March 2027 (a month), in March (the next March, this one included), in 2027 (a year).
+    func monthOrYear(at i: Int) -> DatePiece? {
+        if let (month, after) = monthName(at: i), let n = number(after), digits(after) == 4 {
+            guard let d = cal.date(year: n, month: month, day: 1) else { return nil }
+            return .day(monthSpan(d), i, after)
+        }
+        guard isWord(i, "in", "during") else { return nil }
+        if let n = number(i + 1), digits(i + 1) == 4, (1900...2200).contains(n), !(symbol(i + 2) == ":" && glued(i + 2)) {
+            if let w = word(i + 2), DateVocabulary.unit(w) != nil { return nil }
+            return .day(yearSpan(cal.date(year: n, month: 1, day: 1)!), i, i + 1)
+        }
+        if let (month, after) = monthName(at: i + 1) {
+            let current = cal.calendar.component(.month, from: cal.today)
+            var year = cal.year(cal.today)
+            if month < current { year += 1 }
+            return .day(monthSpan(cal.date(year: year, month: month, day: 1)!), i, after - 1)
+        }
+        return nil
+    }
+
+    /// "the 27th" (or "on the 27th"): the next 27th of a month, this month's if not yet past.
+    func dayOfMonth(at i: Int) -> DatePiece? {
+        guard isWord(i, "the"), let (day, after, ordinal) = dayNumber(at: i + 1), ordinal, number(i + 1) != nil, (1...31).contains(day) else { return nil }
+        var c = cal.calendar.dateComponents([.year, .month], from: cal.today)
+        for _ in 0..<13 {
+            if let d = cal.date(year: c.year!, month: c.month!, day: day), d >= cal.today {
+                var p = DatePiece.day(daySpan(d), i, after - 1)
+                p.isExplicitDate = true
+                return p
+            }
+            c.month! += 1
+            if c.month! > 12 { c.month = 1; c.year! += 1 }
+        }
+        return nil
+    }
+}

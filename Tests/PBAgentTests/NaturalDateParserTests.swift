@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+@testable import PBAgent
+
+/// Fixed "now": Wednesday 25 November 2026, 10:00 UTC.
+@Suite struct NaturalDateParserTests {
+    static let utc = TimeZone(secondsFromGMT: 0)!
+    static let now = DateValueFormat(timeZone: utc).parseInstant("2026-11-25T10:00:00Z")!
+    let format = DateValueFormat(timeZone: utc)
+
+    func parser(weekStart: Weekday = .monday, order: DateOrder = .dayMonthYear, now: Date = Self.now) -> NaturalDateParser {
+        NaturalDateParser(now: now, timeZone: Self.utc, weekStart: weekStart, dateOrder: order)
+    }
+
+    /// The first match as "value grain" (value per grain, as pb-date writes it).
+    func read(_ text: String, _ p: NaturalDateParser? = nil) -> String? {
+        guard let m = (p ?? parser()).firstMatch(in: text) else { return nil }
+        if let e = m.error { return "error: \(e)" }
+        return "\(format.value(m.value!, grain: m.grain)) \(m.grain.rawValue)"
+    }
+
+    @Test func acceptancePhrase() {
+        let text = "Call Mom tonight, grab the birthday cake Saturday, and get the dentist booked before next week"
+        let ms = parser().matches(in: text)
+        #expect(ms.map(\.phrase) == ["tonight", "Saturday", "before next week"])
+        #expect(ms.map { format.value($0.value!, grain: $0.grain) } == ["2026-11-25T18:00:00+00:00", "2026-11-28", "2026-11-29"])
+        #expect(ms.map(\.grain) == [.partOfDay, .day, .day])
+        #expect(ms[0].valueEnd.map(format.instant) == "2026-11-26T00:00:00+00:00")
+    }
+
+    @Test func relativeDays() {
+        #expect(read("today") == "2026-11-25 day")
+        #expect(read("Tomorrow") == "2026-11-26 day")
+        #expect(read("yesterday") == "2026-11-24 day")
+        #expect(read("the day after tomorrow") == "2026-11-27 day")
+        #expect(read("day before yesterday") == "2026-11-23 day")
+    }
+
+    @Test func weekdays() {
+        #expect(read("friday") == "2026-11-27 day")
+        #expect(read("this friday") == "2026-11-27 day")
+        #expect(read("wednesday") == "2026-12-02 day")   // today is Wednesday: a week ahead
+        #expect(read("this wednesday") == "2026-11-25 day")
+        #expect(read("last friday") == "2026-11-20 day")
+        // "next friday": the Friday of next week, with the coming Friday as the alternative.
+        let m = parser().firstMatch(in: "next friday")!
+        #expect(format.date(m.value!) == "2026-12-04")
+        #expect(m.alternatives.map { format.date($0.value) } == ["2026-11-27"])
+        #expect(m.alternatives.first?.reason == "the coming friday")
+    }
+
+    @Test func everyOtherFridayIsARecurrence() {
+        let m = parser().firstMatch(in: "water the plants every other friday")!
+        #expect(m.phrase == "every other friday")
+        #expect(format.date(m.value!) == "2026-11-27")
+        #expect(m.recurrence == DateRecurrence(interval: 2, weekday: .friday))
+        #expect(parser().firstMatch(in: "every monday")!.recurrence?.interval == 1)
+    }
+
+    @Test func relativeAmounts() {
+        #expect(read("in 3 days") == "2026-11-28 day")
+        #expect(read("in two weeks") == "2026-12-09 day")
+        #expect(read("in twenty-one days") == "2026-12-16 day")
+        #expect(read("in 2 months") == "2027-01-25 day")
+        #expect(read("in a year") == "2027-11-25 day")
+        #expect(read("in a fortnight") == "2026-12-09 day")
+        #expect(read("a fortnight from now") == "2026-12-09 day")
+        #expect(read("5 days ago") == "2026-11-20 day")
+        #expect(read("three weeks ago") == "2026-11-04 day")
+        #expect(read("in 2 hours") == "2026-11-25T12:00:00+00:00 hour")
+        #expect(read("in half an hour") == "2026-11-25T10:30:00+00:00 minute")
+    }
+
+    @Test func endsOfPeriods() {
+        #expect(read("end of the week") == "2026-11-29 day")
+        #expect(read("by the end of the month") == "2026-11-30 day")
+        #expect(read("by the end of next month") == "2026-12-31 day")
+        #expect(read("end of the year") == "2026-12-31 day")
+        #expect(read("before next week") == "2026-11-29 day")
+        #expect(parser().firstMatch(in: "by the end of next month")!.phrase == "by the end of next month")
+    }
+
+    @Test func weeksWeekendsMonths() {
+        let w = parser().firstMatch(in: "this weekend")!
+        #expect(w.grain == .weekend)
+        #expect(format.date(w.value!) == "2026-11-28")
+        #expect(format.end(w.valueEnd!, grain: .weekend) == "2026-11-29")
+        let n = parser().firstMatch(in: "next weekend")!
+        #expect(format.date(n.value!) == "2026-12-05")
+        #expect(n.alternatives.map { format.date($0.value) } == ["2026-11-28"])
+        #expect(read("next week") == "2026-11-30 week")
+        #expect(read("next month") == "2026-12-01 month")
+        #expect(read("in March") == "2027-03-01 month")
+        #expect(read("March 2027") == "2027-03-01 month")
+    }
+
+    @Test func explicitDates() {
+        #expect(read("2026-01-27") == "2026-01-27 day")
+        #expect(read("27 Jan") == "2027-01-27 day")
+        #expect(read("Jan 27th") == "2027-01-27 day")
+        #expect(read("January 27, 2027") == "2027-01-27 day")
+        #expect(read("the 27th of January 2027") == "2027-01-27 day")
+        #expect(read("27/01/2027") == "2027-01-27 day")
+        #expect(read("Dec 1") == "2026-12-01 day")
+        #expect(read("on the 30th") == "2026-11-30 day")
+        #expect(read("Tuesday, January 27, 2027") == "2027-01-27 day")
+    }
+
+    @Test func dateOrder() {
+        #expect(read("03/04/2026") == "2026-04-03 day")
+        #expect(read("03/04/2026", parser(order: .monthDayYear)) == "2026-03-04 day")
+        #expect(read("26/04/03", parser(order: .yearMonthDay)) == "2026-04-03 day")
+        #expect(read("2026/04/03", parser(order: .monthDayYear)) == "2026-04-03 day")
+        let m = parser().firstMatch(in: "03/04/2026")!
+        #expect(m.alternatives.map(\.reason) == ["read as month/day"])
+        #expect(read("01/27/2027")?.hasPrefix("error: ") == true)
+        #expect(read("01/27/2027", parser(order: .monthDayYear)) == "2027-01-27 day")
+    }
+
+    @Test func impossibleDatesAreErrors() {
+        for text in ["Feb 30", "30 February", "31/04/2026", "2026-02-29", "April 31st"] {
+            let m = parser().firstMatch(in: "see you \(text)")
+            #expect(m?.value == nil, "\(text)")
+            #expect(m?.error != nil, "\(text)")
+            #expect(m?.phrase == text)
+        }
+        #expect(parser().firstMatch(in: "Feb 30")!.error == "'Feb 30' is not a date: february has at most 29 days")
+        #expect(parser().firstMatch(in: "31/04/2026")!.error == "'31/04/2026' is not a date: april has 30 days")
+        #expect(read("29 Feb") == "2028-02-29 day")
+        #expect(read("at 25:00")?.hasPrefix("error: ") == true)
+    }
+
+    @Test func timesOfDay() {
+        #expect(read("at 5pm") == "2026-11-25T17:00:00+00:00 hour")
+        #expect(read("17:30") == "2026-11-25T17:30:00+00:00 minute")
+        #expect(read("noon") == "2026-11-25T12:00:00+00:00 hour")
+        #expect(read("midnight") == "2026-11-26T00:00:00+00:00 hour")
+        #expect(read("5 in the afternoon") == "2026-11-25T17:00:00+00:00 hour")
+        #expect(read("at 9:30 a.m.") == "2026-11-26T09:30:00+00:00 minute")   // already past today
+        #expect(read("tonight") == "2026-11-25T18:00:00+00:00 part-of-day")
+        #expect(read("this afternoon") == "2026-11-25T12:00:00+00:00 part-of-day")
+        #expect(read("this morning") == "2026-11-25T06:00:00+00:00 part-of-day")
+        #expect(read("3 tasks") == nil)
+    }
+
+    @Test func combinations() {
+        let t = parser().firstMatch(in: "tomorrow at 9")!
+        #expect(format.instant(t.value!) == "2026-11-26T09:00:00+00:00")
+        #expect(t.alternatives.map { format.instant($0.value) } == ["2026-11-26T21:00:00+00:00"])
+        #expect(read("next Monday morning") == "2026-11-30T06:00:00+00:00 part-of-day")
+        #expect(read("friday at 3pm") == "2026-11-27T15:00:00+00:00 hour")
+        #expect(read("at 3pm on friday") == "2026-11-27T15:00:00+00:00 hour")
+        #expect(read("tonight at 8") == "2026-11-25T20:00:00+00:00 hour")
+        #expect(read("Jan 27 at 17:30") == "2027-01-27T17:30:00+00:00 minute")
+        #expect(read("2026-11-30T09:00") == "2026-11-30T09:00:00+00:00 minute")
+    }
+
+    @Test func byteOffsetsAreUTF8() {
+        let text = "café ☕ meeting tomorrow at 9"
+        let m = parser().firstMatch(in: text)!
+        #expect(m.phrase == "tomorrow at 9")
+        #expect(m.start == 18)   // "café" is 5 bytes, "☕" 3
+        #expect(m.end == 31)
+        #expect(String(decoding: Array(text.utf8)[m.start..<m.end], as: UTF8.self) == m.phrase)
+    }
+
+    @Test func weekStartMovesWeeks() {
+        // Sunday 29 November 2026.
+        let sunday = DateValueFormat(timeZone: Self.utc).parseInstant("2026-11-29T10:00:00Z")!
+        #expect(read("next week", parser(now: sunday)) == "2026-11-30 week")
+        #expect(read("next week", parser(weekStart: .sunday, now: sunday)) == "2026-12-06 week")
+        #expect(read("next friday", parser(now: sunday)) == "2026-12-04 day")
+        #expect(read("next friday", parser(weekStart: .sunday, now: sunday)) == "2026-12-11 day")
+        #expect(read("end of the week", parser(weekStart: .sunday)) == "2026-11-28 day")
+        #expect(read("before next week", parser(weekStart: .sunday)) == "2026-11-28 day")
+    }
+
+    @Test func wordsThatAreNotDates() {
+        for text in ["may I ask", "24/7 support", "version 1.2.3", "mon dieu", "a few notes", "good morning"] {
+            #expect(parser().matches(in: text).isEmpty, "\(text)")
+        }
+    }
+
+    @Test func timeZoneShiftsTheDay() {
+        let lisbonLate = DateValueFormat(timeZone: Self.utc).parseInstant("2026-11-25T23:30:00Z")!
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let p = NaturalDateParser(now: lisbonLate, timeZone: tokyo)
+        let m = p.firstMatch(in: "tomorrow at 9")!
+        #expect(DateValueFormat(timeZone: tokyo).instant(m.value!) == "2026-11-27T09:00:00+09:00")
+    }
+}
