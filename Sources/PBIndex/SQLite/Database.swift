@@ -75,14 +75,18 @@ public final class Database {
     }
 
     /// Convenience: the first column of the first row, as an integer.
+    /// The statement is reset before returning: a cached statement left on a row would hold its
+    /// read transaction open (blocking WAL changes and hiding later writes from a backup).
     public func scalarInt(_ sql: String, _ bindings: [SQLValue] = []) throws -> Int64? {
         let s = try prepare(sql)
+        defer { s.reset() }
         try s.bind(bindings)
         return try s.step() ? s.int(0) : nil
     }
 
     public func scalarText(_ sql: String, _ bindings: [SQLValue] = []) throws -> String? {
         let s = try prepare(sql)
+        defer { s.reset() }
         try s.bind(bindings)
         return try s.step() ? s.text(0) : nil
     }

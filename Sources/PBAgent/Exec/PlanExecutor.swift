@@ -1,0 +1,160 @@
+import Foundation
+import PBCore
+
+/// Runs plans: one transaction and one journal group per plan. Each step runs inside a savepoint:
+/// its references are resolved, the tool runs, its postcondition is checked, and its inverse is
+/// journaled. The first failed step is rolled back to its savepoint (its own writes and journal
+/// entry vanish), the remaining steps are skipped, and the steps before it stay, undoable as the
+/// plan's group. With `dryRun` the whole transaction is rolled back at the end.
+public struct PlanExecutor {
+    public let store: AgentStore
+    public var registry: ToolRegistry
+    public var calendarDirectory: String?
+    public var dryRun: Bool
+    /// The `now` for plans that carry none (nil: the current time).
+    public var defaultNow: String?
+
+    public init(store: AgentStore, registry: ToolRegistry = .standard, calendarDirectory: String? = nil, dryRun: Bool = false, defaultNow: String? = nil) {
+        self.store = store
+        self.registry = registry
+        self.calendarDirectory = calendarDirectory
+        self.dryRun = dryRun
+        self.defaultNow = defaultNow
+    }
+
+    /// The plan's steps, numbered, once its shape is known to be right: every tool exists, step
+    /// numbers increase, and references point only at earlier steps. Anything else is malformed.
+    public func validate(_ plan: PlanRecord) throws -> [PlanStep] {
+        var steps: [PlanStep] = []
+        var previous = 0
+        for (i, var step) in plan.steps.enumerated() {
+            if step.n == 0 { step.n = i + 1 }
+            guard step.n > previous else {
+                throw RecordError.badField(name: "steps[\(i)].n", reason: "step numbers must increase, got \(step.n) after \(previous)")
+            }
+            guard registry.tool(named: step.tool) != nil else {
+                throw RecordError.badField(name: "steps[\(i)].tool", reason: "unknown tool '\(step.tool)' (known: \(registry.names.joined(separator: ", ")))")
+            }
+            for r in StepReference.all(in: .object(step.args)) {
+                if let n = r.step, !steps.contains(where: { $0.n == n }) {
+                    throw RecordError.badField(name: "steps[\(i)].args", reason: "$\(n) refers to a step that does not come before step \(step.n)")
+                }
+                if r.step == nil, steps.isEmpty {
+                    throw RecordError.badField(name: "steps[\(i)].args", reason: "$last in the first step refers to nothing")
+                }
+            }
+            previous = step.n
+            steps.append(step)
+        }
+        if let now = plan.now ?? defaultNow {
+            do { _ = try AgentClock(text: now) } catch {
+                throw RecordError.badField(name: "now", reason: "expected an ISO 8601 date and time, got '\(now)'")
+            }
+        }
+        return steps
+    }
+
+    public func execute(_ plan: PlanRecord) throws -> ResultRecord {
+        let steps = try validate(plan)
+        let clock = try AgentClock(text: plan.now ?? defaultNow)
+        store.clock = clock
+        try store.begin()
+        var results: [StepResult] = []
+        var group: String?
+        do {
+            let groupID = try store.nextGroupID()
+            var refs: [Int: [String: JSONValue]] = [:]
+            var last: (n: Int, ref: [String: JSONValue])?
+            var failed: (n: Int, tool: String, error: String)?
+            var wrote: [Int] = []
+            for step in steps {
+                if failed != nil {
+                    results.append(StepResult(n: step.n, tool: step.tool, status: .skipped))
+                    continue
+                }
+                let tool = registry.tool(named: step.tool)!
+                try store.savepoint()
+                do {
+                    let args = try StepReference.resolve(.object(step.args), refs: refs, last: last)
+                    guard case .object(let resolved) = args else { throw AgentError.badReference("arguments are not an object") }
+                    let ctx = ToolContext(store: store, clock: clock, calendarDirectory: calendarDirectory, args: resolved)
+                    store.beginEntry()
+                    let outcome = try tool.run(ctx)
+                    if let problem = try tool.check(ctx, outcome) { throw AgentError.postcondition(problem) }
+                    let entry = try store.finishEntry(group: groupID, tool: tool.name, summary: outcome.summary)
+                    try store.releaseSavepoint()
+                    if entry != nil { group = groupID; wrote.append(step.n) }
+                    if let ref = outcome.ref {
+                        refs[step.n] = ref
+                        if ref["id"] != nil { last = (step.n, ref) }
+                    }
+                    results.append(StepResult(n: step.n, tool: step.tool, status: .ok, ref: outcome.ref, summary: outcome.summary,
+                                              data: outcome.data, entry: dryRun ? nil : entry))
+                } catch {
+                    store.abandonEntry()
+                    try store.rollbackToSavepoint()
+                    let message = Self.describe(error)
+                    failed = (step.n, step.tool, message)
+                    results.append(StepResult(n: step.n, tool: step.tool, status: .failed, error: message))
+                }
+            }
+            if let group { try store.claimGroupID(group) }
+            if dryRun { store.rollback() } else { try store.commit() }
+            let message = Self.message(results: results, wrote: wrote, failed: failed, group: group, dryRun: dryRun)
+            var result = ResultRecord(group: dryRun ? nil : group, text: plan.text, now: plan.now ?? defaultNow,
+                                      status: failed == nil ? "ok" : "failed", steps: results,
+                                      undoable: !dryRun && group != nil, message: message, dryRun: dryRun ? true : nil)
+            result.extra = plan.extra
+            return result
+        } catch {
+            store.rollback()
+            throw error
+        }
+    }
+
+    static func describe(_ error: Error) -> String {
+        switch error {
+        case let e as AgentError: return e.description
+        case let e as CustomStringConvertible: return e.description
+        default: return String(describing: error)
+        }
+    }
+
+    static func stepList(_ ns: [Int]) -> String {
+        let words = ns.map(String.init)
+        let joined = words.count <= 1 ? words.joined() : words.dropLast().joined(separator: ", ") + " and " + words.last!
+        return (ns.count == 1 ? "step " : "steps ") + joined
+    }
+
+    /// Says plainly what is in place: which steps wrote and how to undo them, which failed, which
+    /// were skipped.
+    static func message(results: [StepResult], wrote: [Int], failed: (n: Int, tool: String, error: String)?, group: String?, dryRun: Bool) -> String {
+                let skipped = results.filter { $0.status == .skipped }.map(\.n)
+        var parts: [String] = []
+        if dryRun {
+            if let failed {
+                parts.append("dry run: step \(failed.n) (\(failed.tool)) would fail: \(failed.error)")
+            } else {
+                parts.append("dry run: \(results.count == 1 ? "the step" : "all \(results.count) steps") would succeed")
+            }
+            if !wrote.isEmpty { parts.append("\(stepList(wrote)) would change the store") }
+            if !skipped.isEmpty { parts.append("\(stepList(skipped)) would be skipped") }
+            parts.append("nothing was written")
+            return parts.joined(separator: "; ")
+        }
+        if let failed {
+            parts.append("step \(failed.n) (\(failed.tool)) failed: \(failed.error); its own changes were reverted")
+            if let group, !wrote.isEmpty {
+                parts.append("\(stepList(wrote)) \(wrote.count == 1 ? "is" : "are") in place and can be undone with pb-undo --group \(group)")
+            } else {
+                parts.append("nothing was changed")
+            }
+            if !skipped.isEmpty { parts.append("\(stepList(skipped)) \(skipped.count == 1 ? "was" : "were") skipped") }
+            return parts.joined(separator: "; ")
+        }
+        if results.isEmpty { return "the plan has no steps; nothing was changed" }
+        let done = results.count == 1 ? "the step is done" : "all \(results.count) steps are done"
+        if let group { return "\(done); undo with pb-undo --group \(group)" }
+        return "\(done); nothing was changed"
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import PBCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// pb-undo: reverts what pb-exec journaled; writes undo records (a human line on a terminal).
+public enum UndoCommand {
+    public static let spec = CommandSpec(
+        name: "pb-undo",
+        summary: "revert the last group of changes pb-exec made, a named group, or one entry",
+        options: [
+            OptionSpec("group", short: "g", value: "ID", help: "revert this group (g-N) instead of the last one"),
+            OptionSpec("entry", short: "e", value: "ID", help: "revert only this journal entry (e-N)"),
+            OptionSpec("list", short: "l", help: "list recent groups, newest first, and exit"),
+            OptionSpec("limit", value: "N", help: "with --list, at most N groups (default 20)"),
+            OptionSpec("dry-run", short: "n", help: "check that the undo would apply, and change nothing"),
+            OptionSpec("json", help: "write records even when standard output is a terminal"),
+        ])
+
+    public static func run(_ o: ParsedOptions, environment: PBEnvironment = PBEnvironment(),
+                           writer: NDJSONWriter = .standardOutput, human: Bool? = nil) throws -> ExitCode {
+        guard o.operands.isEmpty else { throw ToolFailure(.usage, "pb-undo reads no input; unexpected operand '\(o.operands[0])'") }
+        if o.value("group") != nil, o.value("entry") != nil { throw ToolFailure(.usage, "give --group or --entry, not both") }
+        if o.flag("list"), o.value("group") != nil || o.value("entry") != nil || o.flag("dry-run") {
+            throw ToolFailure(.usage, "--list takes only --limit")
+        }
+        let limit = try o.int("limit", default: 20, in: 1...100_000)
+        let human = human ?? (!o.flag("json") && isatty(1) == 1)
+        let store = try AgentStore(environment: environment)
+        if o.flag("list") {
+            for g in try store.recentGroups(limit: limit) {
+                if human {
+                    writer.writeText("\(g.group)  \(g.createdAt)  \(g.entries) change\(g.entries == 1 ? "" : "s")\(g.undone ? "  (undone)" : g.undoneEntries > 0 ? "  (\(g.undoneEntries) undone)" : "")  \(g.summary)\n")
+                } else {
+                    try writer.writeValue(g)
+                }
+            }
+            return .success
+        }
+        let scope: UndoEngine.Scope = o.value("group").map { .group($0) } ?? o.value("entry").map { .entry($0) } ?? .last
+        let record = try UndoEngine(store: store).undo(scope, dryRun: o.flag("dry-run"))
+        if human { writer.writeText(record.message + "\n") } else { try writer.write(record) }
+        return record.status == "refused" ? .verdict : .success
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import PBCore
+import PBIndex
+
+/// Reverts journaled changes: the last group (default), a named group, or one entry. Every
+/// inverse step is validated against the store before any is applied, so a group reverts
+/// completely or not at all; the application then runs in one transaction too.
+public struct UndoEngine {
+    public enum Scope: Equatable, Sendable {
+        case last
+        case group(String)
+        case entry(String)
+    }
+
+    public let store: AgentStore
+
+    public init(store: AgentStore) { self.store = store }
+
+    public func undo(_ scope: Scope, dryRun: Bool = false, now: Date = Date()) throws -> UndoRecord {
+        let entries: [JournalEntry]
+        var group: String?
+        var entryID: String?
+        switch scope {
+        case .last:
+            guard let g = try store.lastOpenGroup() else {
+                return UndoRecord(group: nil, reverted: [], status: "nothing", message: "nothing to undo", dryRun: dryRun ? true : nil)
+            }
+            group = g
+            entries = try store.journalEntries(where: "group_id = ? AND undone_at IS NULL", [.text(g)])
+        case .group(let g):
+            group = g
+            let all = try store.journalEntries(where: "group_id = ?", [.text(g)])
+            guard !all.isEmpty else { throw ToolFailure(.usage, "--group: no group '\(g)' in the journal (see pb-undo --list)") }
+            entries = all.filter { $0.undoneAt == nil }
+            if entries.isEmpty {
+                return UndoRecord(group: g, reverted: [], status: "nothing", message: "group \(g) was already undone", dryRun: dryRun ? true : nil)
+            }
+        case .entry(let e):
+            let digits = e.hasPrefix("e-") ? String(e.dropFirst(2)) : e
+            guard let n = Int64(digits) else { throw ToolFailure(.usage, "--entry: expected an entry id such as e-3, got '\(e)'") }
+            let found = try store.journalEntries(where: "id = ?", [.int(n)])
+            guard let entry = found.first else { throw ToolFailure(.usage, "--entry: no entry 'e-\(n)' in the journal (see pb-undo --list)") }
+            group = entry.group
+            entryID = entry.entryID
+            if entry.undoneAt != nil {
+                return UndoRecord(group: entry.group, entry: entry.entryID, reverted: [], status: "nothing",
+                                  message: "entry \(entry.entryID) was already undone", dryRun: dryRun ? true : nil)
+            }
+            entries = [entry]
+        }
+        // Newest first, and each entry's steps in reverse: the exact reverse of the writes.
+        let ordered = entries.sorted { $0.id > $1.id }
+        let steps = ordered.flatMap { $0.inverse.reversed() }
+        let reverted = ordered.map { RevertedEntry(entry: $0.entryID, group: $0.group, tool: $0.tool, summary: $0.summary) }
+        let what = entryID.map { "entry \($0)" } ?? "group \(group!)"
+        let problems = try validate(steps)
+        guard problems.isEmpty else {
+            return UndoRecord(group: group, entry: entryID, reverted: [], status: "refused",
+                              message: "cannot undo \(what); nothing was changed: \(problems.joined(separator: "; "))",
+                              problems: problems, dryRun: dryRun ? true : nil)
+        }
+        let summaries = reverted.map(\.summary).joined(separator: "; ")
+        if dryRun {
+            return UndoRecord(group: group, entry: entryID, reverted: reverted, status: "reverted",
+                              message: "dry run: would undo \(what) (\(reverted.count) change\(reverted.count == 1 ? "" : "s")): \(summaries); nothing was written", dryRun: true)
+        }
+        try store.begin()
+        do {
+            for step in steps { try store.applyInverse(step) }
+            let stamp = ISOMoment.format(now, zone: TimeZone(secondsFromGMT: 0)!)
+            for e in ordered { try store.db.run("UPDATE journal SET undone_at = ? WHERE id = ?", [.text(stamp), .int(e.id)]) }
+            try store.commit()
+        } catch let e as DatabaseError {
+            store.rollback()
+            let problem = "the store refused the change (\(e.message)): a later change still depends on what \(what) made"
+            return UndoRecord(group: group, entry: entryID, reverted: [], status: "refused",
+                              message: "cannot undo \(what); nothing was changed: \(problem)", problems: [problem])
+        } catch {
+            store.rollback()
+            throw error
+        }
+        return UndoRecord(group: group, entry: entryID, reverted: reverted, status: "reverted",
+                          message: "undid \(what) (\(reverted.count) change\(reverted.count == 1 ? "" : "s")): \(summaries)")
+    }
+
+    /// Every problem that would stop the steps, checked in order against the store as the steps
+    /// before would leave it. Deleting what is already gone counts as done.
+    public func validate(_ steps: [InverseStep]) throws -> [String] {
+        var state: [String: Bool] = [:]
+        var problems: [String] = []
+        func exists(_ t: StoreTable, _ id: Int64) throws -> Bool {
+            if let s = state["\(t.rawValue):\(id)"] { return s }
+            return try store.exists(t, id: id)
+        }
+        for step in steps {
+            switch step {
+            case let .delete(table, id):
+                state["\(table.rawValue):\(id)"] = false
+            case let .insert(table, row):
+                guard let id = InverseStep.rowID(row) else { problems.append("a journaled row has no id"); continue }
+                let key = "\(table.rawValue):\(id)"
+                if try exists(table, id) {
+                    let current = state[key] == nil ? try store.snapshot(table, id: id) : nil
+                    if current != row { problems.append("\(table.label(id)) cannot be put back: another row holds its id") }
+                }
+                state[key] = true
+            case let .restore(table, id, _):
+                if !(try exists(table, id)) {
+                    problems.append("\(table.label(id)) no longer exists (deleted outside this group), so its earlier state cannot be restored")
+                }
+            case let .unexport(path, _, _):
+                if FileManager.default.fileExists(atPath: path), !FileManager.default.isReadableFile(atPath: path) {
+                    problems.append("\(path) cannot be read")
+                }
+            }
+        }
+        return problems
+    }
+}

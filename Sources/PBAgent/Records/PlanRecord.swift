@@ -1,0 +1,56 @@
+import PBCore
+
+/// `plan`: what pb-plan (or a person) wants done, as numbered tool calls. Argument values may
+/// refer to earlier steps: `"$2"` is step 2's reference id, `"$2.title"` a field of its reference,
+/// `"$last"` the most recent step that produced a reference.
+public struct PlanRecord: PBRecord, Equatable {
+    public static let kindName = "plan"
+    public static var knownKeys: Set<String> { Set(CodingKeys.allCases.map(\.stringValue)) }
+
+    public var kind = "plan"
+    /// The request the plan was made from, for the reader.
+    public var text: String?
+    /// The instant the plan's dates were resolved against (ISO 8601); "today" and timestamps use it.
+    public var now: String?
+    public var steps: [PlanStep]
+    /// Who made the plan (grammar, model, a person).
+    public var source: String?
+    /// Reconciliation rules the planner applied, passed through as given.
+    public var rules: JSONValue?
+    public var extra: [String: JSONValue] = [:]
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case kind, text, now, steps, source, rules
+    }
+
+    public init(text: String? = nil, now: String? = nil, steps: [PlanStep], source: String? = nil) {
+        self.text = text
+        self.now = now
+        self.steps = steps
+        self.source = source
+    }
+}
+
+/// One tool call of a plan. `n` defaults to the step's position (1-based) when absent.
+public struct PlanStep: Codable, Equatable, Sendable {
+    public var n: Int
+    public var tool: String
+    public var args: [String: JSONValue]
+
+    enum CodingKeys: String, CodingKey {
+        case n, tool, args
+    }
+
+    public init(n: Int, tool: String, args: [String: JSONValue] = [:]) {
+        self.n = n
+        self.tool = tool
+        self.args = args
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        n = try c.decodeIfPresent(Int.self, forKey: .n) ?? 0
+        tool = try c.decode(String.self, forKey: .tool)
+        args = try c.decodeIfPresent([String: JSONValue].self, forKey: .args) ?? [:]
+    }
+}

@@ -1,0 +1,35 @@
+/// Why a tool step failed. Messages are lowercase and say what was expected; a failed step stops
+/// its plan but is not malformed input.
+public enum AgentError: Error, CustomStringConvertible, Equatable {
+    /// A required argument is absent.
+    case missingArgument(String)
+    /// An argument has the wrong type or an impossible value.
+    case badArgument(String, String)
+    /// An argument the tool does not take.
+    case unknownArgument(String, known: [String])
+    /// Nothing matches what the step names.
+    case notFound(String)
+    /// More than one item fits equally; the step never guesses.
+    case ambiguous(kind: String, query: String, candidates: [String])
+    /// The store's state does not allow the change.
+    case conflict(String)
+    /// The tool ran but its result is not what was asked for.
+    case postcondition(String)
+    /// A `$N` reference cannot be resolved.
+    case badReference(String)
+
+    public var description: String {
+        switch self {
+        case .missingArgument(let name): return "missing argument '\(name)'"
+        case let .badArgument(name, reason): return "argument '\(name)': \(reason)"
+        case let .unknownArgument(name, known):
+            return "unknown argument '\(name)' (takes: \(known.joined(separator: ", ")))"
+        case .notFound(let what): return what
+        case let .ambiguous(kind, query, candidates):
+            return "'\(query)' fits more than one \(kind) equally: \(candidates.joined(separator: ", ")); name one by id"
+        case .conflict(let why): return why
+        case .postcondition(let why): return "postcondition failed: \(why)"
+        case .badReference(let why): return why
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import PBCore
+
+/// The tables that hold items and their edges: every write to them goes through `AgentStore`'s
+/// row operations, which journal the inverse.
+public enum StoreTable: String, Codable, CaseIterable, Sendable {
+    case projects, tasks, milestones, notes, links, dependencies, recurrences, exports
+
+    /// The prefix of this table's item references (`task:3`), for the tables that hold items.
+    public var itemKind: String? {
+        switch self {
+        case .tasks: return "task"
+        case .projects: return "project"
+        case .milestones: return "milestone"
+        case .notes: return "note"
+        case .links: return "link"
+        default: return nil
+        }
+    }
+
+    func label(_ id: Int64) -> String { "\(itemKind ?? String(rawValue.dropLast())):\(id)" }
+}
+
+/// One step that undoes one write, stored as JSON in the journal entry of the write.
+public enum InverseStep: Codable, Equatable, Sendable {
+    /// Delete a row the write created. A row already gone counts as done.
+    case delete(table: StoreTable, id: Int64)
+    /// Put back a row the write deleted (a full snapshot). The id must be free, or hold the same row.
+    case insert(table: StoreTable, row: [String: JSONValue])
+    /// Put back the values a row had before the write. The row must still exist.
+    case restore(table: StoreTable, id: Int64, row: [String: JSONValue])
+    /// Remove the components with these UIDs from an iCalendar file, by rewriting it; delete the
+    /// file when the export created it and nothing else is left. A missing file counts as done.
+    case unexport(path: String, uids: [String], createdFile: Bool)
+
+    public var label: String {
+        switch self {
+        case let .delete(table, id): return "delete \(table.label(id))"
+        case let .insert(table, row): return "restore deleted \(table.label(Self.rowID(row) ?? 0))"
+        case let .restore(table, id, _): return "restore \(table.label(id))"
+        case let .unexport(path, uids, _): return "remove \(uids.count) exported item(s) from \(path)"
+        }
+    }
+
+    static func rowID(_ row: [String: JSONValue]) -> Int64? {
+        if case .number(let d)? = row["id"] { return Int64(d) }
+        return nil
+    }
+}

@@ -1,0 +1,88 @@
+/// The agent store's schema, as numbered migrations applied in order (PRAGMA user_version).
+/// Every item table has an `id INTEGER PRIMARY KEY AUTOINCREMENT`, so an id is never reused: an
+/// inverse step that deletes `task:3` can only ever meet the task it created.
+enum StoreSchema {
+    static let migrations: [String] = [
+        // 1: items, their edges, recurrence rules, calendar exports and the journal.
+        """
+        CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE projects(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            title TEXT NOT NULL,
+            notes TEXT NOT NULL DEFAULT '',
+            due TEXT,
+            status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'done')),
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL);
+        CREATE TABLE tasks(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            title TEXT NOT NULL,
+            notes TEXT NOT NULL DEFAULT '',
+            due TEXT,
+            due_grain TEXT,
+            priority INTEGER NOT NULL DEFAULT 0 CHECK (priority BETWEEN 0 AND 3),
+            status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'done')),
+            project_id INTEGER REFERENCES projects(id),
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            completed_at TEXT);
+        CREATE INDEX tasks_project ON tasks(project_id);
+        CREATE TABLE milestones(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            project_id INTEGER NOT NULL REFERENCES projects(id),
+            title TEXT NOT NULL,
+            due TEXT,
+            status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'done')),
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            completed_at TEXT);
+        CREATE TABLE notes(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            title TEXT NOT NULL,
+            body TEXT NOT NULL DEFAULT '',
+            tags TEXT NOT NULL DEFAULT '',
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL);
+        CREATE TABLE links(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            from_item TEXT NOT NULL,
+            to_item TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            UNIQUE (from_item, to_item, kind));
+        CREATE TABLE dependencies(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            task_id INTEGER NOT NULL REFERENCES tasks(id),
+            blocker_id INTEGER NOT NULL REFERENCES tasks(id),
+            created_at TEXT NOT NULL,
+            UNIQUE (task_id, blocker_id));
+        CREATE TABLE recurrences(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            task_id INTEGER NOT NULL UNIQUE REFERENCES tasks(id),
+            rule TEXT NOT NULL,
+            mode TEXT NOT NULL CHECK (mode IN ('schedule', 'completion')),
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL);
+        CREATE TABLE exports(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            item TEXT NOT NULL,
+            path TEXT NOT NULL,
+            uid TEXT NOT NULL,
+            exported_at TEXT NOT NULL,
+            UNIQUE (item, path));
+        CREATE TABLE journal(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            group_id TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            tool TEXT NOT NULL,
+            summary TEXT NOT NULL,
+            inverse TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            undone_at TEXT);
+        CREATE INDEX journal_group ON journal(group_id, seq);
+        INSERT INTO meta(key, value) VALUES ('groups', '0');
+        """,
+    ]
+
+    static var latest: Int { migrations.count }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// An event read from an .ics file: its span, and whether it is an all-day event.
+public struct CalendarEvent: Equatable, Sendable {
+    public var title: String
+    public var start: Date
+    public var end: Date
+    public var allDay: Bool
+    public var location: String?
+    public var file: String
+
+    /// Reads the VEVENTs of one file. Dates with `TZID` or without `Z` are taken in `zone`
+    /// (time zone definitions are not read); a missing end is a zero-length event, or one day
+    /// for a date. Repeat rules (RRULE) are not expanded.
+    public static func read(_ text: String, file: String, zone: TimeZone) -> [CalendarEvent] {
+        var events: [CalendarEvent] = []
+        var current: [ICalendarFile.Property]?
+        for p in ICalendarFile.unfold(text) {
+            if p.name == "BEGIN", p.value == "VEVENT" { current = []; continue }
+            if p.name == "END", p.value == "VEVENT" {
+                if let props = current, let e = make(props, file: file, zone: zone) { events.append(e) }
+                current = nil
+                continue
+            }
+            current?.append(p)
+        }
+        return events
+    }
+
+    static func make(_ props: [ICalendarFile.Property], file: String, zone: TimeZone) -> CalendarEvent? {
+        guard let startProp = props.first(where: { $0.name == "DTSTART" }), let (start, allDay) = parse(startProp, zone: zone) else { return nil }
+        var end: Date
+        if let endProp = props.first(where: { $0.name == "DTEND" }), let (e, _) = parse(endProp, zone: zone) {
+            end = e
+        } else if let d = props.first(where: { $0.name == "DURATION" }), let seconds = duration(d.value) {
+            end = start.addingTimeInterval(seconds)
+        } else {
+            end = allDay ? start.addingTimeInterval(86_400) : start
+        }
+        if end < start { end = start }
+        let title = props.first(where: { $0.name == "SUMMARY" }).map { ICalendarFile.unescape($0.value) } ?? "(untitled)"
+        let location = props.first(where: { $0.name == "LOCATION" }).map { ICalendarFile.unescape($0.value) }
+        return CalendarEvent(title: title, start: start, end: end, allDay: allDay, location: location, file: file)
+    }
+
+    /// `20261129`, `20261129T190000`, `20261129T190000Z`.
+    static func parse(_ p: ICalendarFile.Property, zone: TimeZone) -> (Date, Bool)? {
+        let v = p.value.trimmingCharacters(in: .whitespaces)
+        let digits = v.filter(\.isNumber)
+        guard digits.count >= 8, let y = Int(digits.prefix(4)), let m = Int(digits.dropFirst(4).prefix(2)), let d = Int(digits.dropFirst(6).prefix(2)) else { return nil }
+        var cal = Calendar(identifier: .gregorian)
+        let allDay = p.params["VALUE"] == "DATE" || !v.contains("T")
+        cal.timeZone = v.hasSuffix("Z") ? TimeZone(secondsFromGMT: 0)! : zone
+        var comps = DateComponents(year: y, month: m, day: d)
+        if !allDay, digits.count >= 12 {
+            comps.hour = Int(digits.dropFirst(8).prefix(2))
+            comps.minute = Int(digits.dropFirst(10).prefix(2))
+            comps.second = digits.count >= 14 ? Int(digits.dropFirst(12).prefix(2)) : 0
+        }
+        guard let date = cal.date(from: comps) else { return nil }
+        return (date, allDay)
+    }
+
+    /// `PT1H30M`, `P1D`, `P1W` in seconds.
+    static func duration(_ text: String) -> TimeInterval? {
+        var sign: Double = 1
+        var s = Substring(text.uppercased())
+        if s.hasPrefix("-") { sign = -1; s = s.dropFirst() } else if s.hasPrefix("+") { s = s.dropFirst() }
+        guard s.hasPrefix("P") else { return nil }
+        s = s.dropFirst()
+        var total: Double = 0
+        var number = ""
+        var inTime = false
+        for ch in s {
+            if ch == "T" { inTime = true; continue }
+            if ch.isNumber { number.append(ch); continue }
+            guard let n = Double(number) else { return nil }
+            number = ""
+            switch (ch, inTime) {
+            case ("W", false): total += n * 604_800
+            case ("D", false): total += n * 86_400
+            case ("H", true): total += n * 3600
+            case ("M", true): total += n * 60
+            case ("S", true): total += n
+            default: return nil
+            }
+        }
+        return number.isEmpty ? sign * total : nil
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import PBCore
+
+/// Projects, milestones, notes and links.
+enum ItemTools {
+    static let createProject = AgentTool("create_project", "create a project", mutates: true, arguments: [
+        .init("title", "the project's name", required: true),
+        .init("notes", "longer text"),
+        .init("due", "ISO 8601 date the project should be done by"),
+    ], run: { ctx in
+        let p = try ctx.store.createProject(title: try ctx.args.required("title"), notes: try ctx.args.string("notes") ?? "",
+                                            due: try ctx.args.moment("due", clock: ctx.clock))
+        return ToolOutcome(ref: p.refFields, summary: "created \(p.ref) \"\(p.title)\"")
+    }, check: { ctx, o in
+        guard let id = o.refID, let ref = ItemRef(id), let p = try ctx.store.project(ref.id) else { return "the created project does not exist" }
+        return p.title == (try ctx.args.required("title")) ? nil : "\(p.ref) has title \"\(p.title)\""
+    })
+
+    static let addMilestone = AgentTool("add_milestone", "add a milestone to a project", mutates: true, arguments: [
+        .init("project", "project:N or a title", required: true),
+        .init("title", "the milestone", required: true),
+        .init("due", "ISO 8601 date or date and time"),
+    ], run: { ctx in
+        let p = try ctx.project(reference: try ctx.args.required("project"), argument: "project")
+        let m = try ctx.store.addMilestone(project: p, title: try ctx.args.required("title"), due: try ctx.args.moment("due", clock: ctx.clock))
+        return ToolOutcome(ref: m.refFields, summary: "added \(m.ref) \"\(m.title)\" to \(p.ref) \"\(p.title)\"\(m.due.map { " due \($0)" } ?? "")")
+    }, check: { ctx, o in
+        guard let id = o.refID, let ref = ItemRef(id), let m = try ctx.store.milestone(ref.id) else { return "the milestone does not exist" }
+        let p = try ctx.project(reference: try ctx.args.required("project"), argument: "project")
+        return m.projectID == p.id ? nil : "\(m.ref) is not in \(p.ref)"
+    })
+
+    static let completeMilestone = AgentTool("complete_milestone", "mark a milestone done", mutates: true, arguments: [
+        .init("id", "milestone:N (or N)"),
+        .init("title", "the milestone, by title"),
+        .init("project", "narrows a title lookup to one project"),
+    ], run: { ctx in
+        let m: MilestoneItem
+        if let id = try ctx.args.text("id") {
+            m = try ctx.milestone(reference: id, argument: "id", bareNumber: true)
+        } else if let title = try ctx.args.text("title") {
+            let p = try ctx.args.text("project").map { try ctx.project(reference: $0, argument: "project") }
+            m = try ctx.milestone(reference: title, argument: "title", bareNumber: false, project: p)
+        } else {
+            throw AgentError.missingArgument("id or title")
+        }
+        guard m.status == "open" else { return ToolOutcome(ref: m.refFields, summary: "\(m.ref) \"\(m.title)\" was already done") }
+        let done = try ctx.store.completeMilestone(m)
+        return ToolOutcome(ref: done.refFields, summary: "completed \(done.ref) \"\(done.title)\"")
+    }, check: { ctx, o in
+        guard let id = o.refID, let ref = ItemRef(id), let m = try ctx.store.milestone(ref.id) else { return "the milestone does not exist" }
+        return m.status == "done" ? nil : "\(m.ref) is not done"
+    })
+
+    static let createNote = AgentTool("create_note", "create a note (a title, or the first line of the body)", mutates: true, arguments: [
+        .init("title", "the note's title"),
+        .init("body", "the text"),
+        .init("tags", "an array of strings, or one comma-separated string"),
+    ], run: { ctx in
+        let body = try ctx.args.string("body") ?? ""
+        var title = try ctx.args.text("title")
+        if title == nil {
+            let first = body.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            guard !first.isEmpty else { throw AgentError.missingArgument("title or body") }
+            title = first.count > 60 ? String(first.prefix(60)) + "…" : first
+        }
+        let tags = try ctx.args.strings("tags") ?? []
+        guard tags.allSatisfy({ !$0.contains(",") }) else { throw AgentError.badArgument("tags", "a tag cannot contain a comma") }
+        let n = try ctx.store.createNote(title: title!, body: body, tags: tags)
+        return ToolOutcome(ref: n.refFields, summary: "created \(n.ref) \"\(n.title)\"")
+    }, check: { ctx, o in
+        guard let id = o.refID, let ref = ItemRef(id), try ctx.store.note(ref.id) != nil else { return "the note does not exist" }
+        return nil
+    })
+
+    static let appendNote = AgentTool("append_note", "add a paragraph to a note", mutates: true, arguments: [
+        .init("id", "note:N (or N)"),
+        .init("title", "the note, by title"),
+        .init("text", "the paragraph to add", required: true),
+    ], run: { ctx in
+        let n: NoteItem
+        if let id = try ctx.args.text("id") { n = try ctx.note(reference: id, argument: "id", bareNumber: true) }
+        else if let title = try ctx.args.text("title") { n = try ctx.note(reference: title, argument: "title", bareNumber: false) }
+        else { throw AgentError.missingArgument("id or title") }
+        let u = try ctx.store.appendNote(n, text: try ctx.args.required("text"))
+        return ToolOutcome(ref: u.refFields, summary: "appended to \(u.ref) \"\(u.title)\"")
+    }, check: { ctx, o in
+        guard let id = o.refID, let ref = ItemRef(id), let n = try ctx.store.note(ref.id) else { return "the note does not exist" }
+        return n.body.hasSuffix(try ctx.args.required("text")) ? nil : "\(n.ref) does not end with the appended text"
+    })
+
+    static let linkItems = AgentTool("link_items", "link two items (tasks, projects, milestones, notes) with a typed edge", mutates: true, arguments: [
+        .init("from", "kind:N or a title", required: true),
+        .init("to", "kind:N or a title", required: true),
+        .init("kind", "the link's type (default related)"),
+    ], run: { ctx in
+        let from = try ctx.anyItem(try ctx.args.required("from"), argument: "from")
+        let to = try ctx.anyItem(try ctx.args.required("to"), argument: "to")
+        guard from != to else { throw AgentError.conflict("cannot link \(from) to itself") }
+        let kind = (try ctx.args.text("kind") ?? "related").lowercased()
+        let (id, created) = try ctx.store.link(from: from, to: to, kind: kind)
+        let ref: [String: JSONValue] = ["id": .string("link:\(id)"), "from": .string(from.description), "to": .string(to.description), "kind": .string(kind)]
+        return ToolOutcome(ref: ref, summary: created ? "linked \(from) to \(to) (\(kind))" : "\(from) was already linked to \(to) (\(kind))")
+    }, check: { ctx, o in
+        guard let f = o.ref?["from"]?.stringValue.flatMap({ ItemRef($0) }), let t = o.ref?["to"]?.stringValue.flatMap({ ItemRef($0) }),
+              let k = o.ref?["kind"]?.stringValue else { return "no reference" }
+        return try ctx.store.linkID(from: f, to: t, kind: k) != nil ? nil : "the link does not exist"
+    })
+
+    static let all = [createProject, addMilestone, completeMilestone, createNote, appendNote, linkItems]
+}

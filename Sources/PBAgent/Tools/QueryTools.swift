@@ -1,0 +1,182 @@
+import Foundation
+import PBCore
+
+/// The reading tools: search, agenda, project status, project blockers, summaries. They write
+/// nothing, so they are never journaled.
+enum QueryTools {
+    static func day(_ t: TaskItem, _ clock: AgentClock) -> String? {
+        t.due.flatMap { ISOMoment.parse($0, zone: clock.zone) }?.day(in: clock.zone)
+    }
+
+    static func list(_ tasks: [TaskItem]) -> JSONValue { .array(tasks.map { .object($0.refFields) }) }
+
+    static func byDue(_ a: TaskItem, _ b: TaskItem) -> Bool {
+        if a.due != b.due { return (a.due ?? "9999") < (b.due ?? "9999") }
+        if a.priority != b.priority { return a.priority > b.priority }
+        return a.id < b.id
+    }
+
+    static func names(_ tasks: [TaskItem], max: Int = 5) -> String {
+        let shown = tasks.prefix(max).map { "\($0.ref) \"\($0.title)\"" }.joined(separator: ", ")
+        return tasks.count > max ? shown + " and \(tasks.count - max) more" : shown
+    }
+
+    /// The last day of the clock's week (weeks start on Monday).
+    static func endOfWeek(_ clock: AgentClock) -> String {
+        let cal = clock.calendar
+        let weekday = cal.component(.weekday, from: clock.now) // 1 = Sunday
+        let daysLeft = (8 - weekday) % 7
+        let end = cal.date(byAdding: .day, value: daysLeft, to: clock.now)!
+        return ISOMoment.dayString(end, zone: clock.zone)
+    }
+
+    static let search = AgentTool("search", "search tasks, projects, milestones and notes by words of their titles and text", mutates: false, arguments: [
+        .init("query", "the words to look for", required: true),
+        .init("kind", "only items of this kind: task, project, milestone or note"),
+        .init("limit", "at most this many hits (default 10)"),
+    ], run: { ctx in
+        let query = try ctx.args.required("query")
+        let kind = try ctx.args.text("kind")?.lowercased()
+        if let kind, !["task", "project", "milestone", "note"].contains(kind) {
+            throw AgentError.badArgument("kind", "expected task, project, milestone or note, got '\(kind)'")
+        }
+        let limit = try ctx.args.int("limit", in: 1...1000) ?? 10
+        var items: [(ref: String, title: String, text: String, fields: [String: JSONValue], open: Bool)] = []
+        if kind == nil || kind == "task" { items += try ctx.store.tasks().map { ($0.ref, $0.title, $0.notes, $0.refFields, $0.isOpen) } }
+        if kind == nil || kind == "project" { items += try ctx.store.projects().map { ($0.ref, $0.title, $0.notes, $0.refFields, $0.status == "active") } }
+        if kind == nil || kind == "milestone" { items += try ctx.store.milestones().map { ($0.ref, $0.title, "", $0.refFields, $0.status == "open") } }
+        if kind == nil || kind == "note" { items += try ctx.store.notes().map { ($0.ref, $0.title, $0.body + " " + $0.tags.joined(separator: " "), $0.refFields, true) } }
+        let words = TitleMatcher.contentWords(query)
+        let phrase = query.lowercased()
+        var hits: [(score: Double, index: Int)] = []
+        for (i, item) in items.enumerated() {
+            let titleWords = Set(TitleMatcher.contentWords(item.title))
+            let textWords = Set(TitleMatcher.contentWords(item.text))
+            var score = Double(words.filter { titleWords.contains($0) }.count) * 2 + Double(words.filter { textWords.contains($0) && !titleWords.contains($0) }.count)
+            if item.title.lowercased().contains(phrase) { score += 3 } else if item.text.lowercased().contains(phrase) { score += 1 }
+            if score > 0 { hits.append((score + (item.open ? 0.5 : 0), i)) }
+        }
+        hits.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
+        let top = hits.prefix(limit).map { items[$0.index] }
+        let data = JSONValue.array(top.map { .object($0.fields) })
+        guard let first = top.first else {
+            return ToolOutcome(ref: nil, summary: "nothing matches '\(query)'", data: data)
+        }
+        var ref = first.fields
+        ref["count"] = .number(Double(top.count))
+        let shown = top.prefix(5).map { "\($0.ref) \"\($0.title)\"" }.joined(separator: ", ")
+        return ToolOutcome(ref: ref, summary: "\(top.count) match\(top.count == 1 ? "" : "es") for '\(query)': \(shown)\(top.count > 5 ? ", ..." : "")", data: data)
+    })
+
+    static let agenda = AgentTool("agenda", "open tasks overdue, due today or due this week (to Sunday), relative to the plan's now", mutates: false, arguments: [
+        .init("range", "today (overdue and due today, the default), week (overdue and due by Sunday) or overdue"),
+    ], run: { ctx in
+        let range = try ctx.args.text("range")?.lowercased() ?? "today"
+        guard ["today", "week", "overdue"].contains(range) else { throw AgentError.badArgument("range", "expected today, week or overdue, got '\(range)'") }
+        let clock = ctx.clock
+        let today = clock.today
+        let open = try ctx.store.tasks(where: "status = 'open' AND due IS NOT NULL").sorted(by: byDue)
+        let overdue = open.filter { (day($0, clock) ?? "9999") < today }
+        let last = range == "week" ? endOfWeek(clock) : today
+        let due = range == "overdue" ? [] : open.filter { guard let d = day($0, clock) else { return false }; return d >= today && d <= last }
+        var data: [String: JSONValue] = ["range": .string(range), "today": .string(today), "overdue": list(overdue)]
+        if range != "overdue" { data["due"] = list(due); data["until"] = .string(last) }
+        var parts: [String] = []
+        if !overdue.isEmpty { parts.append("\(overdue.count) overdue: \(names(overdue))") }
+        if range != "overdue" {
+            let when = range == "week" ? "this week" : "today"
+            parts.append(due.isEmpty ? "nothing due \(when)" : "\(due.count) due \(when): \(names(due))")
+        } else if overdue.isEmpty {
+            parts.append("nothing overdue")
+        }
+        return ToolOutcome(ref: nil, summary: parts.joined(separator: "; "), data: .object(data))
+    })
+
+    struct ProjectFacts {
+        var project: ProjectItem
+        var open: [TaskItem]
+        var done: [TaskItem]
+        var overdue: [TaskItem]
+        var milestones: [MilestoneItem]
+        /// Open tasks of the project with the open tasks they wait on.
+        var blocked: [(TaskItem, [TaskItem])]
+
+        init(_ ctx: ToolContext, _ p: ProjectItem) throws {
+            project = p
+            let tasks = try ctx.store.tasks(where: "project_id = ?", [.int(p.id)])
+            open = tasks.filter(\.isOpen).sorted(by: QueryTools.byDue)
+            done = tasks.filter { !$0.isOpen }
+            overdue = open.filter { (QueryTools.day($0, ctx.clock) ?? "9999") < ctx.clock.today }
+            milestones = try ctx.store.milestones(where: "project_id = ?", [.int(p.id)])
+            blocked = try open.compactMap { t in
+                let waits = try ctx.store.blockers(of: t.id).filter(\.isOpen)
+                return waits.isEmpty ? nil : (t, waits)
+            }
+        }
+
+        var nextMilestone: MilestoneItem? { milestones.first { $0.status == "open" } }
+
+        var line: String {
+            var s = "\(project.ref) \"\(project.title)\": \(open.count) open"
+            if !overdue.isEmpty { s += " (\(overdue.count) overdue)" }
+            s += ", \(done.count) done"
+            if !blocked.isEmpty { s += ", \(blocked.count) blocked" }
+            if let m = nextMilestone { s += "; next milestone \"\(m.title)\"\(m.due.map { " due \($0)" } ?? "")" }
+            return s
+        }
+
+        var data: [String: JSONValue] {
+            ["project": .object(project.refFields), "open": .number(Double(open.count)), "done": .number(Double(done.count)),
+             "overdue": QueryTools.list(overdue), "next": QueryTools.list(Array(open.prefix(5))),
+             "milestones": .array(milestones.map { .object($0.refFields) }),
+             "blocked": .array(blocked.map { t, b in .object(["task": .object(t.refFields), "blocked_by": QueryTools.list(b)]) })]
+        }
+    }
+
+    static let projectStatus = AgentTool("project_status", "a project's open, done, overdue and blocked tasks and its milestones", mutates: false, arguments: [
+        .init("project", "project:N or a title", required: true),
+    ], run: { ctx in
+        let facts = try ProjectFacts(ctx, try ctx.project(reference: try ctx.args.required("project"), argument: "project"))
+        return ToolOutcome(ref: facts.project.refFields, summary: facts.line, data: .object(facts.data))
+    })
+
+    static let projectBlockers = AgentTool("project_blockers", "what is blocking a project: its tasks waiting on open tasks, and overdue work", mutates: false, arguments: [
+        .init("project", "project:N or a title", required: true),
+    ], run: { ctx in
+        let facts = try ProjectFacts(ctx, try ctx.project(reference: try ctx.args.required("project"), argument: "project"))
+        var parts: [String] = []
+        for (t, waits) in facts.blocked {
+            parts.append("\(t.ref) \"\(t.title)\" waits on \(names(waits))")
+        }
+        if !facts.overdue.isEmpty { parts.append("overdue: \(names(facts.overdue))") }
+        let summary = "\(facts.project.ref) \"\(facts.project.title)\": " + (parts.isEmpty ? "nothing is blocking it" : parts.joined(separator: "; "))
+        let data: [String: JSONValue] = ["project": .object(facts.project.refFields), "blocked": facts.data["blocked"]!, "overdue": list(facts.overdue)]
+        return ToolOutcome(ref: facts.project.refFields, summary: summary, data: .object(data))
+    })
+
+    static let summarize = AgentTool("summarize", "summarise a project, or a day (default today): due, done, overdue", mutates: false, arguments: [
+        .init("project", "project:N or a title"),
+        .init("day", "an ISO 8601 date (default: today)"),
+    ], run: { ctx in
+        if let p = try ctx.args.text("project") {
+            let facts = try ProjectFacts(ctx, try ctx.project(reference: p, argument: "project"))
+            var s = facts.line
+            if !facts.open.isEmpty { s += ". Next: \(names(Array(facts.open.prefix(3))))" }
+            return ToolOutcome(ref: facts.project.refFields, summary: s, data: .object(facts.data))
+        }
+        let clock = ctx.clock
+        let dayText: String
+        if let m = try ctx.args.moment("day", clock: clock) { dayText = m.day(in: clock.zone) } else { dayText = clock.today }
+        let all = try ctx.store.tasks().sorted(by: byDue)
+        let due = all.filter { $0.isOpen && day($0, clock) == dayText }
+        let done = all.filter { t in t.completedAt.flatMap { ISOMoment.parse($0, zone: clock.zone) }?.day(in: clock.zone) == dayText }
+        let overdue = all.filter { $0.isOpen && (day($0, clock) ?? "9999") < dayText }
+        var parts = ["\(dayText): \(due.count) due", "\(done.count) done", "\(overdue.count) overdue"]
+        if !due.isEmpty { parts.append("due: \(names(due))") }
+        if !done.isEmpty { parts.append("done: \(names(done))") }
+        let data: [String: JSONValue] = ["day": .string(dayText), "due": list(due), "done": list(done), "overdue": list(overdue)]
+        return ToolOutcome(ref: nil, summary: parts.joined(separator: ", "), data: .object(data))
+    })
+
+    static let all = [search, agenda, projectStatus, projectBlockers, summarize]
+}

@@ -1,0 +1,10 @@
+/// Every tool, in a fixed order (the order of the man page and of `pb-exec --tools`).
+public struct ToolRegistry: Sendable {
+    public let tools: [AgentTool]
+
+    public static let standard = ToolRegistry(tools: TaskTools.all + ItemTools.all + QueryTools.all + CalendarTools.all)
+
+    public func tool(named name: String) -> AgentTool? { tools.first { $0.name == name } }
+
+    public var names: [String] { tools.map(\.name) }
+}

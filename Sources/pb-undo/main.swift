@@ -1,0 +1,4 @@
+import PBAgent
+import PBCore
+
+Tool.main(UndoCommand.spec) { try UndoCommand.run($0) }

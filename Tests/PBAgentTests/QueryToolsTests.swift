@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import PBCore
+@testable import PBAgent
+
+@Suite struct QueryToolsTests {
+    func fixture() throws -> AgentFixture {
+        let fx = try AgentFixture()
+        try fx.exec(#"""
+        {"steps":[{"tool":"create_project","args":{"title":"Garden"}},
+          {"tool":"create_task","args":{"title":"Buy bulbs","due":"2026-11-20","project":"$1"}},
+          {"tool":"create_task","args":{"title":"Plant bulbs","due":"2026-11-26","project":"$1"}},
+          {"tool":"create_task","args":{"title":"Call Mom","due":"2026-11-26T19:00:00Z"}},
+          {"tool":"create_task","args":{"title":"Grab the cake","due":"2026-11-28"}},
+          {"tool":"create_task","args":{"title":"Book dentist","due":"2026-12-02"}},
+          {"tool":"add_dependency","args":{"task":"Plant bulbs","blocked_by":"Buy bulbs"}},
+          {"tool":"add_milestone","args":{"project":"$1","title":"Spring colour","due":"2027-03-01"}},
+          {"tool":"create_note","args":{"title":"Bulb varieties","body":"tulips and daffodils"}}]}
+        """#)
+        return fx
+    }
+
+    @Test func agendaTodayWeekOverdue() throws {
+        let fx = try fixture()
+        let today = try fx.step("agenda")
+        #expect(today.summary == #"1 overdue: task:1 "Buy bulbs"; 2 due today: task:2 "Plant bulbs", task:3 "Call Mom""#)
+        #expect(try fx.step("agenda", #"{"range":"week"}"#).summary?.contains(#"3 due this week"#) == true)
+        #expect(try fx.step("agenda", #"{"range":"overdue"}"#).summary == #"1 overdue: task:1 "Buy bulbs""#)
+        #expect(try fx.step("agenda", #"{"range":"month"}"#).status == .failed)
+        #expect(try fx.count("journal") == 9)
+    }
+
+    @Test func searchFindsTitlesAndBodies() throws {
+        let fx = try fixture()
+        let s = try fx.step("search", #"{"query":"bulbs"}"#)
+        #expect(s.ref?["count"] == .number(3))
+        #expect(s.refID == "task:1")
+        #expect(try fx.step("search", #"{"query":"daffodils"}"#).refID == "note:1")
+        #expect(try fx.step("search", #"{"query":"bulbs","kind":"note"}"#).refID == "note:1")
+        #expect(try fx.step("search", #"{"query":"zebra"}"#).summary == "nothing matches 'zebra'")
+    }
+
+    @Test func projectStatusAndBlockers() throws {
+        let fx = try fixture()
+        #expect(try fx.step("project_status", #"{"project":"garden"}"#).summary
+                == #"project:1 "Garden": 2 open (1 overdue), 0 done, 1 blocked; next milestone "Spring colour" due 2027-03-01"#)
+        #expect(try fx.step("project_blockers", #"{"project":"project:1"}"#).summary
+                == #"project:1 "Garden": task:2 "Plant bulbs" waits on task:1 "Buy bulbs"; overdue: task:1 "Buy bulbs""#)
+        try fx.step("complete_task", #"{"title":"buy bulbs"}"#)
+        #expect(try fx.step("project_blockers", #"{"project":"Garden"}"#).summary == #"project:1 "Garden": nothing is blocking it"#)
+    }
+
+    @Test func summarizeADayOrAProject() throws {
+        let fx = try fixture()
+        try fx.step("complete_task", #"{"title":"Call Mom"}"#)
+        #expect(try fx.step("summarize").summary
+                == #"2026-11-26: 1 due, 1 done, 1 overdue, due: task:2 "Plant bulbs", done: task:3 "Call Mom""#)
+        #expect(try fx.step("summarize", #"{"project":"Garden"}"#).summary?.hasSuffix(#"Next: task:1 "Buy bulbs", task:2 "Plant bulbs""#) == true)
+    }
+}

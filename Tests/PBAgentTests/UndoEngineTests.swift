@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import PBCore
+@testable import PBAgent
+
+@Suite struct UndoEngineTests {
+    @Test func undoesTheLastGroupThenTheOneBefore() throws {
+        let fx = try AgentFixture()
+        try fx.step("create_task", #"{"title":"A"}"#)
+        try fx.step("create_task", #"{"title":"B"}"#)
+        #expect(try fx.undo().group == "g-2")
+        #expect(try fx.task(2) == nil)
+        #expect(try fx.task(1) != nil)
+        #expect(try fx.undo().group == "g-1")
+        #expect(try fx.undo().status == "nothing")
+    }
+
+    @Test func allOrNothingWhenARowWasDeletedBehindTheJournalsBack() throws {
+        let fx = try AgentFixture()
+        try fx.exec(#"{"steps":[{"tool":"create_task","args":{"title":"A"}},{"tool":"create_task","args":{"title":"B"}}]}"#)
+        try fx.exec(#"{"steps":[{"tool":"set_priority","args":{"id":"task:1","priority":3}},{"tool":"set_priority","args":{"id":"task:2","priority":2}}]}"#)
+        // Someone deletes task 2 with sqlite3, outside every tool.
+        try fx.store.db.run("DELETE FROM tasks WHERE id = 2")
+        let before = try fx.store.canonicalDump()
+        let u = try fx.undo()
+        #expect(u.status == "refused")
+        #expect(u.problems == ["task:2 no longer exists (deleted outside this group), so its earlier state cannot be restored"])
+        #expect(u.message.contains("nothing was changed"))
+        #expect(try fx.store.canonicalDump() == before)
+        #expect(try fx.task(1)?.priority == 3)
+    }
+
+    @Test func deletingWhatIsAlreadyGoneCountsAsDone() throws {
+        let fx = try AgentFixture()
+        try fx.exec(#"{"steps":[{"tool":"create_task","args":{"title":"A"}},{"tool":"create_task","args":{"title":"B"}}]}"#)
+        try fx.store.db.run("DELETE FROM tasks WHERE id = 1")
+        let u = try fx.undo()
+        #expect(u.status == "reverted")
+        #expect(try fx.count("tasks") == 0)
+    }
+
+    @Test func oneEntryAndANamedGroup() throws {
+        let fx = try AgentFixture()
+        let r = try fx.exec(#"{"steps":[{"tool":"create_task","args":{"title":"A"}},{"tool":"create_task","args":{"title":"B"}}]}"#)
+        try fx.step("create_task", #"{"title":"C"}"#)
+        let u = try fx.undo(.entry(r.steps[0].entry!))
+        #expect(u.entry == "e-1")
+        #expect(try fx.task(1) == nil)
+        #expect(try fx.task(2) != nil)
+        // The rest of g-1, named, while g-2 stays.
+        #expect(try fx.undo(.group("g-1")).reverted.map(\.entry) == ["e-2"])
+        #expect(try fx.undo(.group("g-1")).status == "nothing")
+        #expect(try fx.task(3) != nil)
+        #expect(throws: ToolFailure.self) { try fx.undo(.group("g-9")) }
+        #expect(throws: ToolFailure.self) { try fx.undo(.entry("e-99")) }
+    }
+
+    @Test func recentGroupsListNewestFirst() throws {
+        let fx = try AgentFixture()
+        try fx.step("create_task", #"{"title":"A"}"#)
+        try fx.step("create_note", #"{"title":"N","body":"b"}"#)
+        try fx.undo()
+        let groups = try fx.store.recentGroups(limit: 10)
+        #expect(groups.map(\.group) == ["g-2", "g-1"])
+        #expect(groups.map(\.undone) == [true, false])
+        #expect(groups[1].tools == ["create_task"])
+    }
+
+    @Test func refusedWhenALaterChangeStillUsesWhatTheGroupMade() throws {
+        let fx = try AgentFixture()
+        try fx.step("create_project", #"{"title":"Garden"}"#)
+        try fx.step("create_task", #"{"title":"Dig","project":"project:1"}"#)
+        let u = try fx.undo(.group("g-1"))
+        #expect(u.status == "refused")
+        #expect(try fx.store.project(1) != nil)
+    }
+
+    @Test func validationSeesTheStateEarlierStepsLeave() throws {
+        let fx = try AgentFixture()
+        // Update then delete in one group: undo re-inserts, then restores the update.
+        try fx.step("create_task", #"{"title":"A"}"#)
+        try fx.exec(#"{"steps":[{"tool":"set_priority","args":{"id":"task:1","priority":2}},{"tool":"delete_task","args":{"id":"task:1"}}]}"#)
+        let u = try fx.undo()
+        #expect(u.status == "reverted")
+        #expect(try fx.task(1)?.priority == 0)
+    }
+}
