@@ -19,8 +19,8 @@ WEIGHTS_SHA256 = 53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9d
 
 DEB_PACKAGES = libsqlite3-dev libicu-dev libblas-dev libopenblas0-pthread poppler-utils groff zlib1g-dev jq sqlite3
 
-PROGRAMS = pb-chunk pb-embed pb-index pb-search pb-date pb-exec pb-undo
-SCRIPTS  = pb-ingest
+PROGRAMS = pb-chunk pb-embed pb-index pb-search pb-date pb-plan pb-exec pb-undo
+SCRIPTS  = pb-ingest pb-do
 BUILD    = .build/release
 DATA     = ../shared/data
 
@@ -77,7 +77,8 @@ man-examples: build model
 
 # Everything: unit tests (Swift Testing), golden pipelines on the release binaries, the man
 # pages' lint and examples, kill -9 recovery, and the deterministic eval gates: retrieval on
-# SciFact, and the date cases (a regression floor under the measured 0.678).
+# SciFact, the router's canonical and compound splits at 100%, and the date cases (a regression
+# floor under the measured 0.678).
 test: deps model build
 	$(SWIFT) test
 	sh Tests/golden.sh $(BUILD)
@@ -85,6 +86,7 @@ test: deps model build
 	sh Tests/man-examples.sh $(BUILD)
 	sh Tests/crash.sh $(BUILD)
 	sh Evals/retrieval/run.sh $(BUILD) --gate
+	sh Evals/router/run.sh --gate $(BUILD)
 	sh Evals/dates/run.sh $(BUILD) | tee /dev/stderr | \
 	  awk '/"file": "total"/ { if (match($$0, /"rate": [0-9.]+/) && substr($$0, RSTART + 8, RLENGTH - 8) + 0 >= 0.65) ok = 1 } \
 	       END { if (!ok) { print "dates gate failed: total pass rate under 0.65"; exit 1 } print "dates gate: passed" }' 
@@ -92,6 +94,7 @@ test: deps model build
 eval: build model
 	sh Evals/retrieval/run.sh $(BUILD)
 	sh Evals/dates/run.sh $(BUILD)
+	sh Evals/router/run.sh $(BUILD)
 
 bench: build model
 	sh Evals/bench/run.sh $(BUILD)

@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "pb-index", targets: ["pb-index"]),
         .executable(name: "pb-search", targets: ["pb-search"]),
         .executable(name: "pb-date", targets: ["pb-date"]),
+        .executable(name: "pb-plan", targets: ["pb-plan"]),
         .executable(name: "pb-exec", targets: ["pb-exec"]),
         .executable(name: "pb-undo", targets: ["pb-undo"]),
     ],
@@ -40,15 +41,16 @@ let package = Package(
         // Retrieval: lexical and dense search, fusion.
         .target(name: "PBRetrieval", dependencies: ["PBCore", "PBText", "PBIndex", "CBLAS"], swiftSettings: release),
 
-        // Agent: natural dates, the task/project/note store with its journal, tools, executor and
-        // undo (over PBIndex's SQLite wrapper). The planner joins it next.
-        .target(name: "PBAgent", dependencies: ["PBCore", "PBIndex"], exclude: ["Planner"], swiftSettings: release),
+        // Agent: natural dates, the intent grammar and planner, the task/project/note store with its
+        // journal, tools, executor and undo (over PBIndex's SQLite wrapper).
+        .target(name: "PBAgent", dependencies: ["PBCore", "PBIndex"], swiftSettings: release),
 
         program("pb-chunk", ["PBCore", "PBText"]),
         program("pb-embed", ["PBCore", "PBText", "PBNeural"]),
         program("pb-index", ["PBCore", "PBIndex"]),
         program("pb-search", ["PBCore", "PBRetrieval"]),
         program("pb-date", ["PBCore", "PBAgent"]),
+        program("pb-plan", ["PBCore", "PBAgent"]),
         program("pb-exec", ["PBCore", "PBAgent"]),
         program("pb-undo", ["PBCore", "PBAgent"]),
         // Benchmarks for `make bench` (not installed).
@@ -58,8 +60,7 @@ let package = Package(
         .testTarget(name: "PBTextTests", dependencies: ["PBText"]),
         .testTarget(name: "PBNeuralTests", dependencies: ["PBNeural"]),
         .testTarget(name: "PBIndexTests", dependencies: ["PBIndex", "PBText"]),
-        .testTarget(name: "PBAgentTests", dependencies: ["PBAgent", "PBCore", "PBIndex"],
-                    sources: ["AgentFixture.swift", "AgentStoreTests.swift", "CalendarToolsTests.swift", "DateCommandTests.swift", "ICalendarFileTests.swift", "ItemToolsTests.swift", "NaturalDateParserTests.swift", "PlanExecutorTests.swift", "QueryToolsTests.swift", "TaskToolsTests.swift", "TitleMatcherTests.swift", "UndoEngineTests.swift", "UndoPropertyTests.swift"]),
+        .testTarget(name: "PBAgentTests", dependencies: ["PBAgent", "PBCore", "PBIndex"]),
         .testTarget(name: "PBRetrievalTests", dependencies: ["PBRetrieval", "PBText"]),
     ]
 )

@@ -1,0 +1,118 @@
+"""Scores pb-plan output against labelled router cases, and the HWU64 calendar and list intents.
+
+  score.py split NAME CASES PLANS    one EVALJSON line for a split (CASES and PLANS line up)
+  score.py hwu-input DIR             the HWU64 test-fold utterances as pb-plan records
+  score.py hwu PLANS [NAME]          one EVALJSON line for HWU64 (the plans carry their intent);
+                                     NAME hwu64_test (the default) never itemizes its misses
+
+A case's tools must equal the plan's step tools in order. Its args, an object checked against
+some step or a list of objects checked step by step, must match too for arg accuracy: strings
+compare without case, a leading "the"/"my", or end punctuation; numbers as numbers.
+"""
+import csv
+import json
+import os
+import sys
+
+# What each HWU64 intent asks of the tools: any of these as the first step counts as right.
+HWU_TOOLS = {
+    "calendar_set": {"create_task", "set_recurrence", "reschedule_task"},
+    "calendar_query": {"agenda", "calendar_agenda", "summarize", "search", "ask_notes"},
+    "calendar_remove": {"delete_task"},
+    "lists_createoradd": {"create_task", "create_project", "create_note", "append_note"},
+    "lists_query": {"search", "agenda", "project_status", "summarize", "ask_notes"},
+    "lists_remove": {"delete_task"},
+}
+
+
+def norm(v):
+    if isinstance(v, str):
+        s = v.strip().lower().rstrip(".!?")
+        for lead in ("the ", "my "):
+            if s.startswith(lead):
+                s = s[len(lead):]
+        return s
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return float(v)
+    return v
+
+
+def args_match(want, got):
+    return all(k in got and norm(got[k]) == norm(v) for k, v in want.items())
+
+
+def check(expect, plan):
+    steps = plan.get("steps", [])
+    tools_ok = [s["tool"] for s in steps] == expect["tools"]
+    want = expect.get("args")
+    if not tools_ok:
+        return False, False
+    if want is None:
+        return True, True
+    if isinstance(want, list):
+        return True, all(args_match(w, s.get("args", {})) for w, s in zip(want, steps))
+    return True, any(args_match(want, s.get("args", {})) for s in steps)
+
+
+def split(name, cases_path, plans_path):
+    cases = [json.loads(l) for l in open(cases_path) if l.strip()]
+    plans = [json.loads(l) for l in open(plans_path) if l.strip()]
+    if len(cases) != len(plans):
+        sys.exit(f"score.py: {name}: {len(cases)} cases but {len(plans)} plans")
+    tools = args = 0
+    misses = []
+    for c, p in zip(cases, plans):
+        t, a = check(c["expect"], p)
+        tools += t
+        args += a
+        if not a:
+            misses.append({"text": c["text"], "want": c["expect"], "got": [[s["tool"], s.get("args", {})] for s in p.get("steps", [])]})
+    n = len(cases)
+    print("EVALJSON " + json.dumps({"eval": "router", "split": name, "cases": n,
+                                    "tool_accuracy": round(tools / n, 4), "arg_accuracy": round(args / n, 4)}))
+    if os.environ.get("ROUTER_MISSES"):
+        for m in misses:
+            print("  miss: " + json.dumps(m, ensure_ascii=False), file=sys.stderr)
+
+
+def hwu_input(folder):
+    for fname in sorted(os.listdir(folder)):
+        intent = fname[:-4]
+        if intent not in HWU_TOOLS:
+            continue
+        with open(os.path.join(folder, fname), newline="") as f:
+            for row in csv.DictReader(f, delimiter=";"):
+                text = row["answer_from_anno"].strip()
+                if text:
+                    print(json.dumps({"text": text, "intent": intent, "now": "2026-11-26T10:00:00Z"}))
+
+
+def hwu(plans_path, name):
+    plans = [json.loads(l) for l in open(plans_path) if l.strip()]
+    per = {}
+    for p in plans:
+        intent = p["intent"]
+        steps = p.get("steps", [])
+        ok = bool(steps) and steps[0]["tool"] in HWU_TOOLS[intent]
+        n, k = per.get(intent, (0, 0))
+        per[intent] = (n + 1, k + ok)
+        # Test-fold misses are never itemized: tuning looks at the train fold only.
+        if not ok and os.environ.get("ROUTER_MISSES") and name != "hwu64_test":
+            print(f"  miss {intent}: {p['text']!r} -> {[s['tool'] for s in steps]}", file=sys.stderr)
+    total = sum(n for n, _ in per.values())
+    right = sum(k for _, k in per.values())
+    out = {"eval": "router", "split": name, "cases": total, "tool_accuracy": round(right / total, 4)}
+    out["per_intent"] = {i: round(k / n, 4) for i, (n, k) in sorted(per.items())}
+    print("EVALJSON " + json.dumps(out))
+
+
+if __name__ == "__main__":
+    cmd = sys.argv[1]
+    if cmd == "split":
+        split(*sys.argv[2:5])
+    elif cmd == "hwu-input":
+        hwu_input(sys.argv[2])
+    elif cmd == "hwu":
+        hwu(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else "hwu64_test")
+    else:
+        sys.exit("score.py: unknown command " + cmd)

@@ -1,0 +1,149 @@
+import PBCore
+
+/// Capture rules: phrasings that put a new task or note into the store.
+extension IntentGrammar {
+
+    /// Phrasings the capture rules would misread.
+    func beforeCapture(_ c: Clause) -> [PlannedIntent]? {
+        let t = c.text
+        if pattern.match(#"remind me (?:what|who|when|where|which|how|why)\b.*"#, t) != nil {
+            return [PlannedIntent(.askNotes, ["question": .string(t + "?")])]
+        }
+        if let m = pattern.match(#"remind me (?:about|of) (.+?) (?:later|again|another time|in a bit)"#, t) {
+            return onTask(.snoozeTask, m[0]).map { [$0] }
+        }
+        let place = #"(?:my |the |our )?(?:[\w'’]+ )?(?:calendar|diary|list|agenda|schedule|wish ?list|checklist|planner)"#
+        if let m = pattern.match(#"(?:remove|delete|erase|cancel|clear|take|drop|strike|scratch|get|wipe|disregard|knock)(?: out| off| away)?(?: the)? (.+?) (?:from|off(?: of)?|out of|on|in) "# + place + "(?: for .+)?", t) {
+            if pattern.match(#"(?:all|everything|all (?:of )?(?:my |the )?(?:events|items|entries)|it all)"#, m[0]) != nil { return [] }
+            return onTask(.deleteTask, m[0]).map({ [$0] })
+        }
+        if let m = pattern.match(#"(?:put|add|enter|mark|write|pencil|note|save|schedule|insert|include)(?: down| in)? (.+?) (?:in|on|to|into|onto) "# + place + "(?: .+)?", t) {
+            // The date may sit after the place ("put X in my calendar for july fourth").
+            let phrase = dates.cut(t).phrase.map { " " + $0 } ?? ""
+            return newTask(m[0] + phrase, bang: c.bang)
+        }
+        if let m = pattern.match(#"(?:create|start|make|begin|generate|set up|open)(?: me)?(?: up)?(?: a| an| my)?(?: new| fresh| blank)? (?:list|checklist)(?: (?:of|for|called|named) (.+))?"#, t)
+            ?? pattern.match(#"(?:create|start|make|begin|generate|set up)(?: me)?(?: a| an| my)?(?: new| fresh)? (.+?) (?:list|checklist)"#, t) {
+            let name = item(m[0])
+            return [PlannedIntent(.createProject, ["title": .string(name.isEmpty ? "list" : name + " list")], subject: name)]
+        }
+        if let m = pattern.match(#"(?:create|add|make|schedule|set up|book|put in|set)(?: me)? (?:an? |the )?(?:new )?(?:event|appointment|meeting|calendar entry|calendar event|entry)(?: called| named| for| titled|:)? (.+)"#, t) {
+            return newTask(m[0], bang: c.bang)
+        }
+        if let m = pattern.match(#"(?:i|we) (?:have|'ve got|got|'ll have|will have) (an? (?:meeting|appointment|call|dinner|lunch|breakfast|party|date|event|interview|class|lesson|session|game|match|conference|check-?up) .+?)(?:,? (?:can|could|would) you remind me| remind me| please remind me)?"#, t),
+           dates.cut(m[0]).due != nil {
+            return newTask(m[0], bang: c.bang)
+        }
+        // "add milestone M to project P" would otherwise read as "add X to my list".
+        if let m = pattern.match(#"add (?:a |another |the )?(?:new )?milestone (?:called |named )?(.+?) (?:to|for|in|on) (?:the )?(?:project )?(.+)"#, t) {
+            return milestone(m[0], project: m[1])
+        }
+        if let m = pattern.match(#"add (?:a |another |the )?(?:new )?milestone(?: called| named|:)? (.+)"#, t) {
+            return milestone(m[0], project: nil)
+        }
+        if let m = pattern.match(#"(?:append|add) ["“](.+?)["”] (?:to|onto|into) (?:the |my )?(?:note )?(?:called |titled )?(.+?)(?: note)?"#, t) {
+            return appendNote(text: m[0], note: m[1])
+        }
+        return nil
+    }
+
+    func milestone(_ title: String, project: String?) -> [PlannedIntent]? {
+        var cut = dates.cut(title)
+        var project = project
+        if cut.due == nil, let p = project {
+            let pc = dates.cut(p)
+            if pc.due != nil { cut.due = pc.due; project = pc.rest }
+        }
+        let name = DateSlot.tidy(cut.rest)
+        guard !name.isEmpty else { return nil }
+        var args: [String: JSONValue] = ["title": .string(name)]
+        if let due = cut.due { args["due"] = .string(due) }
+        if let p = project.map({ item($0) }), !p.isEmpty, !isPronoun(p) {
+            args["project"] = .string(p)
+            return [PlannedIntent(.addMilestone, args, subject: p)]
+        }
+        return [PlannedIntent(.addMilestone, args, pronoun: true)]
+    }
+
+    func appendNote(text: String, note: String) -> [PlannedIntent]? {
+        let n = item(note)
+        guard !text.isEmpty, !n.isEmpty else { return nil }
+        if isPronoun(n) { return [PlannedIntent(.appendNote, ["text": .string(text)], pronoun: true)] }
+        return [PlannedIntent(.appendNote, ["title": .string(n), "text": .string(text)], subject: n)]
+    }
+
+    /// The capture rules: remind me, add a task, todo, I need to, note, jot.
+    func capture(_ c: Clause) -> [PlannedIntent]? {
+        let t = c.text
+        if let m = pattern.match(#"(?:set|create|add|make|give me|i (?:want|need) a)(?: me)? (?:a |an )?(?:reminder|notification|alert)(?: for| on| at)? (.+)"#, t)
+            ?? pattern.match(#"remind me (.+)"#, t), let due = dates.cut(m[0]).due, DateSlot.tidy(dates.cut(m[0]).rest).isEmpty {
+            var args: [String: JSONValue] = ["title": .string("reminder"), "due": .string(due)]
+            if let g = dates.cut(m[0]).grain { args["due_grain"] = .string(g) }
+            return [PlannedIntent(.createTask, args, subject: "reminder")]
+        }
+        if let m = pattern.match(#"(?:remind|ping|nudge|tell) me (.+?) to (.+)"#, t), dates.cut(m[0]).phrase != nil,
+           DateSlot.tidy(dates.cut(m[0]).rest).isEmpty {
+            return newTask(m[1] + " " + m[0], bang: c.bang)
+        }
+        let taskRules = [
+            #"(?:remind|ping|nudge) me (?:to|that i (?:need|have) to|that i should) (.+)"#,
+            #"(?:remind|ping|nudge) me (?:about|of|re:?) (.+)"#,
+            #"(?:can|could|may) (?:i|you) (?:get|set|have|make|add|create|put in|set up) (?:a |me a |myself a )?reminder (?:to|for|about|that) (.+)"#,
+            #"(?:set|create|add|make|put in|set up)(?: me)? (?:a |an )?reminder (?:to|for|about|that i need to|that) (.+)"#,
+            #"reminder(?: to| for| about|:) (.+)"#,
+            #"add (?:a |another |one more |new |the )?(?:task|todo|to-do|to do|item|action item|reminder)(?: to my list| to the list| to my tasks)?(?: to|:| for|,|-)? (.+)"#,
+            #"(?:create|make|new) (?:a |another |an )?(?:new )?(?:task|todo|to-do|to do|reminder)(?: to|:| for|,|-| called| named)? (.+)"#,
+            #"(?:todo|to-do|to do|task|action|action item|reminder)\s*[:\-]\s*(.+)"#,
+            #"(?:i|we)(?: really| still| also| definitely)? (?:need to|needs to|have to|has to|got to|gotta|must|should|ought to|want to|wanna|'d like to|would like to|'ll have to|will have to|need|have got to|'ve got to) (.+)"#,
+            #"(?:really |still |also |definitely |probably )?(?:need to|have to|got to|gotta|must|should) (.+)"#,
+            #"(?:it'?s |it is )?time to (.+)"#,
+            #"(?:don'?t|do not) (?:let me )?forget (?:to |about )?(.+)"#,
+            #"(?:i )?(?:must|need to|should|gotta) remember to (.+)"#,
+            #"remember to (.+)"#,
+            #"(?:add|put|chuck|stick|pop|throw|bung) (.+?) (?:to|on|in|onto) (?:my |the )?(?:to-?do |todo |task |tasks |shopping |grocery |groceries |reminders )?(?:list|tasks|todos|to-dos|inbox|reminders)"#,
+        ]
+        for rule in taskRules {
+            if let m = pattern.match(rule, t) {
+                if let intents = newTask(m[0], bang: c.bang) { return intents }
+            }
+        }
+        let noteRules = [
+            #"(?:note|idea|memo|thought|fyi)\s*[:\-]\s*(.+)"#,
+            #"(?:jot|write|note|put) (?:this |that |it )?down(?::|,)? (?:that )?(.+)"#,
+            #"(?:jot|write|note) (.+?) down"#,
+            #"(?:take|make|add|create|save|leave) (?:a |me a )?(?:quick |short )?note(?: that| of| about| saying| to say|:|,)? (.+)"#,
+            #"(?:keep in mind|remember that|note that|for the record)[:,]? (?:that )?(.+)"#,
+        ]
+        for rule in noteRules {
+            if let m = pattern.match(rule, t), !m[0].isEmpty {
+                return [PlannedIntent(.createNote, ["body": .string(m[0])], subject: nil)]
+            }
+        }
+        if let m = pattern.match(#"(?:create|make|start|new)(?: a| an)?(?: new)? note (?:called|titled|named)? ?["“]?(.+?)["”]?"#, t) {
+            return [PlannedIntent(.createNote, ["title": .string(m[0])], subject: m[0])]
+        }
+        return nil
+    }
+
+    /// Requests outside what the tools can do: the honest answer is to say so.
+    func outOfScope(_ c: Clause) -> [PlannedIntent]? {
+        let l = c.lower
+        if pattern.match(#"(?:play|turn (?:on|off|up|down)|switch (?:on|off)|dim|brighten|set (?:an?|the|my) (?:alarm|timer)|wake me|start (?:a|the) timer|open (?:the )?(?:app|door|garage)|lock|unlock|order (?:a |an )?(?:uber|taxi|cab))\b.*"#, l) != nil {
+            return []
+        }
+        if pattern.contains(#"\b(?:weather|forecast|rain(?:ing)? (?:today|tomorrow)|joke|music|songs?|podcast|radio|thermostat|volume|headlines|stock price|traffic|sunrise|sunset|temperature|exchange rate|meaning of life|horoscope|lyrics|football|score of)\b"#, l) {
+            return []
+        }
+        return nil
+    }
+
+    /// A clause that starts with a verb people use for to-dos ("call Mom tonight") is a new task.
+    func imperative(_ c: Clause) -> [PlannedIntent]? {
+        guard let first = c.lower.split(separator: " ").first.map(String.init) else { return nil }
+        let words = c.lower.split(separator: " ").map(String.init)
+        guard VerbLexicon.taskVerbs.contains(first), words.count > 1, !c.question else { return nil }
+        // "the plan is fine", "water looks low": a noun followed by a verb is a statement, not a to-do.
+        if ["is", "are", "was", "were", "looks", "seems", "has", "had", "went", "will", "would", "can't", "isn't"].contains(words[1]) { return nil }
+        return newTask(c.text, bang: c.bang)
+    }
+}

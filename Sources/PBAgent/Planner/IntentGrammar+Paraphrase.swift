@@ -1,0 +1,73 @@
+import PBCore
+
+/// Paraphrase frames over verb lemmas, and statements of state ("paid the water bill").
+extension IntentGrammar {
+
+    /// The first word's lemma picks the action from the lexicon; the slot around it is the item.
+    func paraphrase(_ c: Clause) -> [PlannedIntent]? {
+        let t = c.text
+        // Phrasal completions: "tick X off", "cross off X", "mark X as done", "done with X".
+        if let m = pattern.match(#"(?:tick|check|cross|strike|scratch) (?:off )?(.+?)(?: off)?(?: (?:my|the) (?:list|to-?do list|tasks))?"#, t),
+           pattern.match(#"(?:tick|check|cross|strike|scratch) (?:off .+|.+ off(?: (?:my|the) (?:list|to-?do list|tasks))?)"#, t) != nil {
+            return onTask(.completeTask, m[0]).map { [$0] }
+        }
+        if let m = pattern.match(#"(?:mark|set|flag) (.+?) (?:as )?(?:done|complete|completed|finished|closed)"#, t)
+            ?? pattern.match(#"(?:i'?m |i am |we'?re |we are )?(?:all )?(?:done|finished) with (.+)"#, t)
+            ?? pattern.match(#"(?:wrap|close) up (.+)"#, t)
+            ?? pattern.match(#"(?:wrap|close) (.+?) up"#, t) {
+            return onTask(.completeTask, m[0]).map { [$0] }
+        }
+        if let m = pattern.match(#"(?:mark|set) (.+?) (?:as )?(?:not done|undone|incomplete|open|unfinished|to do)"#, t)
+            ?? pattern.match(#"(?:un-?complete|un-?finish|un-?tick|un-?check|reopen|re-open|resurrect|revive|restore|bring back) (.+)"#, t) {
+            return onTask(.reopenTask, m[0]).map { [$0] }
+        }
+        if let m = pattern.match(#"(?:get rid of|forget about|take off|knock off) (.+?)(?: (?:from|off) (?:my |the )?(?:list|tasks|to-?do list))?"#, t) {
+            return onTask(.deleteTask, m[0]).map { [$0] }
+        }
+        let words = t.split(separator: " ").map(String.init)
+        guard words.count > 1 else { return nil }
+        let lemma = words[0].lowercased()
+        guard let action = VerbLexicon.action(ofLemma: lemma) else { return nil }
+        var rest = words.dropFirst().joined(separator: " ")
+        if let m = pattern.match(#"(?:off|up|out|back|down|away) (.+)"#, rest) { rest = m[0] }
+        switch action {
+        case .complete:
+            if let m = pattern.match(#"(.+?) (?:off|up)"#, rest) { rest = m[0] }
+            return onTask(.completeTask, rest).map { [$0] }
+        case .delete:
+            if lemma == "drop", pattern.match(#"off .+|.+ off"#, words.dropFirst().joined(separator: " ")) != nil { return nil }
+            if let m = pattern.match(#"(.+?) (?:from|off) (?:my |the )?(?:list|tasks|to-?do list|todos)"#, rest) { rest = m[0] }
+            return onTask(.deleteTask, rest).map { [$0] }
+        case .reopen:
+            return onTask(.reopenTask, rest).map { [$0] }
+        case .search:
+            return [PlannedIntent(.search, ["query": .string(DateSlot.tidy(rest))])]
+        case .reschedule:
+            // Without a date or a duration, "postpone X" pushes it a day; "move the car" is a task.
+            guard ["postpone", "delay", "defer", "put", "bump", "push"].contains(lemma) else { return nil }
+            if lemma == "put", pattern.match(#"off .+"#, words.dropFirst().joined(separator: " ")) == nil { return nil }
+            return onTask(.snoozeTask, rest).map { [$0] }
+        case .create:
+            return nil
+        }
+    }
+
+    /// "paid the water bill" completes "pay the water bill"; "the gutters are done" completes "the gutters".
+    func statementOfState(_ c: Clause) -> [PlannedIntent]? {
+        guard !c.question else { return nil }
+        let t = c.text
+        if let m = pattern.match(#"(?:that'?s|that is) (.+?) (?:sorted|done|finished|dealt with|taken care of|handled|out of the way)"#, t)
+            ?? pattern.match(#"(.+?) (?:is|are|'s|has been|have been|was|were) (?:now |all |finally |already )?(?:done|finished|sorted|complete|completed|taken care of|handled|dealt with|clean|fixed|paid|booked|sent|submitted|cancelled|over)"#, t) {
+            return onTask(.completeTask, m[0]).map { [$0] }
+        }
+        var words = t.split(separator: " ").map(String.init)
+        while let w = words.first?.lowercased(), ["i", "we", "just", "already", "finally", "have", "i've", "we've", "had", "i'd", "also", "today", "yesterday"].contains(w) {
+            words.removeFirst()
+        }
+        guard words.count > 1, let lemma = VerbLexicon.pastLemma(words[0]) else { return nil }
+        var rest = words.dropFirst().joined(separator: " ")
+        if let m = pattern.match(#"(.+?) (?:today|yesterday|this morning|earlier|already|just now|at last|finally)"#, rest) { rest = m[0] }
+        if VerbLexicon.action(ofLemma: lemma) == .complete { return onTask(.completeTask, rest).map { [$0] } }
+        return onTask(.completeTask, lemma + " " + rest).map { [$0] }
+    }
+}

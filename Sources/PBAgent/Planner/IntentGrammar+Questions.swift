@@ -1,0 +1,82 @@
+import PBCore
+
+/// Questions: the agenda for what is due, project tools for status and blockers, the calendar for
+/// free time, and "ask my notes" for every other factual question.
+extension IntentGrammar {
+
+    static let questionWords: Set<String> = [
+        "what", "what's", "whats", "when", "when's", "where", "where's", "who", "who's", "which", "how", "how's", "why",
+        "is", "are", "am", "does", "did", "any", "anything", "show", "tell", "give", "was", "were",
+        "should",
+    ]
+
+    func question(_ c: Clause) -> [PlannedIntent]? {
+        var t = c.text
+        var asks = pattern.match(#"(?:do|have|did) (?:i|we) .+|(?:(?:show|read|list|tell|display|speak|open)(?: me)?|(?:give|get) me)(?: back| out| all)? (?:my |the |all |what'?s on |whats on |what is on |about )?.*\b(?:lists?|calendar|events?|meetings?|schedule|agenda|appointments?|plans?|week|day|tasks|to-?dos?|birthdays?)\b.*"#, t) != nil
+        if let m = pattern.match(#"(?:tell|show|give|get) me(?: about)? (.+)"#, t) { t = m[0]; asks = true }
+        if let m = pattern.match(#"(?:i (?:want|need|'d like) to know|i wonder|do you know|let me know) (.+)"#, t) { t = m[0] }
+        let l = t.lowercased()
+        let first = l.split(separator: " ").first.map(String.init) ?? ""
+        let isQuestion = c.question || asks || IntentGrammar.questionWords.contains(first)
+            || pattern.match(#"(?:my |the )?(?:agenda|schedule|calendar|tasks|to-?do list|todos)(?: for .+| today| this week| tomorrow)?"#, l) != nil
+        guard isQuestion else { return nil }
+        let asked = c.text + "?"
+
+        if pattern.contains(#"\b(?:my notes|according to|notes say|in my notes)\b"#, l) {
+            return [PlannedIntent(.askNotes, ["question": .string(asked)])]
+        }
+        if pattern.contains(#"\b(?:notes?|say|said|saying|wrote|write|written|mention(?:ed)?|told|tell me about|according to|recipe|advice|recommend(?:ed)?)\b"#, l),
+           !pattern.contains(#"\b(?:due|overdue|agenda)\b"#, l) {
+            return [PlannedIntent(.askNotes, ["question": .string(asked)])]
+        }
+        if let m = pattern.match(#"(?:what(?:'s| is| are)?|who(?:'s| is)?) (?:blocking|holding up|stopping|in the way of|slowing down|stalling)(?: the)?(?: project)? (.+)"#, t)
+            ?? pattern.match(#"(?:what are )?(?:the )?(?:blockers|obstacles|blocking items)(?: are there)? (?:for|on|in|of)(?: the)?(?: project)? (.+)"#, t)
+            ?? pattern.match(#"why (?:is|are) (?:the )?(?:project )?(.+?) (?:stuck|blocked|stalled|late|behind)"#, t)
+            ?? pattern.match(#"(?:is|are) (?:there )?anything (?:blocking|holding up)(?: the)?(?: project)? (.+)"#, t) {
+            return project(.projectBlockers, m[0])
+        }
+        if let m = pattern.match(#"what(?:'s|s| is| are)? (?:left|remaining|outstanding|open|still open|to do) (?:for|on|in) (?:the )?(?:project )?(.+?)(?: project)?"#, t) {
+            return project(.projectStatus, m[0])
+        }
+        if let m = pattern.match(#"how(?:'s| is| are)(?: the)?(?: project)? (.+?) (?:going|coming along|doing|progressing|looking|getting on)(?: so far)?"#, t)
+            ?? pattern.match(#"(?:what(?:'s| is) the )?(?:status|progress|state) (?:of|on|for)(?: the)?(?: project)? (.+)"#, t)
+            ?? pattern.match(#"(?:where are we|where am i) (?:with|on) (?:the )?(?:project )?(.+)"#, t)
+            ?? pattern.match(#"(?:project )?(.+?) (?:status|progress|update)"#, t) {
+            return project(.projectStatus, m[0])
+        }
+        if let m = pattern.match(#".*?\b(?:my |the |our )?([\w'’]+ )?(?:list|lists|checklist)\b.*"#, l), !pattern.contains(#"\b(?:to-?do|todo|task)\b"#, l) {
+            let name = m[0].trimmingCharacters(in: .whitespaces)
+            let skip: Set<String> = ["my", "the", "a", "all", "of", "on", "me", "your", "which", "what", "any", "this", "that", "show", "read", "whats", "what's"]
+            return [PlannedIntent(.search, ["query": .string(skip.contains(name) || name.isEmpty ? "list" : name + " list")])]
+        }
+        if pattern.contains(#"\b(?:calendar|free time|free slots?|am i free|am i busy|events?|meetings?|appointments?|schedule|busy|birthdays?|plans?|parties|party|off days?|get togethers?|dates?)\b"#, l) {
+            let cut = dates.cut(t)
+            var args: [String: JSONValue] = [:]
+            if let due = cut.due, cut.grain == "day" { args["day"] = .string(due) }
+            return [PlannedIntent(.calendarAgenda, args)]
+        }
+        if pattern.contains(#"\b(?:due|overdue|on (?:today|tomorrow|this week|for|my)|agenda|on my plate|to ?do|tasks?|left to do|open|outstanding|have (?:today|on|to do|this week)|late|pending|coming up|next)\b"#, l) {
+            return agenda(l, t)
+        }
+        if pattern.contains(#"\b(?:today|tonight|this week|tomorrow)\b"#, l) { return agenda(l, t) }
+        return [PlannedIntent(.askNotes, ["question": .string(asked)])]
+    }
+
+    func project(_ tool: PlannerTool, _ slot: String) -> [PlannedIntent]? {
+        let p = item(slot)
+        if p.isEmpty { return nil }
+        if isPronoun(p) { return [PlannedIntent(tool, [:], pronoun: true)] }
+        return [PlannedIntent(tool, ["project": .string(p)], subject: p)]
+    }
+
+    /// Today, this week or overdue go to the agenda; any other day to the summary of that day.
+    func agenda(_ l: String, _ t: String) -> [PlannedIntent] {
+        if pattern.contains(#"\b(?:overdue|late|missed|behind)\b"#, l) { return [PlannedIntent(.agenda, ["range": .string("overdue")])] }
+        if pattern.contains(#"\b(?:week|weekend)\b"#, l) { return [PlannedIntent(.agenda, ["range": .string("week")])] }
+        let cut = dates.cut(t)
+        if let due = cut.due, cut.grain == "day", due != dates.format.date(dates.parser.now) {
+            return [PlannedIntent(.summarize, ["day": .string(due)])]
+        }
+        return [PlannedIntent(.agenda, ["range": .string("today")])]
+    }
+}

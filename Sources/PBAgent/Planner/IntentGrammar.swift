@@ -1,0 +1,203 @@
+import Foundation
+import PBCore
+
+/// The deterministic reading of one clause: capture rules, command frames, paraphrase frames over
+/// verb lemmas, statements of state, questions, in that order. `parse` returns nil when nothing
+/// matched, so the caller can fall back honestly instead of guessing.
+public struct IntentGrammar: Sendable {
+    public let dates: DateSlot
+
+    public init(dates: DateSlot) {
+        self.dates = dates
+    }
+
+    /// A clause after the words that do not change its meaning are dropped.
+    struct Clause {
+        var text: String
+        var question: Bool
+        var bang: Bool
+        var lower: String { text.lowercased() }
+    }
+
+    let pattern = ClausePattern.shared
+
+    /// The intents of one clause, or nil when no rule claimed it.
+    public func parse(_ raw: String) -> [PlannedIntent]? {
+        let clause = normalise(raw)
+        if clause.text.isEmpty { return nil }
+        let readers: [(Clause) -> [PlannedIntent]?] = [
+            list, beforeCapture, capture, outOfScope, question, commands, paraphrase, statementOfState, imperative,
+        ]
+        for reader in readers {
+            if let intents = reader(clause) { return intents.isEmpty ? nil : intents }
+        }
+        return nil
+    }
+
+    /// Whether a piece of text starts a new command: used to split compound requests.
+    public func opensCommand(_ raw: String) -> Bool {
+        let clause = normalise(raw)
+        guard let first = clause.lower.split(separator: " ").first.map(String.init) else { return false }
+        let word = first.trimmingCharacters(in: CharacterSet(charactersIn: ",.:;!?"))
+        if VerbLexicon.taskVerbs.contains(word) || VerbLexicon.action(ofLemma: word) != nil { return true }
+        if IntentGrammar.openers.contains(word) { return true }
+        if VerbLexicon.pastLemma(word) != nil, clause.lower.split(separator: " ").count > 1 { return true }
+        return false
+    }
+
+    static let openers: Set<String> = [
+        "remind", "add", "create", "make", "set", "note", "jot", "todo", "to-do", "search", "snooze", "reschedule",
+        "what", "what's", "whats", "how", "how's", "when", "who", "which", "mark", "tick", "append", "new", "rename", "link",
+        "prioritise", "prioritize", "deprioritise", "deprioritize", "i", "i'll", "i've", "we", "don't", "dont", "show",
+        "list", "summarise", "summarize", "export", "start", "put", "repeat", "snooze", "file", "flag", "block",
+    ]
+
+    // MARK: normalising
+
+    func normalise(_ raw: String) -> Clause {
+        var t = raw.replacingOccurrences(of: "\u{2019}", with: "'").replacingOccurrences(of: "\u{2018}", with: "'")
+        t = t.trimmingCharacters(in: .whitespacesAndNewlines)
+        var question = false
+        var bang = false
+        while let c = t.last, ".?!".contains(c) {
+            if c == "?" { question = true }
+            if c == "!" { bang = true }
+            t.removeLast()
+            t = t.trimmingCharacters(in: .whitespaces)
+        }
+        let lead = #"(?:(?:ok(?:ay)?|hey|hi|hello|so|um+|uh+|oh|wait|right|also|and then|and|then|btw|actually|not now|alright|please|pls|quick one|one more thing|let'?s|lets)[,!.:]?\s+)+(.+)"#
+        if let m = pattern.match(lead, t) { t = m[0] }
+        if let m = pattern.match(#"(?:can|could|would|will) (?:you|u)(?: please)?,? (.+)"#, t) { t = m[0] }
+        if let m = pattern.match(#"(?:please|kindly),? (.+)"#, t) { t = m[0] }
+        if let m = pattern.match(#"(.+?),?(?: for me)?(?: please| pls| thanks| thank you)?"#, t) { t = m[0] }
+        return Clause(text: t, question: question, bang: bang)
+    }
+
+    // MARK: slots
+
+    static let pronouns: Set<String> = ["it", "that", "this", "them", "this one", "that one", "the task", "that task", "this task", "those", "these"]
+
+    func isPronoun(_ s: String) -> Bool { IntentGrammar.pronouns.contains(s.lowercased()) }
+
+    /// A reference slot: the item's title with articles of the request trimmed ("the report").
+    func item(_ s: String) -> String {
+        var t = DateSlot.tidy(s)
+        if let m = pattern.match(#"(?:the )?(?:task|todo|to-do|item) (?:called |named |titled )?(.+)"#, t) { t = m[0] }
+        if let m = pattern.match(#"(.+?) (?:task|todo|to-do)"#, t), !t.lowercased().hasSuffix("a task") { t = m[0] }
+        if let m = pattern.match(#"["“'](.+)["”']"#, t) { t = m[0] }
+        return t
+    }
+
+    /// An intent that acts on a task named by title, or by a pronoun left for the planner.
+    func onTask(_ tool: PlannerTool, _ slot: String, _ args: [String: JSONValue] = [:]) -> PlannedIntent? {
+        let title = item(slot)
+        if title.isEmpty { return nil }
+        if isPronoun(title) { return PlannedIntent(tool, args, pronoun: true) }
+        var a = args
+        a["title"] = .string(title)
+        return PlannedIntent(tool, a, subject: title)
+    }
+
+    /// A new task from free text: the date phrase, a repeat phrase and priority cues are cut out.
+    func newTask(_ text: String, bang: Bool = false, extraPriority: String? = nil) -> [PlannedIntent]? {
+        var (rest, priority) = priorityCue(text)
+        if bang, priority == nil { priority = "high" }
+        if let p = extraPriority { priority = p }
+        var repeatRule: String?
+        if let (r, without) = repeatPhrase(rest) {
+            repeatRule = r
+            rest = without
+        }
+        let cut = dates.cut(rest)
+        if repeatRule == nil { repeatRule = cut.recurrence }
+        var title = DateSlot.tidy(cut.rest)
+        if let m = pattern.match(#"["“'](.+)["”']"#, title) { title = m[0] }
+        guard !title.isEmpty, !isPronoun(title) else { return nil }
+        var args: [String: JSONValue] = ["title": .string(title)]
+        if let due = cut.due { args["due"] = .string(due) }
+        if let grain = cut.grain { args["due_grain"] = .string(grain) }
+        if let p = priority { args["priority"] = .string(p) }
+        var intents = [PlannedIntent(.createTask, args, subject: title)]
+        if let invalid = cut.invalid, let phrase = cut.phrase {
+            intents[0].args["notes"] = .string("date left out: \(phrase) (\(invalid))")
+        }
+        if let rule = repeatRule {
+            intents.append(PlannedIntent(.setRecurrence, ["rule": .string(rule)], subject: title, pronoun: true))
+        }
+        return intents
+    }
+
+    /// "urgent", "asap", "high priority" and friends; the cue is cut from the text.
+    func priorityCue(_ text: String) -> (String, String?) {
+        let high = #"\(?\b(?:it'?s |this is |is )?(?:very |really |super )?(?:urgent(?:ly)?|asap|a\.s\.a\.p\.?|high[- ]priority|top[- ]priority|critical|important|right away|immediately)\b\)?:?"#
+        let low = #"\(?\b(?:low[- ]priority|no rush|not urgent|whenever|someday|at some point|eventually)\b\)?"#
+        for (p, value) in [(high, "high"), (low, "low")] {
+            let r = try! NSRegularExpression(pattern: p, options: [.caseInsensitive])
+            let ns = text as NSString
+            if r.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) != nil {
+                let cut = r.stringByReplacingMatches(in: text, range: NSRange(location: 0, length: ns.length), withTemplate: " ")
+                return (DateSlot.tidy(cut), value)
+            }
+        }
+        return (text, nil)
+    }
+
+    /// "every day", "weekly", "every 2 weeks", "every month": the rule and the text without it.
+    /// Weekday repeats ("every friday") are left to the date parser, which reads their first day.
+    func repeatPhrase(_ text: String) -> (String, String)? {
+        let table: [(String, String)] = [
+            (#"every (?:other|second) week|fortnightly|every fortnight|every 2 weeks|biweekly"#, "FREQ=WEEKLY;INTERVAL=2"),
+            (#"every (\d+) weeks"#, "W"),
+            (#"every (\d+) days"#, "D"),
+            (#"every (\d+) months"#, "M"),
+            (#"every day|daily|each day|every morning|every evening|every night|nightly"#, "daily"),
+            (#"every week|weekly|each week|once a week"#, "weekly"),
+            (#"every month|monthly|each month|once a month"#, "monthly"),
+            (#"every year|yearly|annually|each year|once a year"#, "yearly"),
+        ]
+        for (p, rule) in table {
+            let r = try! NSRegularExpression(pattern: #"\b(?:"# + p + #")\b"#, options: [.caseInsensitive])
+            let ns = text as NSString
+            guard let m = r.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) else { continue }
+            var value = rule
+            if rule.count == 1, m.numberOfRanges > 1, m.range(at: 1).location != NSNotFound {
+                let n = ns.substring(with: m.range(at: 1))
+                let freq = ["W": "WEEKLY", "D": "DAILY", "M": "MONTHLY"][rule]!
+                value = "FREQ=\(freq);INTERVAL=\(n)"
+            }
+            let without = ns.replacingCharacters(in: m.range, with: " ")
+            return (value, DateSlot.tidy(without))
+        }
+        return nil
+    }
+
+    /// The rule a recurrence slot names ("every week", "every other friday", "monthly").
+    func rule(of slot: String) -> String? {
+        let s = slot.lowercased()
+        if pattern.match(#"(?:never|no more|none|not repeat|stop)"#, s) != nil { return "none" }
+        if let (r, _) = repeatPhrase(s) { return r }
+        if let (r, _) = repeatPhrase("every " + s) { return r }
+        if let m = dates.parser.matches(in: s.hasPrefix("every") ? s : "every " + s).first, let r = m.recurrence {
+            return DateSlot.rule(r)
+        }
+        return nil
+    }
+
+    /// "2 days", "an hour", "a couple of weeks" as snooze arguments.
+    func duration(_ count: String, _ unit: String) -> [String: JSONValue]? {
+        let words = ["a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                     "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "a couple": 2, "couple of": 2, "a few": 3, "few": 3]
+        let c = count.lowercased()
+        guard let n = Int(c) ?? words[c] else { return nil }
+        let u = unit.lowercased()
+        if u.hasPrefix("min") { return ["minutes": .number(Double(n))] }
+        if u.hasPrefix("hour") || u.hasPrefix("hr") { return ["hours": .number(Double(n))] }
+        if u.hasPrefix("day") { return ["days": .number(Double(n))] }
+        if u.hasPrefix("week") { return ["days": .number(Double(n * 7))] }
+        if u.hasPrefix("fortnight") { return ["days": .number(Double(n * 14))] }
+        return nil
+    }
+
+    static let count = #"(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a couple(?: of)?|couple of|a few|few)"#
+    static let unit = #"(minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?)"#
+}

@@ -1,0 +1,77 @@
+import Foundation
+import PBCore
+
+/// pb-plan: reads requests (text lines or records with `text`) and writes one `plan` record each.
+public enum PlanCommand {
+    public static let spec = CommandSpec(
+        name: "pb-plan",
+        summary: "turn requests into plan records of tool calls, without running them",
+        operands: "[FILE ...]",
+        options: [
+            OptionSpec("now", value: "TIME", help: "resolve dates against this ISO 8601 time (default: the current time; a record's own now wins)"),
+            OptionSpec("time-zone", value: "TZ", help: "time zone: IANA name, UTC or +HH:MM (default: $TZ, else UTC)"),
+            OptionSpec("week-start", value: "DAY", help: "monday or sunday: what 'this week' and 'next friday' count from (default monday)"),
+            OptionSpec("date-order", value: "ORDER", help: "dmy, mdy or ymd: how 03/04/2026 reads (default dmy)"),
+            OptionSpec("capture", short: "c", help: "read the whole of the text input as one dump to capture (records: each one)"),
+            OptionSpec("keep-going", short: "k", help: "turn a bad input line into an error record and go on (exit 65 at the end)"),
+        ])
+
+    public static func run(_ o: ParsedOptions) throws -> ExitCode {
+        let parser = try DateCommand.parser(o)
+        let planner = Planner(parser: parser)
+        let readers = try RecordLoop.readers(for: o.operands)
+        let loop = RecordLoop(keepGoing: o.flag("keep-going"))
+        let writer = NDJSONWriter.standardOutput
+        if o.flag("capture") {
+            var dump: [String] = []
+            let code = try loop.run(readers) { line in
+                if isRecord(line) {
+                    try writer.write(try plan(for: line, planner: planner, capture: true))
+                } else {
+                    dump.append(line.text)
+                }
+            }
+            if !dump.isEmpty { try writer.write(planner.plan(dump.joined(separator: "\n"), capture: true)) }
+            return code
+        }
+        return try loop.run(readers) { line in
+            try writer.write(try plan(for: line, planner: planner, capture: nil))
+        }
+    }
+
+    static func isRecord(_ line: InputLine) -> Bool {
+        line.data.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "{")
+    }
+
+    /// The plan for one input line: a plain text line, or a JSON object with `text` (a string),
+    /// optional `now` (ISO 8601, overrides --now) and `capture` (a boolean); other fields pass through.
+    public static func plan(for line: InputLine, planner: Planner, capture: Bool?) throws -> PlanRecord {
+        guard isRecord(line) else { return planner.plan(line.text, capture: capture) }
+        let object = try RecordCodec().decodeObject(line.data)
+        let text: String
+        switch object["text"] {
+        case .string(let s)?: text = s
+        case nil, .null?: throw RecordError.missingField("text")
+        default: throw RecordError.badField(name: "text", reason: "expected a string")
+        }
+        var own = planner
+        if case .string(let now)? = object["now"] {
+            let p = planner.dates.parser
+            guard let d = planner.dates.format.parseInstant(now) else {
+                throw RecordError.badField(name: "now", reason: "expected an ISO 8601 time such as 2026-11-29T10:00:00Z")
+            }
+            own = Planner(parser: NaturalDateParser(now: d, timeZone: p.timeZone, weekStart: p.weekStart, dateOrder: p.dateOrder))
+        }
+        var wantsCapture = capture
+        switch object["capture"] {
+        case .bool(let b)?: wantsCapture = b ? true : capture
+        case nil, .null?: break
+        default: throw RecordError.badField(name: "capture", reason: "expected true or false")
+        }
+        var record = own.plan(text, capture: wantsCapture)
+        for (key, value) in object where !PlanRecord.knownKeys.contains(key) && record.extra[key] == nil {
+            record.extra[key] = value
+        }
+        return record
+    }
+}

@@ -1,0 +1,30 @@
+import PBCore
+
+/// One tool call the grammar read from a clause, before it is numbered into a plan step.
+public struct PlannedIntent: Equatable, Sendable {
+    public var tool: PlannerTool
+    public var args: [String: JSONValue]
+    /// The item the clause is about (a task's title, a project's name), for pronouns in later clauses.
+    public var subject: String?
+    /// The clause named its item with a pronoun ("make it urgent"); the planner fills the reference.
+    public var pronoun: Bool
+
+    public init(_ tool: PlannerTool, _ args: [String: JSONValue] = [:], subject: String? = nil, pronoun: Bool = false) {
+        self.tool = tool
+        self.args = args
+        self.subject = subject
+        self.pronoun = pronoun
+    }
+
+    /// The argument that names the item this tool acts on, when it names one by title.
+    var referenceArgument: String? {
+        switch tool {
+        case .completeTask, .reopenTask, .deleteTask, .rescheduleTask, .snoozeTask, .setPriority, .setRecurrence,
+             .updateTask, .completeMilestone, .appendNote:
+            return "title"
+        case .addDependency: return "task"
+        case .projectStatus, .projectBlockers, .addMilestone, .summarize: return "project"
+        default: return nil
+        }
+    }
+}

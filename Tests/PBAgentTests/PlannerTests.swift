@@ -1,0 +1,111 @@
+import Foundation
+import PBCore
+import Testing
+@testable import PBAgent
+
+/// A planner at Thursday 2026-11-26 10:00 UTC, shared by the planner suites.
+func fixedPlanner(_ now: String = "2026-11-26T10:00:00Z") -> Planner {
+    let zone = TimeZone(secondsFromGMT: 0)!
+    let date = DateValueFormat(timeZone: zone).parseInstant(now)!
+    return Planner(parser: NaturalDateParser(now: date, timeZone: zone))
+}
+
+extension PlanRecord {
+    var tools: [String] { steps.map(\.tool) }
+    func arg(_ step: Int, _ key: String) -> String? {
+        switch steps[step].args[key] {
+        case .string(let s)?: return s
+        case .number(let d)?: return String(Int(d))
+        default: return nil
+        }
+    }
+}
+
+@Suite("Planner")
+struct PlannerTests {
+    let planner = fixedPlanner()
+
+    @Test("the acceptance sentence plans three tasks with their dates")
+    func acceptance() {
+        let p = planner.plan("Call Mom tonight, grab the birthday cake Saturday, and get the dentist booked before next week")
+        #expect(p.tools == ["create_task", "create_task", "create_task"])
+        #expect(p.arg(0, "title") == "Call Mom")
+        #expect(p.arg(0, "due") == "2026-11-26T18:00:00+00:00")
+        #expect(p.arg(0, "due_grain") == "part_of_day")
+        #expect(p.arg(1, "title") == "grab the birthday cake")
+        #expect(p.arg(1, "due") == "2026-11-28")
+        #expect(p.arg(2, "title") == "get the dentist booked")
+        #expect(p.arg(2, "due") == "2026-11-29")
+        #expect(p.source == "grammar")
+        #expect(p.now == "2026-11-26T10:00:00+00:00")
+    }
+
+    @Test("tasks after create project are filed into it by $1")
+    func projectFiling() {
+        let p = planner.plan("create project Move, then remind me to book the van and pack the kitchen")
+        #expect(p.tools == ["create_project", "create_task", "create_task"])
+        #expect(p.arg(1, "project") == "$1")
+        #expect(p.arg(2, "project") == "$1")
+    }
+
+    @Test("a pronoun refers to the item made earlier in the plan")
+    func pronounToStep() {
+        let p = planner.plan("remind me to call the bank and make it urgent")
+        #expect(p.tools == ["create_task", "set_priority"])
+        #expect(p.arg(1, "id") == "$1")
+        #expect(p.arg(1, "priority") == "high")
+    }
+
+    @Test("a pronoun refers to an existing item by its title")
+    func pronounToTitle() {
+        let p = planner.plan("move the report to Monday and make it urgent")
+        #expect(p.tools == ["reschedule_task", "set_priority"])
+        #expect(p.arg(1, "title") == "the report")
+    }
+
+    @Test("a pronoun with nothing before it is left out and said so")
+    func pronounUnresolved() {
+        let p = planner.plan("make it urgent")
+        #expect(p.source == "fallback")
+        #expect(p.steps.isEmpty)
+        #expect(p.extra["message"]?.stringValue?.contains("\"it\"") == true)
+    }
+
+    @Test("nothing matched: no steps, source fallback, a message")
+    func fallback() {
+        let p = planner.plan("play some jazz")
+        #expect(p.steps.isEmpty)
+        #expect(p.source == "fallback")
+        #expect(p.extra["message"]?.stringValue?.hasPrefix("nothing matched") == true)
+    }
+
+    @Test("a clause nothing read is named in the message, the rest is planned")
+    func partial() {
+        let p = planner.plan("buy milk. banana")
+        #expect(p.tools == ["create_task"])
+        #expect(p.extra["message"]?.stringValue?.contains("banana") == true)
+    }
+
+    @Test("a multi-line dump is captured: tasks, then one note with the rest")
+    func captureDump() {
+        let p = planner.plan("- email Sam the slides by Friday\n- book the venue asap\n- budget looks tight this quarter")
+        #expect(p.source == "capture")
+        #expect(p.tools == ["create_task", "create_task", "create_note"])
+        #expect(p.arg(1, "priority") == "high")
+        #expect(p.arg(2, "body") == "budget looks tight this quarter")
+        guard case .array(let rules)? = p.rules else { Issue.record("no rules"); return }
+        #expect(rules.count == 4)
+    }
+
+    @Test("three sentences on one line are a dump too")
+    func threeSentences() {
+        #expect(planner.looksLikeDump("Call Sam. Buy milk. The car is fine."))
+        #expect(!planner.looksLikeDump("Call Sam and buy milk"))
+    }
+
+    @Test("the same text and now give the same plan")
+    func deterministic() {
+        let text = "add 3 tasks: buy milk, email Sam and book flights"
+        #expect(planner.plan(text) == fixedPlanner().plan(text))
+    }
+}
