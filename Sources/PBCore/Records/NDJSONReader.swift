@@ -11,6 +11,12 @@ public struct InputLine: Sendable {
     /// 1-based line number within `source`.
     public var number: Int
 
+    public init(data: Data, source: String, number: Int) {
+        self.data = data
+        self.source = source
+        self.number = number
+    }
+
     /// The line as text, for `error` records and messages (invalid UTF-8 repaired).
     public var text: String { String(decoding: data, as: UTF8.self) }
 }
