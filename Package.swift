@@ -58,9 +58,9 @@ let package = Package(
 
         .testTarget(name: "PBCoreTests", dependencies: ["PBCore"]),
         .testTarget(name: "PBTextTests", dependencies: ["PBText"]),
-        .testTarget(name: "PBNeuralTests", dependencies: ["PBNeural"]),
+        .testTarget(name: "PBNeuralTests", dependencies: ["PBNeural", "PBCore"]),
         .testTarget(name: "PBIndexTests", dependencies: ["PBIndex", "PBText"]),
         .testTarget(name: "PBAgentTests", dependencies: ["PBAgent", "PBCore", "PBIndex"]),
-        .testTarget(name: "PBRetrievalTests", dependencies: ["PBRetrieval", "PBText"]),
+        .testTarget(name: "PBRetrievalTests", dependencies: ["PBRetrieval", "PBText", "PBCore"]),
     ]
 )

@@ -33,7 +33,7 @@ public enum DenseBenchmark {
         let path = directory.appendingPathComponent("bench-\(rows).f32").path
         try? FileManager.default.removeItem(atPath: path)
         let file = try VectorFile(path: path, committedRows: 0, create: (dim: dim, model: "synthetic", weights: ""))
-        var rng = SplitMix64(seed: 42)
+        var rng = SeededGenerator(seed: 42)
         let block = 8192
         var done = 0
         while done < rows {
@@ -67,7 +67,7 @@ public enum DenseBenchmark {
             floors.append(Date().timeIntervalSince(t) * 1000)
         }
         let floor = floors.min()!
-        var rng = SplitMix64(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         let searcher = DenseSearcher(dim: dim)
         var times: [Double] = []
         var done = 0
@@ -91,18 +91,4 @@ public enum DenseBenchmark {
     }
 
     static func round3(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
-}
-
-/// A small, fast, seeded generator: benchmarks must see the same data every run.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func nextFloat() -> Float { Float(next() >> 40) / Float(1 << 24) }
 }

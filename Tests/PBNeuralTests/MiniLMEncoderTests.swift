@@ -1,6 +1,7 @@
 import CBLAS
 import Foundation
 import Testing
+import PBCore
 @testable import PBNeural
 import PBText
 
@@ -127,15 +128,3 @@ struct SGEMMRowTests {
     }
 }
 
-/// A small deterministic generator (SplitMix64) so shuffles and random data repeat across runs.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -35,7 +35,7 @@ import PBText
 
 @Suite struct DenseSearcherTests {
     static func random(_ n: Int, _ dim: Int, seed: UInt64) -> [Float] {
-        var g = SplitMix64(seed: seed)
+        var g = SeededGenerator(seed: seed)
         var out = [Float](repeating: 0, count: n * dim)
         for r in 0..<n {
             var norm: Float = 0
