@@ -100,11 +100,13 @@ public struct PlanExecutor {
             }
             if let group { try store.claimGroupID(group) }
             if dryRun { store.rollback() } else { try store.commit() }
-            let message = Self.message(results: results, wrote: wrote, failed: failed, group: group, dryRun: dryRun)
+            var message = Self.message(results: results, wrote: wrote, failed: failed, group: group, dryRun: dryRun)
+            // The planner's own word (why nothing matched, what it left out) comes first.
+            if let said = plan.extra["message"]?.stringValue, !said.isEmpty { message = said + "; " + message }
             var result = ResultRecord(group: dryRun ? nil : group, text: plan.text, now: plan.now ?? defaultNow,
                                       status: failed == nil ? "ok" : "failed", steps: results,
                                       undoable: !dryRun && group != nil, message: message, dryRun: dryRun ? true : nil)
-            result.extra = plan.extra
+            result.extra = plan.extra.filter { $0.key != "message" }
             return result
         } catch {
             store.rollback()
