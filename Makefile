@@ -87,9 +87,11 @@ test: deps model build
 	sh Tests/crash.sh $(BUILD)
 	sh Evals/retrieval/run.sh $(BUILD) --gate
 	sh Evals/router/run.sh --gate $(BUILD)
-	sh Evals/dates/run.sh $(BUILD) | tee /dev/stderr | \
-	  awk '/"file": "total"/ { if (match($$0, /"rate": [0-9.]+/) && substr($$0, RSTART + 8, RLENGTH - 8) + 0 >= 0.65) ok = 1 } \
-	       END { if (!ok) { print "dates gate failed: total pass rate under 0.65"; exit 1 } print "dates gate: passed" }' 
+	@mkdir -p Evals/out
+	sh Evals/dates/run.sh $(BUILD) >Evals/out/dates.txt
+	@cat Evals/out/dates.txt
+	@awk '/"file": "total"/ { if (match($$0, /"rate": [0-9.]+/) && substr($$0, RSTART + 8, RLENGTH - 8) + 0 >= 0.65) ok = 1 } \
+	       END { if (!ok) { print "dates gate failed: total pass rate under 0.65"; exit 1 } print "dates gate: passed" }' Evals/out/dates.txt
 
 eval: build model
 	sh Evals/retrieval/run.sh $(BUILD)
