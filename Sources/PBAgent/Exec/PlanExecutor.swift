@@ -32,6 +32,17 @@ public struct PlanExecutor {
             guard step.n > previous else {
                 throw RecordError.badField(name: "steps[\(i)].n", reason: "step numbers must increase, got \(step.n) after \(previous)")
             }
+            if step.tool == Self.undoTool {
+                guard plan.steps.count == 1 else {
+                    throw RecordError.badField(name: "steps[\(i)].tool", reason: "undo takes back the previous turn and must be a plan's only step")
+                }
+                guard step.args.isEmpty else {
+                    throw RecordError.badField(name: "steps[\(i)].args", reason: "undo takes no arguments (it reverts the last turn; use pb-undo for a group or an entry)")
+                }
+                steps.append(step)
+                previous = step.n
+                continue
+            }
             guard registry.tool(named: step.tool) != nil else {
                 throw RecordError.badField(name: "steps[\(i)].tool", reason: "unknown tool '\(step.tool)' (known: \(registry.names.joined(separator: ", ")))")
             }
@@ -54,8 +65,24 @@ public struct PlanExecutor {
         return steps
     }
 
+    /// "Undo that" as a plan: the one step reverts the last turn through the undo engine, all or
+    /// nothing, so pb-plan | pb-exec can take back what the previous request did.
+    public static let undoTool = "undo"
+
     public func execute(_ plan: PlanRecord) throws -> ResultRecord {
         let steps = try validate(plan)
+        if steps.count == 1, steps[0].tool == Self.undoTool {
+            let u = try UndoEngine(store: store).undo(.last, dryRun: dryRun)
+            let ok = u.status == "reverted" || u.status == "nothing"
+            let summary = u.message + (u.problems.map { ": " + $0.joined(separator: "; ") } ?? "")
+            var step = StepResult(n: steps[0].n, tool: Self.undoTool, status: ok ? .ok : .failed,
+                                  ref: u.group.map { ["group": .string($0)] }, summary: ok ? summary : nil, error: ok ? nil : summary)
+            step.data = .array(u.reverted.map { .object(["entry": .string($0.entry), "tool": .string($0.tool), "summary": .string($0.summary)]) })
+            var result = ResultRecord(group: nil, text: plan.text, now: plan.now ?? defaultNow, status: ok ? "ok" : "failed",
+                                      steps: [step], undoable: false, message: summary, dryRun: dryRun ? true : nil)
+            result.extra = plan.extra.filter { $0.key != "message" }
+            return result
+        }
         let clock = try AgentClock(text: plan.now ?? defaultNow)
         store.clock = clock
         try store.begin()

@@ -26,12 +26,24 @@ public struct IntentGrammar: Sendable {
         let clause = normalise(raw)
         if clause.text.isEmpty { return nil }
         let readers: [(Clause) -> [PlannedIntent]?] = [
-            list, beforeCapture, capture, outOfScope, question, commands, paraphrase, statementOfState, imperative,
+            undoRequest, list, beforeCapture, capture, outOfScope, question, commands, paraphrase, statementOfState, imperative,
         ]
         for reader in readers {
             if let intents = reader(clause) { return intents.isEmpty ? nil : intents }
         }
         return nil
+    }
+
+    /// "Undo that", "scratch that", "take that back": the whole clause asks to revert the last turn.
+    /// Only whole-clause phrasings count, so "cancel the dentist" stays a delete.
+    func undoRequest(_ clause: Clause) -> [PlannedIntent]? {
+        let text = clause.lower.trimmingCharacters(in: CharacterSet(charactersIn: " .!"))
+        let pattern = #"^(?:please )?(?:undo|revert|reverse|scratch|take back|cancel)(?: (?:that|it|this|the last (?:change|changes|thing|turn|step|request)|what you (?:just )?did|my last (?:change|request)))?(?: back)?(?: please)?$|^take (?:that|it) back(?: please)?$|^never ?mind(?:,? undo that)?$"#
+        guard let regex = try? NSRegularExpression(pattern: pattern),
+              regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil else { return nil }
+        // "cancel" alone is too bare to mean undo; it needs "that"/"it"/"the last ...".
+        if text == "cancel" || text == "please cancel" { return nil }
+        return [PlannedIntent(.undo, [:])]
     }
 
     /// Whether a piece of text starts a new command: used to split compound requests.

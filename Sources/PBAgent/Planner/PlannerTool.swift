@@ -26,6 +26,8 @@ public enum PlannerTool: String, CaseIterable, Sendable {
     case calendarAgenda = "calendar_agenda"
     case exportICS = "export_ics"
     case askNotes = "ask_notes"
+    /// Takes back the previous turn (pb-exec runs it through the undo engine).
+    case undo = "undo"
 
     /// Tools that make an item later steps can refer to with `$N`.
     public var createsItem: Bool {

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+import PBCore
+@testable import PBAgent
+
+/// "Undo that" as a request: the planner's undo step, run by the executor through the undo engine.
+@Suite struct UndoTurnTests {
+    @Test func thePlannerReadsUndoPhrasesAndNothingElse() throws {
+        let now = try #require(ISO8601DateFormatter().date(from: "2026-11-26T10:00:00Z"))
+        let planner = Planner(parser: NaturalDateParser(now: now, timeZone: TimeZone(identifier: "UTC")!))
+        for text in ["undo that", "Scratch that!", "take it back", "undo the last change", "revert what you just did", "never mind"] {
+            #expect(planner.plan(text).steps.map(\.tool) == ["undo"], "\(text)")
+        }
+        for text in ["cancel the dentist", "undo the knot in the rope"] {
+            #expect(planner.plan(text).steps.map(\.tool) != ["undo"], "\(text)")
+        }
+    }
+
+    @Test func anUndoPlanRevertsTheLastTurnAllOrNothing() throws {
+        let f = try AgentFixture()
+        try f.exec(#"{"steps":[{"n":1,"tool":"create_task","args":{"title":"buy milk"}},{"n":2,"tool":"create_task","args":{"title":"call the bank"}}]}"#)
+        #expect(try f.count("tasks") == 2)
+        let undone = try f.exec(#"{"steps":[{"n":1,"tool":"undo","args":{}}]}"#)
+        #expect(undone.status == "ok")
+        #expect(undone.steps[0].ref?["group"] == .string("g-1"))
+        #expect(try f.count("tasks") == 0)
+        let nothing = try f.exec(#"{"steps":[{"n":1,"tool":"undo","args":{}}]}"#)
+        #expect(nothing.message == "nothing to undo")
+        #expect(throws: RecordError.self) { try f.exec(#"{"steps":[{"n":1,"tool":"undo","args":{}},{"n":2,"tool":"agenda","args":{}}]}"#) }
+    }
+}
