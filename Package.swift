@@ -57,7 +57,7 @@ let package = Package(
         .executableTarget(name: "PBBench", dependencies: ["PBCore", "PBNeural", "PBRetrieval"], path: "Sources/PBBench", swiftSettings: release),
 
         .testTarget(name: "PBCoreTests", dependencies: ["PBCore"]),
-        .testTarget(name: "PBTextTests", dependencies: ["PBText"]),
+        .testTarget(name: "PBTextTests", dependencies: ["PBText", "PBCore"]),
         .testTarget(name: "PBNeuralTests", dependencies: ["PBNeural", "PBCore"]),
         .testTarget(name: "PBIndexTests", dependencies: ["PBIndex", "PBText"]),
         .testTarget(name: "PBAgentTests", dependencies: ["PBAgent", "PBCore", "PBIndex"]),

@@ -1,22 +1,12 @@
 import Foundation
 import Testing
+import PBCore
 import PBText
 
 /// Where the real all-MiniLM-L6-v2 folder and the reference outputs live for these tests.
 enum MiniLMFixtures {
-    static let modelDirectory: URL = {
-        let env = ProcessInfo.processInfo.environment
-        if let dir = env["PB_MODEL_DIR"], !dir.isEmpty { return URL(fileURLWithPath: dir) }
-        let home: String
-        if let pbHome = env["PB_HOME"], !pbHome.isEmpty {
-            home = pbHome
-        } else {
-            let data = env["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? (NSHomeDirectory() + "/.local/share")
-            home = data + "/pocketbrains"
-        }
-        return URL(fileURLWithPath: home).appendingPathComponent("models/all-MiniLM-L6-v2")
-    }()
+    /// PBEnvironment's answer: PB_MODEL_DIR, else the model folder under PB_HOME.
+    static let modelDirectory: URL = PBEnvironment().modelDirectory
 
     static var vocabulary: URL { modelDirectory.appendingPathComponent("vocab.txt") }
 
