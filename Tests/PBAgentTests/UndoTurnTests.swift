@@ -29,3 +29,17 @@ import PBCore
         #expect(throws: RecordError.self) { try f.exec(#"{"steps":[{"n":1,"tool":"undo","args":{}},{"n":2,"tool":"agenda","args":{}}]}"#) }
     }
 }
+
+@Suite struct ProjectFilingTests {
+    func plan(_ text: String) throws -> [PlanStep] {
+        let now = try #require(ISO8601DateFormatter().date(from: "2026-11-26T10:00:00Z"))
+        return Planner(parser: NaturalDateParser(now: now, timeZone: TimeZone(identifier: "UTC")!)).plan(text).steps
+    }
+
+    @Test func thenEndsTheProjectOnceItHasItsTasks() throws {
+        let steps = try plan("create project Garden and add 2 tasks: buy seeds and fix the fence, then call Mom tonight")
+        #expect(steps.map { $0.args["project"] } == [nil, .string("$1"), .string("$1"), nil])
+        let move = try plan("create project Move, then remind me to book the van and pack the kitchen")
+        #expect(move.map { $0.args["project"] } == [nil, .string("$1"), .string("$1")])
+    }
+}

@@ -16,6 +16,20 @@ public struct ClauseSplitter: Sendable {
         sentences(text).flatMap(clauses)
     }
 
+    /// The clauses with a scope number: a new scope starts at each sentence and after each
+    /// "then", so "create project X and add a, then call Mom" files a into X but not the call.
+    public func scopedSplit(_ text: String) -> [(clause: String, scope: Int)] {
+        var out: [(String, Int)] = []
+        var scope = 0
+        for sentence in sentences(text) {
+            for (i, piece) in scopedClauses(sentence).enumerated() {
+                if i == 0 || piece.afterThen { scope += 1 }
+                out.append((piece.clause, scope))
+            }
+        }
+        return out
+    }
+
     /// Sentences end at ".", "!" or "?" followed by a space; the mark stays with its sentence.
     func sentences(_ text: String) -> [String] {
         var out: [String] = []
@@ -43,13 +57,30 @@ public struct ClauseSplitter: Sendable {
 
     /// The clauses of one sentence.
     func clauses(_ sentence: String) -> [String] {
-        if ClausePattern.shared.match(IntentGrammar.listFrame, sentence) != nil || ClausePattern.shared.match(IntentGrammar.projectListFrame, sentence) != nil { return [sentence] }
-        let r = try! NSRegularExpression(pattern: ClauseSplitter.separator, options: [.caseInsensitive])
+        scopedClauses(sentence).map(\.clause)
+    }
+
+    /// Clauses of one sentence, each marked when the separator before it said "then".
+    func scopedClauses(_ sentence: String) -> [(clause: String, afterThen: Bool)] {
+        // "then" always ends what came before, even a list ("add 2 tasks: a and b, then call Mom").
+        let then = try! NSRegularExpression(pattern: #",\s*(?:and\s+)?then\s+|\s+and then\s+"#, options: [.caseInsensitive])
         let ns = sentence as NSString
+        if let m = then.firstMatch(in: sentence, range: NSRange(location: 0, length: ns.length)), m.range.location > 0 {
+            let head = scopedClauses(ns.substring(to: m.range.location))
+            var tail = scopedClauses(ns.substring(from: m.range.location + m.range.length))
+            if !tail.isEmpty { tail[0].afterThen = true }
+            return head + tail
+        }
+        if ClausePattern.shared.match(IntentGrammar.listFrame, sentence) != nil || ClausePattern.shared.match(IntentGrammar.projectListFrame, sentence) != nil {
+            let t = sentence.trimmingCharacters(in: .whitespaces)
+            return t.isEmpty ? [] : [(t, false)]
+        }
+        let r = try! NSRegularExpression(pattern: ClauseSplitter.separator, options: [.caseInsensitive])
         let seps = r.matches(in: sentence, range: NSRange(location: 0, length: ns.length))
-        var out: [String] = []
+        var out: [(String, Bool)] = []
         var current = ""
         var cursor = 0
+        var afterThen = false
         for (i, sep) in seps.enumerated() {
             let piece = ns.substring(with: NSRange(location: cursor, length: sep.range.location - cursor))
             current += piece
@@ -58,15 +89,16 @@ public struct ClauseSplitter: Sendable {
             let tail = ns.substring(from: sep.range.location + sep.range.length)
             if grammar.opensCommand(next) || grammar.opensCommand(tail), !current.trimmingCharacters(in: .whitespaces).isEmpty,
                ClausePattern.shared.match(IntentGrammar.listFrame, current + " x") == nil {
-                out.append(current)
+                out.append((current, afterThen))
                 current = ""
+                afterThen = ns.substring(with: sep.range).lowercased().contains("then")
             } else {
                 current += ns.substring(with: sep.range)
             }
             cursor = sep.range.location + sep.range.length
         }
         current += ns.substring(from: cursor)
-        out.append(current)
-        return out.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        out.append((current, afterThen))
+        return out.map { ($0.0.trimmingCharacters(in: .whitespaces), $0.1) }.filter { !$0.0.isEmpty }
     }
 }

@@ -8,6 +8,9 @@ public struct PlannedIntent: Equatable, Sendable {
     public var subject: String?
     /// The clause named its item with a pronoun ("make it urgent"); the planner fills the reference.
     public var pronoun: Bool
+    /// Which part of the request the clause came from (a new part after "then" or a full stop):
+    /// tasks are filed into a project created in the same part only.
+    public var scope = 0
 
     public init(_ tool: PlannerTool, _ args: [String: JSONValue] = [:], subject: String? = nil, pronoun: Bool = false) {
         self.tool = tool

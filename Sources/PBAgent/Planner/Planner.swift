@@ -29,8 +29,12 @@ public struct Planner: Sendable {
         if capture ?? looksLikeDump(text) { return capturePlan(text) }
         var intents: [PlannedIntent] = []
         var missed: [String] = []
-        for clause in splitter.split(text) {
-            if let found = grammar.parse(clause) { intents += found } else { missed.append(clause) }
+        for (clause, scope) in splitter.scopedSplit(text) {
+            if let found = grammar.parse(clause) {
+                intents += found.map { var i = $0; i.scope = scope; return i }
+            } else {
+                missed.append(clause)
+            }
         }
         if intents.isEmpty { return fallback(text) }
         let (reconciled, rules) = reconciler.reconcile(intents, capture: false)
@@ -114,6 +118,8 @@ public struct Planner: Sendable {
         var unresolved: [String] = []
         var subject: (title: String?, step: Int?)? = nil
         var projectStep: Int?
+        var projectScope: Int?
+        var filed = 0
         for intent in intents {
             var args = intent.args
             let n = steps.count + 1
@@ -129,8 +135,14 @@ public struct Planner: Sendable {
                     continue
                 }
             }
-            if intent.tool == .createTask, args["project"] == nil, let p = projectStep {
+            // A new part of the request ("..., then ...") still files into the project when the
+            // project has no tasks yet ("create project Move, then remind me to book the van"),
+            // but not once its own tasks were listed ("add 2 tasks: a and b, then call Mom").
+            if intent.tool == .createTask, args["project"] == nil, let p = projectStep,
+               intent.scope == projectScope || filed == 0 {
                 args["project"] = .string("$\(p)")
+                projectScope = intent.scope
+                filed += 1
             }
             steps.append(PlanStep(n: n, tool: intent.tool.rawValue, args: args))
             if intent.tool.createsItem {
@@ -138,7 +150,7 @@ public struct Planner: Sendable {
             } else if let s = intent.subject {
                 subject = (s, nil)
             }
-            if intent.tool == .createProject { projectStep = n }
+            if intent.tool == .createProject { projectStep = n; projectScope = intent.scope; filed = 0 }
         }
         let record = PlanRecord(text: text, now: dates.format.instant(dates.parser.now), steps: steps, source: source)
         return (record, unresolved)
