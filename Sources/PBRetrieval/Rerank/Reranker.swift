@@ -1,0 +1,75 @@
+import PBCore
+
+/// Reorders one query's hits: score each with the linear model over `RerankFeatures`, drop those
+/// under the best score minus a margin, keep at most `perDoc` passages per document, then pick
+/// `k` by maximal marginal relevance. Every removed candidate is listed in `dropped` with why.
+public struct Reranker: Sendable {
+    public struct Settings: Sendable, Equatable {
+        public var k = 10
+        public var lambda = 0.55
+        public var perDoc = 2
+        /// In logit units: a candidate scoring this far under the best is dropped.
+        public var margin = 8.0
+        public var weights = RerankWeights.defaults
+        public init() {}
+
+        /// The lambda and per-document cap of a mode (fast, standard, deep).
+        public static func forMode(_ mode: String) -> (lambda: Double, perDoc: Int)? {
+            switch mode {
+            case "fast": return (0.60, 2)
+            case "standard": return (0.55, 2)
+            case "deep": return (0.50, 3)
+            default: return nil
+            }
+        }
+    }
+
+    /// Reasons written in `dropped`.
+    public enum Reason {
+        public static let belowMargin = "below-margin"
+        public static let perDoc = "per-doc-cap"
+        public static let beyondK = "beyond-k"
+    }
+
+    public var settings: Settings
+
+    public init(settings: Settings) { self.settings = settings }
+
+    public func rerank(_ record: QueryRecord) -> QueryRecord {
+        var out = record
+        guard let hits = record.hits, !hits.isEmpty else { return out }
+        let features = RerankFeatures(query: record.text)
+        let scores = features.vectors(hits).map { settings.weights.score($0) }
+        // Best first; ties keep pb-search's order.
+        let order = hits.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
+        var dropped = record.dropped ?? []
+        let best = scores[order[0]]
+        var kept: [Int] = []
+        var perDoc: [String: Int] = [:]
+        for i in order {
+            if scores[i] < best - settings.margin {
+                dropped.append(DroppedHit(chunkID: hits[i].chunkID, reason: Reason.belowMargin))
+            } else if perDoc[hits[i].docID, default: 0] >= settings.perDoc {
+                dropped.append(DroppedHit(chunkID: hits[i].chunkID, reason: Reason.perDoc))
+            } else {
+                perDoc[hits[i].docID, default: 0] += 1
+                kept.append(i)
+            }
+        }
+        let mmr = MaximalMarginalRelevance(lambda: settings.lambda)
+        let terms = kept.map { Set(TermAnalyzer.contentTokens(hits[$0].title + " " + hits[$0].text)) }
+        let picked = mmr.select(relevance: kept.map { scores[$0] }, terms: terms, k: settings.k).map { kept[$0] }
+        let pickedSet = Set(picked)
+        for i in kept where !pickedSet.contains(i) {
+            dropped.append(DroppedHit(chunkID: hits[i].chunkID, reason: Reason.beyondK))
+        }
+        out.hits = picked.enumerated().map { n, i in
+            var h = hits[i]
+            h.scores.rerank = (scores[i] * 1e6).rounded() / 1e6
+            h.rank = n + 1
+            return h
+        }
+        out.dropped = dropped.isEmpty ? nil : dropped
+        return out
+    }
+}

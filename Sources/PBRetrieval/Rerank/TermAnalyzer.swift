@@ -1,0 +1,94 @@
+/// Words for the reranker's text features: lowercased letters-and-digits runs (as FTS5's unicode61
+/// tokenizer splits them), stopwords marked, and a light suffix stemmer so that "mutations" matches
+/// "mutation" and "increased" matches "increase". Deliberately light: a full Porter stemmer merges
+/// too much in biomedical text ("organ"/"organic"), and BM25 already covers exact forms.
+public enum TermAnalyzer {
+    /// Every word of `text` in order, with repeats, lowercased and stemmed.
+    public static func tokens(_ text: String) -> [String] {
+        var text = text
+        // ASCII text (most of it) is split on bytes; anything else goes through Unicode properties.
+        if let fast = text.withUTF8({ asciiTokens($0) }) { return fast.map(stem) }
+        var out: [String] = []
+        var word = ""
+        func flush() {
+            if !word.isEmpty { out.append(stem(word.lowercased())) }
+            word = ""
+        }
+        for scalar in text.unicodeScalars {
+            if isWordScalar(scalar) {
+                word.unicodeScalars.append(scalar)
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return out
+    }
+
+    /// Lowercased words of pure-ASCII bytes, or nil when there is a non-ASCII byte.
+    static func asciiTokens(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
+        var out: [String] = []
+        var word: [UInt8] = []
+        word.reserveCapacity(32)
+        for b in bytes {
+            if b >= 128 { return nil }
+            if (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) {
+                word.append(b)
+            } else if b >= 0x41 && b <= 0x5A {
+                word.append(b + 32)
+            } else if !word.isEmpty {
+                out.append(String(decoding: word, as: UTF8.self))
+                word.removeAll(keepingCapacity: true)
+            }
+        }
+        if !word.isEmpty { out.append(String(decoding: word, as: UTF8.self)) }
+        return out
+    }
+
+    /// The content words of `text` (stopwords out unless nothing else is left), stemmed, in order.
+    public static func contentTokens(_ text: String) -> [String] {
+        let all = tokens(text)
+        let content = all.filter { !isStopword($0) }
+        return content.isEmpty ? all : content
+    }
+
+    /// The distinct content words of `text`, in first-seen order.
+    public static func contentTerms(_ text: String) -> [String] {
+        var seen: Set<String> = []
+        return contentTokens(text).filter { seen.insert($0).inserted }
+    }
+
+    /// Letters, digits and combining marks; ASCII answered without the (slow) property tables.
+    static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        if v < 128 {
+            return (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A) || (v >= 0x30 && v <= 0x39)
+        }
+        let p = s.properties
+        return p.isAlphabetic || p.numericType != nil || p.generalCategory == .nonspacingMark
+    }
+
+    public static func isStopword(_ token: String) -> Bool { Stopwords.english.contains(token) }
+
+    public static func isNumber(_ token: String) -> Bool {
+        guard let first = token.unicodeScalars.first else { return false }
+        return first.properties.numericType != nil
+    }
+
+    /// Strips one common English inflection; short words and numbers stay as they are.
+    public static func stem(_ w: String) -> String {
+        guard w.utf8.count > 3, !isNumber(w), !Stopwords.english.contains(w) else { return w }
+        func drop(_ suffix: String, add: String = "") -> String? {
+            guard w.hasSuffix(suffix), w.count - suffix.count >= 3 else { return nil }
+            return String(w.dropLast(suffix.count)) + add
+        }
+        if let s = drop("ies", add: "y") { return s }
+        if let s = drop("sses", add: "ss") { return s }
+        if w.hasSuffix("ss") || w.hasSuffix("us") || w.hasSuffix("is") { return w }
+        if let s = drop("ing") { return s }
+        if let s = drop("ed") { return s }
+        if let s = drop("es"), s.hasSuffix("s") || s.hasSuffix("x") || s.hasSuffix("ch") || s.hasSuffix("sh") { return s }
+        if let s = drop("s") { return s }
+        return w
+    }
+}
