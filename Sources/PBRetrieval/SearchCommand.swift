@@ -59,7 +59,7 @@ public enum SearchCommand {
 
     public static func run(_ o: ParsedOptions, environment: PBEnvironment = PBEnvironment()) throws -> ExitCode {
         let settings = try settings(o)
-        let defaultLibrary = o.value("library") ?? ProcessInfo.processInfo.environment["PB_LIBRARY"].flatMap { $0.isEmpty ? nil : $0 } ?? "default"
+        let defaultLibrary = environment.libraryName(option: o.value("library")) ?? "default"
         let batchSize = try o.int("batch", default: 64, in: 1...4096)
         let engine = SearchEngine(environment: environment, settings: settings)
         let loop = RecordLoop(keepGoing: o.flag("keep-going"))

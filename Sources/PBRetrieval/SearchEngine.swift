@@ -102,9 +102,9 @@ public final class SearchEngine {
         if settings.explain {
             var explained: [String: [String]] = [:]
             let ids = Set(lexical.map(\.id)).union((dense ?? []).map(\.id))
-            let names = try s.hits(Array(ids))
-            if settings.useLexical { explained["lexical"] = lexical.compactMap { names[$0.id]?.chunkID } }
-            if let dense { explained["dense"] = dense.compactMap { names[$0.id]?.chunkID } }
+            let names = try s.chunkIDs(Array(ids))
+            if settings.useLexical { explained["lexical"] = lexical.compactMap { names[$0.id] } }
+            if let dense { explained["dense"] = dense.compactMap { names[$0.id] } }
             q.lists = explained
         }
         return q

@@ -91,6 +91,17 @@ public final class Searcher {
         return map
     }
 
+    /// chunk_id of each chunk row (for --explain: the lists name chunks, and need nothing else).
+    public func chunkIDs(_ ids: [Int64]) throws -> [Int64: String] {
+        var out: [Int64: String] = [:]
+        for slice in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
+            let s = try library.db.prepare("SELECT id, chunk_id FROM chunks WHERE id IN (\(Array(repeating: "?", count: slice.count).joined(separator: ",")))")
+            try s.bind(slice.map { .int($0) })
+            while try s.step() { out[s.int(0)] = s.text(1) }
+        }
+        return out
+    }
+
     /// The hits for chunk ids (missing ids are left out).
     public func hits(_ ids: [Int64]) throws -> [Int64: Hit] {
         guard !ids.isEmpty else { return [:] }

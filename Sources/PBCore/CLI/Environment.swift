@@ -6,6 +6,8 @@ import Foundation
 public struct PBEnvironment: Sendable {
     public var home: URL
     public var modelDirectory: URL
+    /// `PB_LIBRARY`: the library a program uses when no `--library` is given.
+    public var library: String?
 
     public init(variables: [String: String] = ProcessInfo.processInfo.environment) {
         if let home = variables["PB_HOME"], !home.isEmpty {
@@ -15,12 +17,16 @@ public struct PBEnvironment: Sendable {
                 ?? ((variables["HOME"] ?? NSHomeDirectory()) + "/.local/share")
             self.home = URL(fileURLWithPath: data).appendingPathComponent("pocketbrains")
         }
+        library = variables["PB_LIBRARY"].flatMap { $0.isEmpty ? nil : $0 }
         if let model = variables["PB_MODEL_DIR"], !model.isEmpty {
             modelDirectory = URL(fileURLWithPath: model)
         } else {
             modelDirectory = home.appendingPathComponent("models/all-MiniLM-L6-v2")
         }
     }
+
+    /// The library named by `--library`, else by `PB_LIBRARY`; nil when neither names one.
+    public func libraryName(option: String?) -> String? { option ?? library }
 
     public func libraryDirectory(_ name: String) -> URL {
         home.appendingPathComponent("libraries").appendingPathComponent(name)

@@ -18,8 +18,13 @@ public enum IndexCommand {
             OptionSpec("check", help: "check the library's consistency; exit 1 if it is not consistent"),
         ])
 
+    /// The one-line JSON summary on standard error.
+    static func report(_ summary: IndexSummary) throws {
+        Diagnostics.shared.summary(String(decoding: try RecordCodec().encodeValue(summary), as: UTF8.self))
+    }
+
     public static func run(_ o: ParsedOptions, environment: PBEnvironment = PBEnvironment()) throws -> ExitCode {
-        let explicit = o.value("library") ?? ProcessInfo.processInfo.environment["PB_LIBRARY"].flatMap { $0.isEmpty ? nil : $0 }
+        let explicit = environment.libraryName(option: o.value("library"))
         if let explicit { try PBEnvironment.validateLibraryName(explicit) }
         let modes = ["stats", "check", "prune-unseen", "changed"].filter { o.flag($0) }
         if modes.count > 1 || (modes.first.map { $0 != "changed" } ?? false) && (o.flag("prune") || o.flag("restore")) {
@@ -39,13 +44,13 @@ public enum IndexCommand {
         if o.flag("prune-unseen") {
             guard o.operands.isEmpty else { throw ToolFailure(.usage, "--prune-unseen reads no input") }
             let name = explicit ?? "default"
-            guard FileManager.default.fileExists(atPath: environment.libraryDirectory(name).appendingPathComponent("index.sqlite").path) else {
+            guard Library.exists(environment: environment, name: name) else {
                 // Nothing was ever indexed here, so nothing can be unseen.
-                Diagnostics.shared.summary(String(decoding: try RecordCodec().encodeValue(IndexSummary(library: name)), as: UTF8.self))
+                try report(IndexSummary(library: name))
                 return .success
             }
             let summary = try Indexer(library: try Library(environment: environment, name: name, create: true)).pruneUnseen()
-            Diagnostics.shared.summary(String(decoding: try RecordCodec().encodeValue(summary), as: UTF8.self))
+            try report(summary)
             return .success
         }
         let batch = try o.int("batch", default: 256, in: 1...1_000_000)
@@ -75,7 +80,7 @@ public enum IndexCommand {
                     // Read-only: the pb-index at the end of the pipe is the writer.
                     // A library that does not exist yet makes every document new; any other failure to
                     // open it is an error, not a reason to re-embed everything.
-                    let exists = FileManager.default.fileExists(atPath: environment.libraryDirectory(targetName!).appendingPathComponent("index.sqlite").path)
+                    let exists = Library.exists(environment: environment, name: targetName!)
                     let existing = exists ? try Library(environment: environment, name: targetName!, create: false) : nil
                     filter = ChangeFilter(library: existing, restore: options.restore)
                 }
@@ -94,12 +99,12 @@ public enum IndexCommand {
             } catch let e as RecordError {
                 throw ToolFailure(.badInput, "\(readers.last?.source ?? "<stdin>"): end of input: \(e.description)")
             }
-        } else if options.prune || FileManager.default.fileExists(atPath: environment.libraryDirectory(summary.library).appendingPathComponent("index.sqlite").path) {
+        } else if options.prune || Library.exists(environment: environment, name: summary.library) {
             // Empty input is a complete run too: it brought nothing (and --prune removes everything).
             let lib = try Library(environment: environment, name: summary.library, create: true)
             summary = try Indexer(library: lib, options: options).finish()
         }
-        Diagnostics.shared.summary(String(decoding: try codec.encodeValue(summary), as: UTF8.self))
+        try report(summary)
         return status
     }
 }

@@ -20,13 +20,17 @@ public final class Library {
 
     /// Opens a library; with `create`, makes its folder and schema if needed. Without, a missing
     /// library is status 66 with a hint.
+    /// Whether a library has been written (its index exists), without opening it.
+    public static func exists(environment: PBEnvironment, name: String) -> Bool {
+        FileManager.default.fileExists(atPath: environment.libraryDirectory(name).appendingPathComponent("index.sqlite").path)
+    }
+
     public init(environment: PBEnvironment, name: String, create: Bool) throws {
         try PBEnvironment.validateLibraryName(name)
         self.name = name
         writable = create
         directory = environment.libraryDirectory(name)
-        let index = directory.appendingPathComponent("index.sqlite").path
-        if !FileManager.default.fileExists(atPath: index) {
+        if !Self.exists(environment: environment, name: name) {
             guard create else {
                 throw ToolFailure(.cannotOpen, "no library '\(name)' at \(directory.path): ingest documents first (pb-ingest --library \(name) FILE...)")
             }
@@ -45,7 +49,7 @@ public final class Library {
                 guard flock(lockDescriptor, LOCK_EX) == 0 else { throw ToolFailure(.ioError, "\(lockPath): cannot lock: \(String(cString: strerror(errno)))") }
             }
         }
-        db = try Database(path: index)
+        db = try Database(path: directory.appendingPathComponent("index.sqlite").path)
         try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
         try LibrarySchema.migrate(db)
     }

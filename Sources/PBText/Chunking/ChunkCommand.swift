@@ -20,7 +20,7 @@ public enum ChunkCommand {
         ])
 
     public static func run(_ o: ParsedOptions, environment: PBEnvironment = PBEnvironment()) throws -> ExitCode {
-        let library = o.value("library") ?? ProcessInfo.processInfo.environment["PB_LIBRARY"].flatMap { $0.isEmpty ? nil : $0 } ?? "default"
+        let library = environment.libraryName(option: o.value("library")) ?? "default"
         try PBEnvironment.validateLibraryName(library)
         let limits = ChunkLimits(maxWords: try o.int("max-words", default: 310, in: 8...100_000),
                                  maxTokens: try o.int("max-tokens", default: 510, in: 16...100_000))
