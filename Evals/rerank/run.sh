@@ -49,7 +49,8 @@ PY
 report() { # name results
   for split in all tune check; do
     half "$2" $split >"$out/part.jsonl"
-    python3 "$score" score "$qrels" "$chunks" "$out/part.jsonl" $split | sed "s/\"list\": \"fused\"/\"list\": \"$1\"/"
+    # Only the final list: the per-list rankings pb-search kept (--explain) are Evals/retrieval's.
+    python3 "$score" score "$qrels" "$chunks" "$out/part.jsonl" $split | grep '"list": "fused"' | sed "s/\"list\": \"fused\"/\"list\": \"$1\"/"
   done
 }
 report fused "$out/search.jsonl"
