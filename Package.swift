@@ -18,6 +18,9 @@ let package = Package(
         .executable(name: "pb-index", targets: ["pb-index"]),
         .executable(name: "pb-search", targets: ["pb-search"]),
         .executable(name: "pb-rerank", targets: ["pb-rerank"]),
+        .executable(name: "pb-pack", targets: ["pb-pack"]),
+        .executable(name: "pb-answer", targets: ["pb-answer"]),
+        .executable(name: "pb-verify", targets: ["pb-verify"]),
         .executable(name: "pb-date", targets: ["pb-date"]),
         .executable(name: "pb-plan", targets: ["pb-plan"]),
         .executable(name: "pb-exec", targets: ["pb-exec"]),
@@ -42,6 +45,10 @@ let package = Package(
         // Retrieval: lexical and dense search, fusion.
         .target(name: "PBRetrieval", dependencies: ["PBCore", "PBText", "PBIndex", "CBLAS"], swiftSettings: release),
 
+        // Answer: packing the desk (pb-pack), writing a cited answer (extractive, or a chat endpoint
+        // over FoundationNetworking), and the verification gates with their calibration (pb-verify).
+        .target(name: "PBAnswer", dependencies: ["PBCore", "PBText", "PBIndex", "PBNeural", "PBRetrieval"], swiftSettings: release),
+
         // Agent: natural dates, the intent grammar and planner, the task/project/note store with its
         // journal, tools, executor and undo (over PBIndex's SQLite wrapper).
         .target(name: "PBAgent", dependencies: ["PBCore", "PBText", "PBIndex", "PBNeural", "PBRetrieval"], swiftSettings: release),
@@ -51,6 +58,9 @@ let package = Package(
         program("pb-index", ["PBCore", "PBIndex"]),
         program("pb-search", ["PBCore", "PBRetrieval"]),
         program("pb-rerank", ["PBCore", "PBRetrieval"]),
+        program("pb-pack", ["PBCore", "PBAnswer"]),
+        program("pb-answer", ["PBCore", "PBAnswer"]),
+        program("pb-verify", ["PBCore", "PBAnswer"]),
         program("pb-date", ["PBCore", "PBAgent"]),
         program("pb-plan", ["PBCore", "PBAgent"]),
         program("pb-exec", ["PBCore", "PBAgent"]),
@@ -63,6 +73,7 @@ let package = Package(
         .testTarget(name: "PBNeuralTests", dependencies: ["PBNeural", "PBCore"]),
         .testTarget(name: "PBIndexTests", dependencies: ["PBIndex", "PBText"]),
         .testTarget(name: "PBAgentTests", dependencies: ["PBAgent", "PBCore", "PBIndex"]),
+        .testTarget(name: "PBAnswerTests", dependencies: ["PBAnswer", "PBCore", "PBText", "PBIndex", "PBRetrieval"]),
         .testTarget(name: "PBRetrievalTests", dependencies: ["PBRetrieval", "PBText", "PBCore"]),
     ]
 )

@@ -1,5 +1,5 @@
 /// `query`: a question flowing down the knowledge pipe. pb-embed adds `embedding`, pb-search adds
-/// `hits`, later stages add `context`, `answer` and `verdict` (kept in `extra` until they are read).
+/// `hits` (pb-rerank reorders them), pb-pack adds `context`, pb-answer `answer`, pb-verify `verdict`.
 public struct QueryRecord: PBRecord, Equatable {
     public static let kindName = "query"
     public static var knownKeys: Set<String> { Set(CodingKeys.allCases.map(\.stringValue)) }
@@ -18,10 +18,14 @@ public struct QueryRecord: PBRecord, Equatable {
     public var dropped: [DroppedHit]?
     /// Per-list rankings, with `--explain`: list name to chunk ids in rank order.
     public var lists: [String: [String]]?
+    /// pb-pack's desk, pb-answer's answer, pb-verify's verdict.
+    public var context: PackedContext?
+    public var answer: AnswerRecord?
+    public var verdict: Verdict?
     public var extra: [String: JSONValue] = [:]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, id, text, library, filters, mode, k, embedding, hits, dropped, lists
+        case kind, id, text, library, filters, mode, k, embedding, hits, dropped, lists, context, answer, verdict
     }
 
     public init(id: JSONValue? = nil, text: String, library: String? = nil) {

@@ -1,0 +1,90 @@
+import Foundation
+import PBCore
+import PBRetrieval
+import PBText
+
+/// Turns a written answer with [n] markers (from a chat model) into an AnswerRecord whose
+/// citations are sentence spans: for each answer sentence and each passage it cites, the passage
+/// sentence that shares the most words with it. Markers are renumbered by first use; a marker
+/// naming no passage is left in the text with no citation, for pb-verify's gate G to catch.
+public final class CitationResolver {
+    private let sentencer: EvidenceSentences
+    private let segmenter: SentenceSegmenter
+
+    public init() throws {
+        sentencer = try EvidenceSentences()
+        segmenter = try SentenceSegmenter()
+    }
+
+    public func resolve(_ written: String, context: PackedContext?, route: String, receipt: Receipt) -> AnswerRecord {
+        let evidence = context?.evidence ?? []
+        let all = sentencer.sentences(evidence)
+        let bytes = Array(written.utf8)
+        var citations: [Citation] = []
+        var sentences: [AnswerSentence] = []
+        var texts: [String] = []
+        for r in segmenter.sentences(in: bytes, range: 0..<bytes.count) {
+            let raw = String(decoding: bytes[r], as: UTF8.self)
+            let (plain, markers) = Self.markers(raw)
+            let words = Set(TermAnalyzer.contentTokens(plain))
+            var cites: [Int] = []
+            var rewritten = plain
+            for m in markers {
+                let candidates = all.filter { $0.n == m }
+                guard !candidates.isEmpty else {
+                    rewritten += " [\(m)?]"
+                    continue
+                }
+                // The passage sentence sharing the most words (first on a tie: source order).
+                var best = candidates[0]
+                var bestShared = -1
+                for c in candidates {
+                    let shared = words.intersection(TermAnalyzer.contentTokens(c.text)).count
+                    if shared > bestShared { best = c; bestShared = shared }
+                }
+                let n: Int
+                if let existing = citations.first(where: { $0.chunkID == best.chunkID && $0.start == best.start }) {
+                    n = existing.n
+                } else {
+                    n = citations.count + 1
+                    citations.append(Citation(n: n, evidence: best.n, chunkID: best.chunkID, path: best.path, start: best.start,
+                                              end: best.end, line: best.line, page: best.page, quote: best.text))
+                }
+                if !cites.contains(n) {
+                    cites.append(n)
+                    rewritten += " [\(n)]"
+                }
+            }
+            guard !plain.isEmpty || !cites.isEmpty else { continue }
+            sentences.append(AnswerSentence(text: plain, cites: cites))
+            texts.append(rewritten)
+        }
+        let text = texts.joined(separator: " ")
+        return AnswerRecord(text: text.isEmpty ? written : text, sentences: sentences, citations: citations, route: route, receipt: receipt)
+    }
+
+    /// A sentence without its [n] markers (whitespace flattened), and the numbers in order.
+    static func markers(_ sentence: String) -> (String, [Int]) {
+        var plain = ""
+        var numbers: [Int] = []
+        var i = sentence.startIndex
+        while i < sentence.endIndex {
+            if sentence[i] == "[", let close = sentence[i...].firstIndex(of: "]") {
+                let inner = sentence[sentence.index(after: i)..<close]
+                let parts = inner.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                let values = parts.compactMap { Int($0) }
+                if !parts.isEmpty, values.count == parts.count {
+                    for v in values where !numbers.contains(v) { numbers.append(v) }
+                    i = sentence.index(after: close)
+                    continue
+                }
+            }
+            plain.append(sentence[i])
+            i = sentence.index(after: i)
+        }
+        let flat = ExtractiveComposer.flatten(plain)
+        // "costs 5 euros [1]." leaves "costs 5 euros ."
+        let tidy = flat.replacingOccurrences(of: " .", with: ".").replacingOccurrences(of: " ,", with: ",")
+        return (tidy, numbers)
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import PBCore
+import PBNeural
+import PBRetrieval
+
+/// The default writer: answers by quoting the evidence sentences that best answer the question,
+/// each cited by its exact byte span. Deterministic and offline; it can decline ("That isn't in
+/// your documents.") when no sentence holds any of the question's terms or meaning.
+public final class ExtractiveComposer {
+    public static let declined = "That isn't in your documents."
+
+    public struct Settings: Sendable, Equatable {
+        /// Sentences in a fact answer at most (one more for a question of several parts); a further
+        /// sentence must also add question terms the first lacks. One is the default: measured on
+        /// SQuAD, a second sentence more often cites a passage without the answer than it helps.
+        public var maxSentences = 1
+        /// A further sentence must score at least this share of the best one.
+        public var closeness = 0.85
+        /// Sections in a summary answer, and sentences per section.
+        public var summarySections = 4
+        public var summaryPerSection = 2
+        /// Sentences embedded (the best by the lexical score): bounds the cost per question.
+        public var embedTop = 8
+        /// Below this score no sentence is taken as an answer.
+        public var floor = 0.12
+        public init() {}
+
+        public static func forMode(_ mode: String) -> Settings? {
+            var s = Settings()
+            switch mode {
+            case "fast": s.embedTop = 4; s.summarySections = 3
+            case "standard": break
+            case "deep": s.maxSentences = 2; s.embedTop = 16; s.summarySections = 6
+            default: return nil
+            }
+            return s
+        }
+    }
+
+    public var settings: Settings
+    public var scorer = SentenceScorer()
+    private let sentencer: EvidenceSentences
+    private let encoder: MiniLMEncoder?
+
+    /// `encoder` nil: lexical scoring only (the model is optional for this stage).
+    public init(settings: Settings = Settings(), encoder: MiniLMEncoder?) throws {
+        self.settings = settings
+        self.encoder = encoder
+        sentencer = try EvidenceSentences()
+    }
+
+    /// The answer for a question over its packed context.
+    public func compose(question: String, context: PackedContext?) -> AnswerRecord {
+        let clock = ContinuousClock()
+        let began = clock.now
+        let q = QuestionAnalysis(question)
+        let evidence = context?.evidence ?? []
+        let sentences = sentencer.sentences(evidence)
+        var passageRank: [Int: Int] = [:]
+        for e in evidence { passageRank[e.n] = min(passageRank[e.n] ?? Int.max, e.rank ?? 20) }
+        var scored = scorer.lexical(q, sentences, passageRank: passageRank)
+        addMeaning(q, &scored)
+
+        let chosen = q.wantsSummary ? summary(q, scored, passageRank: passageRank, evidence: evidence) : facts(q, scored)
+        let route = q.wantsSummary && !chosen.isEmpty ? "summary" : "extractive"
+        var answer = Self.assemble(chosen.map(\.sentence), route: route)
+        answer.receipt = Receipt(intended: "extractive", attempted: ["extractive"], actual: "extractive",
+                                 timings: ["compose_ms": Self.milliseconds(clock.now - began)])
+        return answer
+    }
+
+    /// Cosine to the question for the best sentences by the lexical score.
+    private func addMeaning(_ q: QuestionAnalysis, _ scored: inout [SentenceScorer.Scored]) {
+        guard let encoder, !scored.isEmpty else { return }
+        let order = scored.indices.sorted { scored[$0].score != scored[$1].score ? scored[$0].score > scored[$1].score : $0 < $1 }
+        let top = Array(order.prefix(settings.embedTop))
+        guard !top.isEmpty else { return }
+        let vectors = encoder.embed([q.text] + top.map { scored[$0].sentence.text })
+        for (k, i) in top.enumerated() {
+            let cos = zip(vectors[0], vectors[k + 1]).reduce(Float(0)) { $0 + $1.0 * $1.1 }
+            scorer.withCosine(&scored, at: i, cosine: Double(cos))
+        }
+    }
+
+    /// The best sentence, then up to maxSentences-1 close ones that add question terms not yet held.
+    func facts(_ q: QuestionAnalysis, _ scored: [SentenceScorer.Scored]) -> [SentenceScorer.Scored] {
+        let ranked = scored.sorted { $0.score != $1.score ? $0.score > $1.score : ($0.sentence.n, $0.sentence.start) < ($1.sentence.n, $1.sentence.start) }
+        guard let best = ranked.first, best.score >= settings.floor, !best.matched.isEmpty || (best.cosine ?? 0) > 0.35 else { return [] }
+        var chosen = [best]
+        var held = best.matched
+        var quotes: Set<String> = [Self.normalised(best.sentence.text)]
+        let limit = settings.maxSentences + (q.multiPart ? 1 : 0)
+        for s in ranked.dropFirst() where chosen.count < limit {
+            guard s.score >= settings.closeness * best.score else { break }
+            let adds = s.matched.subtracting(held)
+            guard !adds.isEmpty, quotes.insert(Self.normalised(s.sentence.text)).inserted else { continue }
+            chosen.append(s)
+            held.formUnion(adds)
+        }
+        return chosen
+    }
+
+    /// Summaries: the document the question is about (the best passage's, and any other whose
+    /// title names a question word), then the best sentences of each of its sections, sections
+    /// and sentences in source order so the summary reads like the document.
+    func summary(_ q: QuestionAnalysis, _ scored: [SentenceScorer.Scored], passageRank: [Int: Int], evidence: [Evidence]) -> [SentenceScorer.Scored] {
+        guard let top = evidence.min(by: { ($0.rank ?? Int.max, $0.n) < ($1.rank ?? Int.max, $1.n) }) else { return [] }
+        var documents: Set<String> = [top.docID]
+        for e in evidence where !documents.contains(e.docID) {
+            let titleWords = Set(TermAnalyzer.tokens(e.title + " " + e.path.split(separator: "/").last.map(String.init)!))
+            if q.terms.contains(where: { titleWords.contains($0) }) { documents.insert(e.docID) }
+        }
+        let docOf = Dictionary(evidence.map { ($0.chunkID, $0.docID) }, uniquingKeysWith: { a, _ in a })
+        var bySection: [String: [SentenceScorer.Scored]] = [:]
+        var sectionStart: [String: (String, Int)] = [:]
+        for s in scored {
+            guard let doc = docOf[s.sentence.chunkID], documents.contains(doc) else { continue }
+            // Fragments ("1.", a lone label) say nothing on their own.
+            guard TermAnalyzer.tokens(s.sentence.text).count >= 3 else { continue }
+            let key = s.sentence.path + "\u{1F}" + String(s.sentence.n)
+            bySection[key, default: []].append(s)
+            let here = (s.sentence.path, s.sentence.start)
+            if let seen = sectionStart[key], seen <= here { continue }
+            sectionStart[key] = here
+        }
+        // The best sections by their best sentence, then put back in source order.
+        let best = bySection.keys.sorted { a, b in
+            let sa = bySection[a]!.map(\.score).max()!, sb = bySection[b]!.map(\.score).max()!
+            return sa != sb ? sa > sb : sectionStart[a]! < sectionStart[b]!
+        }.prefix(settings.summarySections)
+        var out: [SentenceScorer.Scored] = []
+        var quotes: Set<String> = []
+        for key in best.sorted(by: { sectionStart[$0]! < sectionStart[$1]! }) {
+            let picked = bySection[key]!.sorted { $0.score != $1.score ? $0.score > $1.score : $0.sentence.start < $1.sentence.start }
+                .filter { quotes.insert(Self.normalised($0.sentence.text)).inserted }
+                .prefix(settings.summaryPerSection)
+            out += picked.sorted { $0.sentence.start < $1.sentence.start }
+        }
+        return out
+    }
+
+    /// An answer from chosen sentences, in the given order, each cited by its own span; citations
+    /// are numbered by first use.
+    static func assemble(_ sentences: [EvidenceSentence], route: String) -> AnswerRecord {
+        guard !sentences.isEmpty else {
+            return AnswerRecord(text: declined, sentences: [AnswerSentence(text: declined, cites: [])], citations: [],
+                                route: route, receipt: Receipt(intended: "extractive", attempted: ["extractive"], actual: "extractive"))
+        }
+        var citations: [Citation] = []
+        var parts: [String] = []
+        var answerSentences: [AnswerSentence] = []
+        for s in sentences {
+            let n: Int
+            if let existing = citations.first(where: { $0.chunkID == s.chunkID && $0.start == s.start && $0.end == s.end }) {
+                n = existing.n
+            } else {
+                n = citations.count + 1
+                citations.append(Citation(n: n, evidence: s.n, chunkID: s.chunkID, path: s.path, start: s.start, end: s.end,
+                                          line: s.line, page: s.page, quote: s.text))
+            }
+            let flat = flatten(s.text)
+            parts.append("\(flat) [\(n)]")
+            answerSentences.append(AnswerSentence(text: flat, cites: [n]))
+        }
+        return AnswerRecord(text: parts.joined(separator: " "), sentences: answerSentences, citations: citations, route: route,
+                            receipt: Receipt(intended: "extractive", attempted: ["extractive"], actual: "extractive"))
+    }
+
+    /// A sentence on one line: runs of whitespace (table rows, wrapped lines) become one space.
+    static func flatten(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+    }
+
+    /// A duration in milliseconds, to 0.1 ms (receipts).
+    public static func milliseconds(_ d: Duration) -> Double {
+        let ms = Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
+        return (ms * 10).rounded() / 10
+    }
+
+    static func normalised(_ text: String) -> String { TermAnalyzer.tokens(text).joined(separator: " ") }
+}

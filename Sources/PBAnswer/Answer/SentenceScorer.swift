@@ -1,0 +1,94 @@
+import Foundation
+import PBCore
+import PBRetrieval
+
+/// How well one evidence sentence answers the question, from three kinds of signal:
+/// the question's terms it holds (weighted by how rare they are among the evidence sentences, so
+/// that the distinctive words count), its meaning (MiniLM cosine to the question, when vectors are
+/// given), and whether it holds the kind of thing asked for (a year for "when", a number for
+/// "how many", a name for "who") beyond the question's own words.
+public struct SentenceScorer: Sendable {
+    public struct Weights: Sendable, Equatable {
+        public var overlap = 0.50
+        public var cosine = 0.35
+        public var expectation = 0.10
+        public var passage = 0.05
+        public init() {}
+    }
+
+    public var weights = Weights()
+    public init() {}
+
+    public struct Scored: Sendable {
+        public var sentence: EvidenceSentence
+        public var overlap: Double
+        public var cosine: Double?
+        public var expectation: Double
+        public var score: Double
+        /// The question terms the sentence holds.
+        public var matched: Set<String>
+    }
+
+    /// Lexical part of the score, for every sentence (cheap; used to choose which to embed).
+    public func lexical(_ question: QuestionAnalysis, _ sentences: [EvidenceSentence], passageRank: [Int: Int]) -> [Scored] {
+        let tokens = sentences.map { Set(TermAnalyzer.tokens($0.text)) }
+        // Rarity of each question term among these sentences: a term in every sentence says little.
+        var df: [String: Int] = [:]
+        for set in tokens { for t in question.terms where set.contains(t) { df[t, default: 0] += 1 } }
+        let n = Double(max(sentences.count, 1))
+        func idf(_ t: String) -> Double { log(1 + n / Double(1 + (df[t] ?? 0))) }
+        let total = question.terms.reduce(0) { $0 + idf($1) }
+        let questionWords = Set(TermAnalyzer.tokens(question.text))
+        return zip(sentences, tokens).map { s, set in
+            let matched = Set(question.terms.filter { set.contains($0) })
+            let overlap = total > 0 ? matched.reduce(0) { $0 + idf($1) } / total : 0
+            let exp = Self.expectationScore(question.expectation, sentence: s.text, questionWords: questionWords)
+            let rank = passageRank[s.n] ?? 10
+            let prior = 1 / Double(max(rank, 1))
+            let score = weights.overlap * overlap + weights.expectation * exp + weights.passage * prior
+            return Scored(sentence: s, overlap: overlap, cosine: nil, expectation: exp, score: score, matched: matched)
+        }
+    }
+
+    /// Adds the meaning part, given unit vectors for the question and for some sentences.
+    public func withCosine(_ scored: inout [Scored], at index: Int, cosine: Double) {
+        scored[index].cosine = cosine
+        scored[index].score += weights.cosine * max(0, cosine)
+    }
+
+    /// 1 when the sentence holds something of the expected kind that the question does not already
+    /// name; 0.5 for no particular expectation; 0 when the kind is missing.
+    static func expectationScore(_ e: QuestionAnalysis.Expectation, sentence: String, questionWords: Set<String>) -> Double {
+        switch e {
+        case .any, .reason:
+            if e == .reason {
+                let lower = sentence.lowercased()
+                return ["because", "due to", "since", "so that", "in order to", "as a result", "caused", "led to"]
+                    .contains(where: { lower.contains($0) }) ? 1 : 0.3
+            }
+            return 0.5
+        case .number:
+            return TermAnalyzer.tokens(sentence).contains { TermAnalyzer.isNumber($0) && !questionWords.contains($0) } ? 1 : 0
+        case .time:
+            let words = TermAnalyzer.tokens(sentence)
+            let hasYear = words.contains { w in
+                guard w.count == 4, let v = Int(w) else { return false }
+                return (1000...2100).contains(v) && !questionWords.contains(w)
+            }
+            if hasYear { return 1 }
+            let months: Set<String> = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
+                                       "october", "november", "december", "century", "centuri", "monday", "tuesday", "wednesday",
+                                       "thursday", "friday", "saturday", "sunday", "today", "yesterday", "tomorrow", "week", "month"]
+            return words.contains { months.contains($0) || months.contains(TermAnalyzer.stem($0)) } ? 0.8 : 0
+        case .person, .place:
+            // A capitalised word that is not the question's own and does not open the sentence.
+            let parts = sentence.split(whereSeparator: { $0 == " " || $0 == "\n" })
+            for (i, p) in parts.enumerated() where i > 0 {
+                guard let first = p.unicodeScalars.first, first.properties.isUppercase else { continue }
+                let w = TermAnalyzer.tokens(String(p)).first ?? ""
+                if !w.isEmpty, !questionWords.contains(w), !TermAnalyzer.isStopword(w) { return 1 }
+            }
+            return 0
+        }
+    }
+}

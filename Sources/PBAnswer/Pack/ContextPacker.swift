@@ -1,0 +1,273 @@
+import Foundation
+import PBCore
+import PBRetrieval
+import PBText
+
+/// Packs one query's hits into a `context` under a hard token budget (seed 002, phase D).
+///
+/// Content decisions first, in priority order: the top anchor, then lookup passages (for
+/// questions asking for a value), then the other anchors in rank order, then the anchors'
+/// neighbours nearest first, then sections that packed passages refer to. Each chunk is cut to the bytes not yet on the desk
+/// and kept only if it fits. The position decision comes last: the strongest passages go to both
+/// ends of the prompt, and passages are numbered in prompt order.
+public struct ContextPacker {
+    public struct Settings: Sendable, Equatable {
+        /// Tokens for instructions, prompt and the reserved answer together.
+        public var budget = 4096
+        /// Tokens kept back for the answer.
+        public var reserve = 512
+        /// Hits used as anchors, best first.
+        public var k = 8
+        public var mode = "standard"
+        /// Neighbours read on each side of an anchor; nil: the mode's (2, 3, 5).
+        public var neighbours: Int?
+        /// Lookup passages added at most.
+        public var lookups = 2
+        /// Words between a rare question term and a number, at most, for a lookup match.
+        public var lookupWindow = 4
+        /// Cross references followed per query, and chunks taken from each referenced section.
+        public var references = 3
+        public var chunksPerReference = 2
+
+        public init() {}
+
+        public static func neighbours(forMode mode: String) -> Int? {
+            switch mode {
+            case "fast": return 2
+            case "standard": return 3
+            case "deep": return 5
+            default: return nil
+            }
+        }
+    }
+
+    public var settings: Settings
+    let counter: any TokenCounter
+
+    public init(settings: Settings, counter: any TokenCounter) {
+        self.settings = settings
+        self.counter = counter
+    }
+
+    /// The context for `query`. The library is needed only when the query has hits.
+    public func pack(_ query: QueryRecord, library: PackLibrary?) throws -> PackedContext {
+        let instructionTokens = counter.countTokens(PromptWriter.instructions)
+        let fixed = instructionTokens + counter.countTokens(PromptWriter.question(query.text)) + settings.reserve
+        guard fixed <= settings.budget else {
+            throw ToolFailure(.badInput, "budget too small: the instructions and the question take \(fixed - settings.reserve) tokens and \(settings.reserve) are reserved for the answer, over the budget of \(settings.budget)")
+        }
+        let hits = query.hits ?? []
+        for (i, h) in hits.enumerated() where h.text.utf8.count != h.end - h.start || h.start < 0 {
+            throw ToolFailure(.badInput, "hits[\(i)] (\(h.chunkID)): text is \(h.text.utf8.count) bytes but start..end spans \(h.end - h.start)")
+        }
+        let lookup = LookupQuestion.isLookup(query.text)
+        var desk = Desk(room: settings.budget - fixed, counter: counter)
+        if let library, !hits.isEmpty {
+            try fill(&desk, query: query, hits: hits, lookup: lookup, library: library)
+        }
+        desk.mergeAdjoining()
+        return finish(&desk, query: query, instructionTokens: instructionTokens, lookup: lookup)
+    }
+
+    // MARK: - Content
+
+    func fill(_ desk: inout Desk, query: QueryRecord, hits: [Hit], lookup: Bool, library: PackLibrary) throws {
+        let anchors = Array(hits.prefix(settings.k))
+        for h in hits.dropFirst(settings.k) { desk.drop(h.chunkID, Desk.Reason.beyondK) }
+        let width = settings.neighbours ?? Settings.neighbours(forMode: settings.mode) ?? 3
+        let hitRank = Dictionary(hits.map { ($0.chunkID, ($0.rank, Self.score($0))) }, uniquingKeysWith: { a, _ in a })
+        var expansions: [Expansion] = []
+        for (i, anchor) in anchors.enumerated() {
+            if let e = try place(anchor, width: width, on: &desk, library: library) { expansions.append(e) }
+            if i == 0, lookup {
+                try addLookups(to: &desk, query: query, hitRank: hitRank, library: library)
+            }
+        }
+        expand(&expansions, width: width, on: &desk)
+        try followReferences(on: &desk, library: library)
+    }
+
+    /// An anchor on the desk and the neighbours that may be read around it.
+    struct Expansion {
+        var passage: Int
+        var seq: Int
+        var around: [Int: Hit]
+        var open = (after: true, before: true)
+    }
+
+    /// Puts an anchor on the desk (or finds it there) and fetches its neighbours in its section.
+    func place(_ anchor: Hit, width: Int, on desk: inout Desk, library: PackLibrary) throws -> Expansion? {
+        var anchor = anchor
+        let place = try library.place(of: anchor.chunkID)
+        if anchor.seq == nil { anchor.seq = place?.seq }
+        let index: Int
+        switch desk.offer(anchor, role: Desk.Role.anchor, rank: anchor.rank, score: Self.score(anchor)) {
+        case .overBudget:
+            desk.drop(anchor.chunkID, Desk.Reason.overBudget)
+            return nil
+        case .placed(let i): index = i
+        case .duplicate(let i):
+            // Its bytes are all on the desk already (listed, unless the chunk itself is there).
+            desk.drop(anchor.chunkID, Desk.Reason.duplicate)
+            guard let i else { return nil }
+            index = i
+        }
+        // Neighbours only when the library holds this very chunk (not a stale or hand-made hit).
+        guard width > 0, let place, let seq = anchor.seq, place.seq == seq else { return nil }
+        let around = try library.sectionChunks(docID: anchor.docID, section: place.section, seqs: max(0, seq - width)...(seq + width))
+        return Expansion(passage: index, seq: seq, around: around)
+    }
+
+    /// Small-to-big: neighbours nearest first, one distance at a time over all anchors in rank
+    /// order (after, then before), so that every anchor gets its closest context before any gets
+    /// distant context. A side stops at the first neighbour that does not fit, so a passage never
+    /// skips over text it could not hold; neighbours already on the desk are passed over.
+    func expand(_ expansions: inout [Expansion], width: Int, on desk: inout Desk) {
+        guard width > 0 else { return }
+        for d in 1...width {
+            for i in expansions.indices {
+                for after in [true, false] {
+                    let e = expansions[i]
+                    guard after ? e.open.after : e.open.before else { continue }
+                    guard let chunk = e.around[after ? e.seq + d : e.seq - d] else {
+                        if after { expansions[i].open.after = false } else { expansions[i].open.before = false }
+                        continue
+                    }
+                    switch desk.offer(chunk, role: Desk.Role.neighbour, into: e.passage) {
+                    case .placed: break
+                    case .duplicate: desk.drop(chunk.chunkID, Desk.Reason.duplicate)
+                    case .overBudget:
+                        desk.drop(chunk.chunkID, Desk.Reason.overBudget)
+                        if after { expansions[i].open.after = false } else { expansions[i].open.before = false }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Up to `settings.lookups` chunks from anywhere in the library where the question's rarest
+    /// words sit within a few words of a number, best first.
+    func addLookups(to desk: inout Desk, query: QueryRecord, hitRank: [String: (Int, Double?)], library: PackLibrary) throws {
+        let total = try library.chunkCount()
+        guard total > 0 else { return }
+        var rarity: [(term: String, df: Int)] = []
+        for t in LookupQuestion.searchTerms(query.text) {
+            let df = try library.documentFrequency(t)
+            if df > 0 { rarity.append((t, df)) }
+        }
+        let rare = rarity.sorted { $0.df != $1.df ? $0.df < $1.df : $0.term < $1.term }.prefix(3)
+        guard !rare.isEmpty else { return }
+        let idf = Dictionary(rare.map { ($0.term, log(1 + Double(total) / Double($0.df))) }, uniquingKeysWith: { a, _ in a })
+        // A candidate must hold at least half the rarity of the question's rare words next to
+        // numbers: a passage where only the commonest of them meets a number is not a spec table.
+        let needed = rare.reduce(0) { $0 + idf[$1.term]! } / 2
+        let candidates = try library.lexicalCandidates(rare.map(\.term), filters: query.filters, depth: 30)
+        let scored = candidates.enumerated().compactMap { i, c -> (Int, Double, Hit)? in
+            let near = LookupQuestion.termsNextToNumbers(in: c.text, terms: rare.map(\.term), window: settings.lookupWindow)
+            // Summed in a fixed order: a Set's order changes from run to run, and so would the sum.
+            let s = rare.filter { near.contains($0.term) }.reduce(0) { $0 + idf[$1.term]! }
+            return s > 0 && s >= needed ? (i, s, c) : nil
+        }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+        var added = 0
+        for (_, _, chunk) in scored where added < settings.lookups {
+            if !desk.coverage.newPieces(of: chunk, role: Desk.Role.lookup).isEmpty {
+                let known = hitRank[chunk.chunkID]
+                switch desk.offer(chunk, role: Desk.Role.lookup, rank: known?.0, score: known?.1 ?? nil) {
+                case .placed: added += 1
+                case .overBudget: desk.drop(chunk.chunkID, Desk.Reason.overBudget)
+                case .duplicate: break
+                }
+            }
+        }
+    }
+
+    /// Sections that packed pieces point at ("see section 7.3"), in the same document.
+    func followReferences(on desk: inout Desk, library: PackLibrary) throws {
+        var followed: Set<String> = []
+        var documents: [String: [Hit]] = [:]
+        var budgetLeft = settings.references
+        var i = 0
+        // Pieces added by a reference are scanned too, so references chain while the cap allows.
+        while i < desk.passages.count, budgetLeft > 0 {
+            let pieces = desk.passages[i].pieces
+            i += 1
+            for piece in pieces {
+                for ref in CrossReference.find(in: piece.text) where budgetLeft > 0 {
+                    let key = piece.docID + "\u{1}" + String(describing: ref.target)
+                    guard followed.insert(key).inserted else { continue }
+                    if documents[piece.docID] == nil { documents[piece.docID] = try library.documentChunks(docID: piece.docID) }
+                    let targets = Self.resolve(ref, in: documents[piece.docID]!, limit: settings.chunksPerReference)
+                        .filter { $0.chunkID != piece.chunkID }
+                    guard !targets.isEmpty else { continue }
+                    budgetLeft -= 1
+                    for chunk in targets {
+                        switch desk.offer(chunk, role: Desk.Role.reference) {
+                        case .placed, .duplicate: break
+                        case .overBudget: desk.drop(chunk.chunkID, Desk.Reason.overBudget)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The chunks a reference names in a document (seq order): the chunks of the section whose
+    /// path matches (deepest heading first), or, when the document has no section paths, the
+    /// chunk holding a line that reads as the heading, and the next one when the heading sits in
+    /// the chunk's last part.
+    static func resolve(_ ref: CrossReference, in chunks: [Hit], limit: Int) -> [Hit] {
+        let byDeepest = chunks.filter { $0.section.last.map(ref.matches(heading:)) ?? false }
+        let byAny = byDeepest.isEmpty ? chunks.filter { $0.section.contains(where: ref.matches(heading:)) } : byDeepest
+        if !byAny.isEmpty { return Array(byAny.prefix(limit)) }
+        for (i, c) in chunks.enumerated() {
+            var offset = 0
+            for line in c.text.split(separator: "\n", omittingEmptySubsequences: false) {
+                defer { offset += line.utf8.count + 1 }
+                guard ref.matches(line: String(line)) else { continue }
+                var out = [c]
+                if offset * 5 > c.text.utf8.count * 3, i + 1 < chunks.count, chunks[i + 1].section == c.section { out.append(chunks[i + 1]) }
+                return Array(out.prefix(limit))
+            }
+        }
+        return []
+    }
+
+    // MARK: - Position and prompt
+
+    func finish(_ desk: inout Desk, query: QueryRecord, instructionTokens: Int, lookup: Bool) -> PackedContext {
+        while true {
+            let order = BothEndsOrder.indices(count: desk.passages.count)
+            var evidence: [Evidence] = []
+            var blocks: [String] = []
+            for (position, index) in order.enumerated() {
+                let passage = desk.passages[index]
+                let pieces = passage.pieces.map { p -> Evidence in
+                    var e = p
+                    e.n = position + 1
+                    e.rank = passage.rank
+                    e.score = passage.score
+                    return e
+                }
+                evidence += pieces
+                blocks.append(PromptWriter.passage(pieces, number: position + 1))
+            }
+            let prompt = PromptWriter.prompt(passages: blocks, question: query.text)
+            let used = instructionTokens + counter.countTokens(prompt) + settings.reserve
+            // The sum of passage counts equals the count of the prompt for WordPiece; this guard
+            // keeps the budget hard even for a counter where it would not.
+            if used > settings.budget, !desk.passages.isEmpty {
+                desk.removeLast()
+                continue
+            }
+            let onDesk = Set(evidence.map(\.chunkID))
+            var seen: Set<String> = []
+            let dropped = desk.dropped.filter { !onDesk.contains($0.chunkID) && seen.insert($0.chunkID).inserted }
+            return PackedContext(budget: settings.budget, used: used, reserved: settings.reserve, mode: settings.mode,
+                                 instructions: PromptWriter.instructions, prompt: prompt, evidence: evidence,
+                                 dropped: dropped, lookup: lookup)
+        }
+    }
+
+    /// The hit's rerank score, else its fused score.
+    static func score(_ h: Hit) -> Double? { h.scores.rerank ?? h.scores.fused }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import PBCore
+import PBText
+
+/// pb-pack: query records with `hits` in, the same records out with `context`: the evidence,
+/// prompt and instructions an answer is written from, under a hard token budget.
+public enum PackCommand {
+    public static let spec = CommandSpec(
+        name: "pb-pack",
+        summary: "pack reranked hits into a cited prompt under a hard token budget",
+        operands: "[FILE ...]",
+        options: [
+            OptionSpec("budget", short: "b", value: "N", help: "tokens for instructions, prompt and answer together (default 4096)"),
+            OptionSpec("reserve", value: "N", help: "tokens of the budget kept for the answer (default 512)"),
+            OptionSpec("k", short: "k", value: "N", help: "hits used as anchors, best first (default 8)"),
+            OptionSpec("mode", short: "m", value: "MODE", help: "fast, standard or deep: 2, 3 or 5 neighbours per side (default standard; a query's own mode wins)"),
+            OptionSpec("neighbours", value: "N", help: "neighbours read on each side of an anchor, instead of the mode's"),
+            OptionSpec("library", short: "l", value: "NAME", help: "library to read neighbours from (default 'default'; a query's own library wins)"),
+            OptionSpec("keep-going", help: "write an error record for a bad query and go on (exit 65 at the end)"),
+        ])
+
+    /// The WordPiece tokenizer every budget is counted with; a missing model is status 69.
+    public static func loadTokenizer(_ environment: PBEnvironment) throws -> WordPieceTokenizer {
+        let vocab = environment.modelDirectory.appendingPathComponent("vocab.txt")
+        guard FileManager.default.fileExists(atPath: vocab.path) else {
+            throw ToolFailure(.unavailable, "no WordPiece vocabulary at \(vocab.path): run 'make model' (or set PB_MODEL_DIR to a folder with vocab.txt)")
+        }
+        do {
+            return try WordPieceTokenizer(vocabularyAt: vocab)
+        } catch {
+            throw ToolFailure(.unavailable, "cannot load the vocabulary: \(error)")
+        }
+    }
+
+    public static func run(_ o: ParsedOptions, environment: PBEnvironment = PBEnvironment()) throws -> ExitCode {
+        var base = ContextPacker.Settings()
+        base.budget = try o.int("budget", default: 4096, in: 1...1_000_000)
+        base.reserve = try o.int("reserve", default: 512, in: 0...1_000_000)
+        guard base.reserve < base.budget else {
+            throw ToolFailure(.usage, "--reserve: \(base.reserve) leaves nothing of the budget of \(base.budget)")
+        }
+        base.k = try o.int("k", default: 8, in: 1...10_000)
+        base.mode = try o.choice("mode", ["fast", "standard", "deep"], default: "standard")
+        if o.value("neighbours") != nil { base.neighbours = try o.int("neighbours", default: 3, in: 0...100) }
+        let defaultLibrary = environment.libraryName(option: o.value("library")) ?? "default"
+        try PBEnvironment.validateLibraryName(defaultLibrary)
+        let tokenizer = try loadTokenizer(environment)
+        var libraries: [String: PackLibrary] = [:]
+        let codec = RecordCodec()
+        let loop = RecordLoop(keepGoing: o.flag("keep-going"))
+        return try loop.run(try RecordLoop.readers(for: o.operands)) { line in
+            var q = try codec.decode(QueryRecord.self, from: line.data)
+            var s = base
+            s.mode = q.mode ?? base.mode
+            guard ContextPacker.Settings.neighbours(forMode: s.mode) != nil else {
+                throw ToolFailure(.badInput, "mode: expected fast, standard or deep, got '\(s.mode)'")
+            }
+            var library: PackLibrary?
+            if !(q.hits ?? []).isEmpty {
+                let name = q.library ?? defaultLibrary
+                do { try PBEnvironment.validateLibraryName(name) } catch let f as ToolFailure {
+                    throw ToolFailure(.badInput, "field 'library': " + f.message.replacingOccurrences(of: "--library: ", with: ""))
+                }
+                if libraries[name] == nil { libraries[name] = try PackLibrary(environment: environment, name: name) }
+                library = libraries[name]
+            }
+            q.context = try ContextPacker(settings: s, counter: tokenizer).pack(q, library: library)
+            try NDJSONWriter.standardOutput.write(q)
+        }
+    }
+}

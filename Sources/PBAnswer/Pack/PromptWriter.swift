@@ -1,0 +1,40 @@
+import PBCore
+
+/// The two chat messages built from the desk: fixed instructions (system) and the numbered
+/// evidence followed by the question (user).
+///
+/// Every separator is whitespace, which WordPiece never counts and never joins across, so the
+/// tokens of the prompt are the sum of the tokens of its blocks; the packer relies on that to
+/// count a passage once instead of recounting the whole prompt, and checks the sum at the end.
+public enum PromptWriter {
+    public static let abstention = "That isn't in your documents."
+
+    public static let instructions = """
+        Answer the question using only the numbered evidence passages. Cite every sentence with the \
+        number of the passage that supports it, like [1] or [2][3]. If the evidence does not hold the \
+        answer, say exactly "\(abstention)" Be brief.
+        """
+
+    /// The last block of the prompt.
+    public static func question(_ text: String) -> String { "Question: " + text }
+
+    /// "[n] Title › Section › Subsection (path:line)", then the pieces' texts in source order.
+    public static func passage(_ pieces: [Evidence], number: Int) -> String {
+        guard let first = pieces.first else { return "" }
+        return "[\(number)] " + label(title: first.title, section: first.section) + "(\(first.path):\(first.lineStart))\n"
+            + pieces.map(\.text).joined(separator: "\n")
+    }
+
+    /// The title and the section path, without a first heading that repeats the title.
+    static func label(title: String, section: [String]) -> String {
+        var path = section
+        if let head = path.first, head.lowercased() == title.lowercased() { path.removeFirst() }
+        let parts = ([title] + path).filter { !$0.isEmpty }
+        return parts.isEmpty ? "" : parts.joined(separator: " › ") + " "
+    }
+
+    /// The user message: passages in prompt order, a blank line between, then the question.
+    public static func prompt(passages: [String], question text: String) -> String {
+        (passages + [question(text)]).joined(separator: "\n\n")
+    }
+}

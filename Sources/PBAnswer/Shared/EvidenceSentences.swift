@@ -1,0 +1,80 @@
+import PBCore
+import PBText
+
+/// A sentence of evidence, located twice: inside its piece of evidence and in the source file.
+public struct EvidenceSentence: Equatable, Sendable {
+    /// The passage number ([n] in the prompt).
+    public var n: Int
+    /// Index of the piece in `context.evidence`.
+    public var piece: Int
+    public var chunkID: String
+    public var path: String
+    /// Byte span in the source text layer (inside the piece's [start, end)).
+    public var start: Int
+    public var end: Int
+    /// Source line of `start`, 1-based.
+    public var line: Int
+    public var page: Int?
+    public var text: String
+}
+
+/// Splits evidence into sentences with source byte spans, so that answers and gates can cite
+/// and check sentence by sentence. Pieces hold exact source bytes, so a span inside a piece's
+/// text is a span of the file once shifted by the piece's `start`.
+public final class EvidenceSentences {
+    private let segmenter: SentenceSegmenter
+
+    public init() throws {
+        segmenter = try SentenceSegmenter()
+    }
+
+    /// Every sentence of every piece, in evidence order.
+    public func sentences(_ evidence: [Evidence]) -> [EvidenceSentence] {
+        var out: [EvidenceSentence] = []
+        for (i, e) in evidence.enumerated() {
+            out += sentences(of: e, piece: i)
+        }
+        return out
+    }
+
+    /// The sentences of one piece. Lines inside a sentence of a table or list are kept together;
+    /// a blank line always ends a sentence (headings and list items have no final period).
+    public func sentences(of e: Evidence, piece: Int) -> [EvidenceSentence] {
+        let bytes = Array(e.text.utf8)
+        var out: [EvidenceSentence] = []
+        for block in Self.blocks(bytes) {
+            for r in segmenter.sentences(in: bytes, range: block) {
+                let text = String(decoding: bytes[r], as: UTF8.self)
+                var newlines = 0
+                for b in bytes[0..<r.lowerBound] where b == 0x0A { newlines += 1 }
+                out.append(EvidenceSentence(n: e.n, piece: piece, chunkID: e.chunkID, path: e.path,
+                                            start: e.start + r.lowerBound, end: e.start + r.upperBound,
+                                            line: e.lineStart + newlines, page: e.pageStart, text: text))
+            }
+        }
+        return out
+    }
+
+    /// Ranges of `bytes` separated by blank lines.
+    static func blocks(_ bytes: [UInt8]) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var start = 0
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x0A {
+                var j = i + 1
+                while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0D { j += 1 }
+                if j < bytes.count, bytes[j] == 0x0A {
+                    if start < i { out.append(start..<i) }
+                    while j < bytes.count, bytes[j] == 0x0A || bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0D { j += 1 }
+                    start = j
+                    i = j
+                    continue
+                }
+            }
+            i += 1
+        }
+        if start < bytes.count { out.append(start..<bytes.count) }
+        return out
+    }
+}

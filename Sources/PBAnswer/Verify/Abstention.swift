@@ -1,0 +1,59 @@
+import PBCore
+import PBRetrieval
+
+/// The grounded abstention pb-verify shows instead of an answer it cannot stand behind: the
+/// fixed phrase, then one sentence saying what was searched, so the reader can judge whether
+/// the documents or the question were at fault.
+public enum Abstention {
+    public static let phrase = "That isn't in your documents."
+
+    /// Whether a writer already declined: its answer opens with the phrase (straight or curly
+    /// apostrophe, any case).
+    public static func isDeclined(_ text: String) -> Bool {
+        let t = text.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "’", with: "'").lowercased()
+        return t.hasPrefix("that isn't in your documents")
+    }
+
+    /// The question's key words as the reader typed them (lowercased, stopwords and question
+    /// words out, first occurrences, at most six).
+    public static func keyTerms(_ question: String) -> [String] {
+        var out: [String] = []
+        var stems: Set<String> = []
+        for raw in question.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }) {
+            let w = String(raw)
+            let stem = TermAnalyzer.stem(w)
+            guard !TermAnalyzer.isStopword(w), !VerificationCase.questionVocabulary.contains(stem),
+                  !CompletenessGate.askingWords.contains(stem), stems.insert(stem).inserted else { continue }
+            out.append(w)
+            if out.count == 6 { break }
+        }
+        return out
+    }
+
+    /// The full message for a query record.
+    public static func message(for q: QueryRecord, library fallback: String) -> String {
+        let library = q.library ?? fallback
+        let terms = keyTerms(q.text)
+        let what = terms.isEmpty ? "your question" : terms.joined(separator: ", ")
+        let evidence = q.context?.evidence ?? []
+        let passages = Set(evidence.map(\.n)).count
+        // The closest passage: the best-ranked hit, else the best-ranked piece of evidence.
+        var closest: String?
+        if let h = (q.hits ?? []).min(by: { $0.rank < $1.rank }) {
+            closest = "\(h.path):\(h.lineStart)"
+        } else if let e = evidence.min(by: { ($0.rank ?? Int.max) < ($1.rank ?? Int.max) }) {
+            closest = "\(e.path):\(e.lineStart)"
+        }
+        let read = passages > 0 ? passages : (q.hits ?? []).count
+        var sentence = "I searched the library \"\(library)\" for \(what)"
+        if read == 0 {
+            sentence += " and found no passages."
+        } else {
+            sentence += " and read \(read) passage\(read == 1 ? "" : "s")"
+            sentence += closest.map { "; the closest was \($0)." } ?? "."
+        }
+        return phrase + " " + sentence
+    }
+}
+
+import Foundation

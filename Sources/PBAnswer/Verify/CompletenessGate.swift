@@ -1,0 +1,164 @@
+import Foundation
+import PBCore
+import PBRetrieval
+
+/// Gate H, completeness: the answer addresses the whole question.
+///
+/// Three checks. Parts: a question of several parts (two question marks; "X and Y", "X or Y",
+/// "X, Y and Z"; "compare X with Y") needs each part's words in the answer or the sentences it
+/// quotes. Kind: "how many", "what year", "when" ask for a number or a time, which the answer
+/// must give. Rare terms: every name, number and negation of the question must appear in the
+/// answer or in the passages it cites; a question about something the documents never mention
+/// (SQuAD 2.0's unanswerable questions swap one entity or add a "not") fails here even though
+/// its neighbours on the desk look relevant. The score is the lowest of the three; the rare-term
+/// score counts a term found only in the cited passage, not in the quoted sentence, as a half.
+public struct CompletenessGate: VerificationGate {
+    public static let letter = "H"
+
+    public init() {}
+
+    /// The parts of a question: its sentences, split further at "and", "or", "versus", commas
+    /// and "compare ... with"; parts without a distinctive word join their neighbour.
+    public static func parts(_ question: String) -> [String] {
+        var out: [String] = []
+        for sentence in question.split(whereSeparator: { $0 == "?" || $0 == "\n" }) {
+            var text = " " + sentence.lowercased() + " "
+            for connector in [" and ", " or ", " versus ", " vs. ", " vs ", ", ", "; ", " as well as "] {
+                text = text.replacingOccurrences(of: connector, with: " | ")
+            }
+            if text.contains(" compare ") || text.contains(" comparing ") {
+                for connector in [" with ", " to ", " against "] { text = text.replacingOccurrences(of: connector, with: " | ") }
+            }
+            var carried = ""
+            for piece in text.split(separator: "|") {
+                let part = (carried + " " + piece).trimmingCharacters(in: .whitespaces)
+                if distinctive(part).isEmpty { carried = part } else { out.append(part); carried = "" }
+            }
+            if !carried.isEmpty {
+                if out.isEmpty { out.append(carried) } else { out[out.count - 1] += " " + carried }
+            }
+        }
+        return out.filter { !distinctive($0).isEmpty }
+    }
+
+    /// Content terms of a question part that a reply would be expected to repeat.
+    static func distinctive(_ text: String) -> [String] {
+        TermAnalyzer.contentTerms(TermMatcher.fold(text)).filter {
+            !TermAnalyzer.isNumber($0) &&
+            !VerificationCase.questionVocabulary.contains($0) && !TermAnalyzer.isStopword($0) && !Self.askingWords.contains($0)
+                && $0.count > 1
+        }
+    }
+
+    static let askingWords: Set<String> = ["compare", "comparison", "difference", "differ", "similar", "both", "either", "whose"]
+
+    /// What kind of reply the question asks for, when it asks for a number or a time.
+    public enum Kind: String, Sendable { case number, time }
+
+    public static func kind(of question: String) -> Kind? {
+        let q = " " + TermAnalyzer.tokens(question).joined(separator: " ") + " "
+        for p in [" how many ", " how much ", " what percentage ", " what percent ", " how old ", " how long ", " how far ",
+                  " what year ", " which year ", " what number ", " how tall ", " how big ", " how large ", " how often "]
+            where q.contains(p) { return .number }
+        if q.hasPrefix(" when ") || q.contains(" when did ") || q.contains(" when was ") || q.contains(" when is ")
+            || q.contains(" when were ") || q.contains(" what date ") || q.contains(" what century ") || q.contains(" what time ") {
+            return .time
+        }
+        return nil
+    }
+
+    static let timeWords: Set<String> = [
+        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
+        "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "spring", "summer",
+        "autumn", "fall", "winter", "century", "decade", "year", "era", "age", "period", "ago", "today", "yesterday",
+        "tomorrow", "week", "month", "day", "morning", "evening", "night", "noon", "midnight", "during", "after",
+        "before", "until", "since", "when", "while", "reign", "war", "time", "once", "later", "earlier", "first", "last",
+        "beginning", "begin", "start", "end", "session", "season", "each", "every", "annual", "annually", "daily",
+        "weekly", "monthly", "yearly", "soon", "immediately", "dawn", "dusk", "afternoon", "hour", "minute",
+    ]
+
+    /// Whether `answer` gives what a question of `kind` asks for.
+    static func gives(_ kind: Kind, in answer: String) -> Bool {
+        if !NumberMentions.all(answer).isEmpty { return true }
+        guard kind == .time else { return false }
+        return TermAnalyzer.tokens(answer).contains { timeWords.contains($0) }
+    }
+
+    /// The question's rare terms: names (capitalised words not opening the question, words in
+    /// capitals or with inner capitals), stemmed; numbers are taken separately.
+    public static func names(_ question: String) -> [String] {
+        var out: [String] = []
+        var first = true
+        for raw in TermMatcher.fold(question).split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "’" || $0 == "-") }) {
+            var w = String(raw)
+            for suffix in ["'s", "’s", "'", "’"] where w.hasSuffix(suffix) { w.removeLast(suffix.count) }
+            defer { first = false }
+            guard let head = w.first, head.isLetter else { continue }
+            let capitals = w.filter(\.isUppercase).count
+            let name = (head.isUppercase && !first) || capitals >= 2 || (capitals == 1 && !head.isUppercase)
+            guard name else { continue }
+            for t in TermAnalyzer.tokens(w) where t.count > 1 && !TermAnalyzer.isStopword(t)
+                && !VerificationCase.questionVocabulary.contains(t) && !out.contains(t) {
+                out.append(t)
+            }
+        }
+        return out
+    }
+
+    public func check(_ c: VerificationCase) -> GateResult {
+        let answer = c.answerText
+        let quoted = answer + "\n" + c.answer.citations.map(\.quote).joined(separator: "\n")
+        let near = TermMatcher(quoted)
+        let passages = TermMatcher(c.allCitedText + "\n" + quoted)
+        var notes: [String] = []
+        var pass = true
+
+        // Parts.
+        let parts = Self.parts(c.question)
+        var partsScore = 1.0
+        if parts.count > 1 {
+            let addressed = parts.filter { Self.distinctive($0).contains { near.contains($0) } }.count
+            partsScore = Double(addressed) / Double(parts.count)
+            notes.append("\(addressed) of \(parts.count) parts addressed")
+            if addressed < parts.count { pass = false }
+        }
+
+        // Kind of reply.
+        var kindScore = 1.0
+        if let kind = Self.kind(of: c.question) {
+            if Self.gives(kind, in: answer) {
+                notes.append("asks for a \(kind.rawValue), given")
+            } else {
+                kindScore = 0
+                pass = false
+                notes.append("asks for a \(kind.rawValue), none given")
+            }
+        }
+
+        // Rare terms: names, numbers, negation.
+        var weight = 0.0, found = 0.0
+        var missing: [String] = []
+        for t in Self.names(c.question) {
+            weight += 1
+            if near.contains(t) { found += 1 } else if passages.contains(t) { found += 0.5 } else { missing.append(t) }
+        }
+        let cited = NumberMentions.all(c.allCitedText + "\n" + answer)
+        let nearNumbers = NumberMentions.all(quoted)
+        for n in Set(NumberMentions.digits(c.question)).sorted() {
+            weight += 1
+            if nearNumbers.contains(n) { found += 1 } else if cited.contains(n) { found += 0.5 } else { missing.append(n) }
+        }
+        if ContradictionSweepGate.isNegated(c.question) {
+            weight += 1
+            if TermMatcher.deniesSomething(quoted) { found += 1 } else { missing.append("a negation") }
+        }
+        let termScore = weight == 0 ? 1 : found / weight
+        if weight > 0 {
+            notes.append("rare terms \(String(format: "%.2f", termScore))" + (missing.isEmpty ? "" : " (missing: \(missing.prefix(4).joined(separator: ", ")))"))
+        }
+        if !missing.isEmpty { pass = false }
+
+        let score = min(partsScore, kindScore, termScore)
+        return .finding(pass, score, notes.isEmpty ? "a single question without names or numbers" : notes.joined(separator: "; "))
+    }
+}

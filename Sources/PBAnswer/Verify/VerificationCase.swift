@@ -1,0 +1,135 @@
+import PBCore
+import PBRetrieval
+
+/// Everything the gates look at for one query, read once: the question, the hits, the desk
+/// (passages and their sentences), the answer with its markers parsed, and, when an encoder was
+/// given, the sentence vectors semantic grounding compares.
+public struct VerificationCase: Sendable {
+    /// A sentence of the retrieved set: on the desk (`passage` is its n) or only in the hits.
+    public struct CandidateSentence: Sendable, Equatable {
+        public var passage: Int?
+        public var chunkID: String
+        public var path: String
+        public var line: Int
+        public var text: String
+    }
+
+    /// The vectors of one record, embedded in one batch.
+    public struct Vectors: Sendable {
+        public var question: [Float]
+        /// One per answer sentence.
+        public var sentences: [[Float]]
+        /// Citation number to the vector of its quote.
+        public var quotes: [Int: [Float]]
+        /// Parallel to `evidenceIndex`: vectors of desk sentences (indices into `evidenceSentences`).
+        public var evidence: [[Float]]
+        public var evidenceIndex: [Int]
+    }
+
+    public var question: String
+    public var hits: [Hit]
+    public var evidence: [Evidence]
+    public var answer: AnswerRecord
+    /// Passage numbers in order of first appearance on the desk.
+    public var passageNumbers: [Int]
+    /// Passage number to its pieces, in desk order.
+    public var pieces: [Int: [Evidence]]
+    /// Every sentence of the desk, with source spans.
+    public var evidenceSentences: [EvidenceSentence]
+    /// Sentences of the desk and of the hits that did not reach it.
+    public var candidateSentences: [CandidateSentence]
+    /// The answer's text with markers parsed out.
+    public var markers: CitationMarkers.Scan
+    public var vectors: Vectors?
+
+    public init(record q: QueryRecord, splitter: EvidenceSentences) {
+        question = q.text
+        hits = q.hits ?? []
+        evidence = q.context?.evidence ?? []
+        answer = q.answer ?? AnswerRecord(text: "", sentences: [], citations: [], route: "none",
+                                          receipt: Receipt(intended: "none", attempted: [], actual: "none"))
+        var numbers: [Int] = []
+        var pieces: [Int: [Evidence]] = [:]
+        for e in evidence {
+            if pieces[e.n] == nil { numbers.append(e.n) }
+            pieces[e.n, default: []].append(e)
+        }
+        passageNumbers = numbers
+        self.pieces = pieces
+        let desk = evidence // a local, so the closures below need not capture self
+        let sentences = splitter.sentences(desk)
+        evidenceSentences = sentences
+        var candidates = sentences.map { s in
+            CandidateSentence(passage: s.n, chunkID: s.chunkID, path: s.path, line: s.line, text: s.text)
+        }
+        let onDesk = Set(desk.map(\.chunkID))
+        for (i, h) in (q.hits ?? []).enumerated() where !onDesk.contains(h.chunkID) {
+            let piece = Evidence(n: 0, chunkID: h.chunkID, docID: h.docID, path: h.path, title: h.title, section: h.section,
+                                 start: h.start, end: h.end, lineStart: h.lineStart, lineEnd: h.lineEnd, text: h.text, role: "hit")
+            candidates += splitter.sentences(of: piece, piece: i).map {
+                CandidateSentence(passage: nil, chunkID: h.chunkID, path: h.path, line: $0.line, text: $0.text)
+            }
+        }
+        candidateSentences = candidates
+        markers = CitationMarkers.scan(answer.text)
+    }
+
+    // MARK: Reading the answer
+
+    /// The citation numbered `n` in the answer.
+    public func citation(_ n: Int) -> Citation? { answer.citations.first { $0.n == n } }
+
+    /// The citations an answer sentence carries (numbers that resolve).
+    public func citations(of s: AnswerSentence) -> [Citation] { s.cites.compactMap { citation($0) } }
+
+    /// The text of a passage: its pieces joined in desk order.
+    public func passageText(_ n: Int) -> String { (pieces[n] ?? []).map(\.text).joined(separator: "\n") }
+
+    /// What a sentence's citations point at: each quote and the whole passage it sits in.
+    public func citedText(of s: AnswerSentence) -> String {
+        var parts: [String] = []
+        var seen: Set<Int> = []
+        for c in citations(of: s) {
+            parts.append(c.quote)
+            if seen.insert(c.evidence).inserted { parts.append(passageText(c.evidence)) }
+        }
+        return parts.joined(separator: "\n")
+    }
+
+    /// The passages the answer cites, in order of first citation.
+    public var citedPassages: [Int] {
+        var seen: Set<Int> = []
+        return answer.citations.map(\.evidence).filter { pieces[$0] != nil && seen.insert($0).inserted }
+    }
+
+    /// Everything the answer cites: quotes and their passages.
+    public var allCitedText: String {
+        var parts = answer.citations.map(\.quote)
+        parts += citedPassages.map { passageText($0) }
+        return parts.joined(separator: "\n")
+    }
+
+    /// The answer without citation markers.
+    public var answerText: String { markers.stripped }
+
+    /// The documents of the passages a sentence cites.
+    public func citedDocuments(of s: AnswerSentence) -> Set<String> {
+        Set(citations(of: s).flatMap { (pieces[$0.evidence] ?? []).map(\.docID) })
+    }
+
+    // MARK: Reading the question
+
+    /// The question's content terms (stemmed) without the words every question uses
+    /// ("name", "called", "many", "year"), which the evidence need not repeat.
+    public var questionTerms: [String] {
+        TermAnalyzer.contentTerms(question).filter { !Self.questionVocabulary.contains($0) }
+    }
+
+    /// Words that ask rather than say: a source answering "what is it called?" need not say "called".
+    static let questionVocabulary: Set<String> = [
+        "name", "call", "called", "type", "kind", "sort", "many", "much", "year", "date", "time", "number",
+        "happen", "happened", "mean", "meant", "describe", "term", "word", "one", "use", "used", "example",
+        "thing", "way", "main", "known", "consider", "considered", "list", "tell", "say", "said", "give",
+        "percent", "percentage", "amount", "long", "often", "old", "big", "large", "far",
+    ]
+}

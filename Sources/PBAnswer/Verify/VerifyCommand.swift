@@ -1,0 +1,64 @@
+import Foundation
+import PBCore
+import PBNeural
+
+/// pb-verify: query records with `hits`, `context` and `answer` in, the same records out with a
+/// `verdict`, the answer replaced by a grounded abstention when a critical gate fails or the
+/// calibrated confidence is under the mode's threshold.
+public enum VerifyCommand {
+    public static let spec = CommandSpec(
+        name: "pb-verify",
+        summary: "check answers against their evidence with nine gates and abstain when they do not hold",
+        operands: "[FILE ...]",
+        options: [
+            OptionSpec("mode", short: "m", value: "MODE", help: "fast, standard or deep: confidence threshold 0.50, 0.50, 0.60 (default standard; a query's own mode wins)"),
+            OptionSpec("threshold", short: "t", value: "T", help: "confidence an answer needs, in 0...1, instead of the mode's"),
+            OptionSpec("calibration", value: "FILE", help: "gate weights and Platt parameters as JSON (default: the built-in ones)"),
+            OptionSpec("critical", value: "LETTERS", help: "gates whose failure forces an abstention (default ABCEFGHI; '' for none)"),
+            OptionSpec("exit-status", short: "e", help: "exit 1 when any answer was withheld"),
+            OptionSpec("keep-going", help: "write an error record for a bad query and go on (exit 65 at the end)"),
+        ])
+
+    public static func settings(_ o: ParsedOptions, environment: PBEnvironment) throws -> Verifier.Settings {
+        var s = Verifier.Settings()
+        s.mode = try o.choice("mode", ["fast", "standard", "deep"], default: "standard")
+        if o.value("threshold") != nil { s.threshold = try o.double("threshold", default: 0.5, in: 0...1) }
+        if let path = o.value("calibration") { s.calibration = try Calibration.load(path: path) }
+        if let letters = o.value("critical") {
+            let chosen = Set(letters.uppercased().map(String.init))
+            if let bad = chosen.sorted().first(where: { !Calibration.letters.contains($0) }) {
+                throw ToolFailure(.usage, "--critical: '\(bad)' is not a gate (expected letters A to I)")
+            }
+            s.critical = chosen
+        }
+        s.library = environment.library ?? "default"
+        return s
+    }
+
+    /// The sentence encoder from the model folder; missing or unloadable is status 69.
+    public static func encoder(_ environment: PBEnvironment) throws -> any GroundingEncoder {
+        try EmbedCommand.loadEncoder(environment)
+    }
+
+    public static func run(_ o: ParsedOptions, environment: PBEnvironment = PBEnvironment()) throws -> ExitCode {
+        let settings = try settings(o, environment: environment)
+        let verifier = try Verifier(settings: settings, encoder: try encoder(environment))
+        let codec = RecordCodec()
+        let loop = RecordLoop(keepGoing: o.flag("keep-going"))
+        var withheld = 0
+        let code = try loop.run(try RecordLoop.readers(for: o.operands)) { line in
+            let q = try codec.decode(QueryRecord.self, from: line.data)
+            if let mode = q.mode, Verifier.Settings.threshold(forMode: mode) == nil {
+                throw ToolFailure(.badInput, "mode: expected fast, standard or deep, got '\(mode)'")
+            }
+            guard q.answer != nil else {
+                throw ToolFailure(.badInput, "expected a query with an 'answer' (run pb-answer first)")
+            }
+            let out = verifier.verify(q)
+            if out.verdict?.status == Verifier.abstained { withheld += 1 }
+            try NDJSONWriter.standardOutput.write(out)
+        }
+        if code != .success { return code }
+        return o.flag("exit-status") && withheld > 0 ? .verdict : .success
+    }
+}

@@ -1,0 +1,96 @@
+/// `context`, added to a query by pb-pack: the desk an answer is written from.
+///
+/// Everything a writer may use sits in `evidence`; `instructions` and `prompt` are the two chat
+/// messages (system and user) built from it. `used` counts the WordPiece tokens of both messages
+/// plus `reserved` (the answer's allowance) and never exceeds `budget`.
+public struct PackedContext: Codable, Equatable, Sendable {
+    /// The token budget shared by instructions, evidence, question and the reserved answer.
+    public var budget: Int
+    /// Tokens spent: instructions + prompt + reserved. Always <= budget.
+    public var used: Int
+    /// Tokens kept back for the answer.
+    public var reserved: Int
+    /// The mode the context was packed for (fast, standard, deep).
+    public var mode: String
+    /// The system message: answer only from the evidence, cite [n], say when it is not there.
+    public var instructions: String
+    /// The user message: numbered evidence passages, then the question.
+    public var prompt: String
+    /// The passages, in the order they appear in the prompt (strongest at both ends).
+    public var evidence: [Evidence]
+    /// Candidates and passages left off the desk, and why.
+    public var dropped: [DroppedHit]
+    /// Whether the question was taken as a lookup (numbers, specs, part numbers).
+    public var lookup: Bool?
+
+    public init(budget: Int, used: Int, reserved: Int, mode: String, instructions: String, prompt: String,
+                evidence: [Evidence], dropped: [DroppedHit] = [], lookup: Bool? = nil) {
+        self.budget = budget
+        self.used = used
+        self.reserved = reserved
+        self.mode = mode
+        self.instructions = instructions
+        self.prompt = prompt
+        self.evidence = evidence
+        self.dropped = dropped
+        self.lookup = lookup
+    }
+}
+
+/// One piece of evidence: a chunk, or the part of it not already on the desk.
+///
+/// `text` is exactly the source text layer's bytes [start, end) (pb-records(5), "Byte offsets"),
+/// so a citation into it resolves to the file. Pieces sharing `n` form one passage: an anchor
+/// hit with the neighbours that were read around it, in source order.
+public struct Evidence: Codable, Equatable, Sendable {
+    /// The passage number the prompt shows as [n].
+    public var n: Int
+    public var chunkID: String
+    public var docID: String
+    public var path: String
+    public var title: String
+    public var section: [String]
+    public var start: Int
+    public var end: Int
+    public var lineStart: Int
+    public var lineEnd: Int
+    public var pageStart: Int?
+    public var pageEnd: Int?
+    public var seq: Int?
+    public var text: String
+    /// anchor (a reranked hit), neighbour (small-to-big), reference ("see section X") or lookup
+    /// (rare question terms next to numbers).
+    public var role: String
+    /// The anchor's rerank (or fused) score; pieces of one passage share it.
+    public var score: Double?
+    /// The anchor's rank among the hits (1 = best); absent for lookup passages not in the hits.
+    public var rank: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case n, path, title, section, start, end, seq, text, role, score, rank
+        case chunkID = "chunk_id", docID = "doc_id", lineStart = "line_start", lineEnd = "line_end"
+        case pageStart = "page_start", pageEnd = "page_end"
+    }
+
+    public init(n: Int, chunkID: String, docID: String, path: String, title: String, section: [String],
+                start: Int, end: Int, lineStart: Int, lineEnd: Int, pageStart: Int? = nil, pageEnd: Int? = nil,
+                seq: Int? = nil, text: String, role: String, score: Double? = nil, rank: Int? = nil) {
+        self.n = n
+        self.chunkID = chunkID
+        self.docID = docID
+        self.path = path
+        self.title = title
+        self.section = section
+        self.start = start
+        self.end = end
+        self.lineStart = lineStart
+        self.lineEnd = lineEnd
+        self.pageStart = pageStart
+        self.pageEnd = pageEnd
+        self.seq = seq
+        self.text = text
+        self.role = role
+        self.score = score
+        self.rank = rank
+    }
+}

@@ -1,0 +1,4 @@
+import PBAnswer
+import PBCore
+
+Tool.main(AnswerCommand.spec) { try AnswerCommand.run($0) }

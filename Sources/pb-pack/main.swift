@@ -1,0 +1,4 @@
+import PBAnswer
+import PBCore
+
+Tool.main(PackCommand.spec) { try PackCommand.run($0) }

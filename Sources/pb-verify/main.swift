@@ -1,0 +1,4 @@
+import PBAnswer
+import PBCore
+
+Tool.main(VerifyCommand.spec) { try VerifyCommand.run($0) }
