@@ -79,7 +79,9 @@ man-examples: build model
 # Everything: unit tests (Swift Testing), golden pipelines on the release binaries, the man
 # pages' lint and examples, kill -9 recovery, and the deterministic eval gates: retrieval on
 # SciFact, the reranker beating fusion on the held-out half, the router's canonical and compound
-# splits at 100%, and the date cases (a regression floor under the measured 0.678).
+# splits at 100%, SQuAD 2.0 answers through pb-ask (a quarter of the questions, floors on the
+# check half), and the date cases (a regression floor under the measured 0.678). The chat
+# endpoint route runs against a real llama.cpp server (make llm) in Tests/llm.sh.
 test: deps model build llm
 	$(SWIFT) test
 	LLM_MAKE="$(MAKE)" LLM_SWIFT_TEST="$(SWIFT) test" sh Tests/llm.sh $(BUILD)
@@ -96,6 +98,7 @@ test: deps model build llm
 	      /"split": "check"/ && /"list": "rerank-standard"/ { match($$0, /"ndcg@10": [0-9.]+/); r = substr($$0, RSTART + 11, RLENGTH - 11) + 0 } \
 	      END { if (!(r > f)) { print "rerank gate failed: reranked " r " <= fused " f " on the held-out half"; exit 1 } \
 	            print "rerank gate: passed (held-out nDCG@10 " f " -> " r ")" }' Evals/out/rerank.txt
+	sh Evals/answers/run.sh $(BUILD) --gate --every 4
 	sh Evals/dates/run.sh $(BUILD) >Evals/out/dates.txt
 	@cat Evals/out/dates.txt
 	@awk '/"file": "total"/ { if (match($$0, /"rate": [0-9.]+/) && substr($$0, RSTART + 8, RLENGTH - 8) + 0 >= 0.65) ok = 1 } \
@@ -104,6 +107,7 @@ test: deps model build llm
 eval: build model
 	sh Evals/retrieval/run.sh $(BUILD)
 	sh Evals/rerank/run.sh $(BUILD)
+	sh Evals/answers/run.sh $(BUILD)
 	sh Evals/dates/run.sh $(BUILD)
 	sh Evals/router/run.sh $(BUILD)
 

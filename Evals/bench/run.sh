@@ -38,3 +38,9 @@ t0=$(now); pb-search --library bench --lists lexical <"$q" >/dev/null 2>&1; t1=$
 echo "{\"bench\":\"pb-search\",\"lists\":\"lexical\",\"queries\":$nq,\"seconds\":$(calc "$t1 - $t0"),\"queries_per_s\":$(calc0 "$nq / ($t1 - $t0)")}"
 "$build/PBBench" "$out" "$data/corpus.jsonl"
 rm -rf "$out/home"
+# pb-ask latency per stage and end to end on the SciFact library that Evals/retrieval builds.
+if [ -f "$root/Evals/out/retrieval/home/libraries/scifact/index.sqlite" ]; then
+  PATH="$build:$root/bin:$PATH" python3 "$here/ask.py" "$root/Evals/out/retrieval/home" scifact "$root/Evals/out/retrieval/queries.jsonl" 30
+else
+  echo '{"bench":"pb-ask","skipped":"no SciFact library: run make eval (Evals/retrieval) first"}'
+fi

@@ -2,7 +2,7 @@
 # Evals/rerank: pb-rerank on SciFact train through the real programs:
 #   queries (embedded) -> pb-search --k 100 -> pb-rerank --k 100 -> scifact.py score
 # Prints EVALJSON lines: nDCG@10, Recall@100, MRR@10 of the fused list (before) and of pb-rerank
-# in each mode and with MMR off (--lambda 1), for the tuning half (even ids, where the weights were
+# in each mode and with MMR off (--lambda 1), and of the packed context (pb-pack), for the tuning half (even ids, where the weights were
 # fitted) and the check half (odd ids, never fitted on). Also refits the weights from this run's
 # features and says whether they match the committed Evals/rerank/weights.json.
 # Usage: run.sh [BUILD [SEARCH_BUILD]]  (folders holding pb-rerank and pb-search; default .build/release)
@@ -60,4 +60,9 @@ for mode in fast standard deep; do
 done
 "$build/pb-rerank" --k 100 --lambda 1 <"$out/search.jsonl" >"$out/rerank-nommr.jsonl"
 report "rerank-nommr" "$out/rerank-nommr.jsonl"
+# The final context: what pb-pack puts on the desk after the standard rerank (anchors by rank,
+# then lookup and reference passages), scored as a ranked list of documents.
+"$build/pb-rerank" --mode standard <"$out/search.jsonl" | "$build/pb-pack" --library "$library" >"$out/context.jsonl"
+jq -c '{id, hits: ([.context.evidence[] | {path, rank: (.rank // 1000), n}] | sort_by(.rank, .n))}' "$out/context.jsonl" >"$out/context-hits.jsonl"
+report "context" "$out/context-hits.jsonl"
 rm -f "$out/part.jsonl"

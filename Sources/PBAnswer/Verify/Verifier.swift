@@ -19,7 +19,7 @@ public final class Verifier {
         public var library = "default"
         /// Desk sentences embedded per query at most: those of cited passages first, then those sharing
         /// most words with the question and answer. Embedding is nearly all of pb-verify's time.
-        public var maxEvidenceSentences = 48
+        public var maxEvidenceSentences = 12
         public var retrieval = RetrievalConfidenceGate()
         public var coverage = EvidenceCoverageGate()
         public var numbers = NumericSanityGate()
@@ -35,8 +35,12 @@ public final class Verifier {
         /// The confidence threshold of a mode, nil for an unknown one.
         public static func threshold(forMode mode: String) -> Double? {
             switch mode {
-            case "fast", "standard": return 0.50
-            case "deep": return 0.60
+            // Floors on the calibrated confidence, chosen on the SQuAD fit half and measured on the
+            // check half (standard: 61.3% answered right, 19.7% of answerable questions withheld,
+            // 44.6% of unanswerable ones withheld; deep: 56.1%, 27.3%, 51.1%).
+            case "fast": return 0.10
+            case "standard": return 0.20
+            case "deep": return 0.30
             default: return nil
             }
         }
@@ -70,7 +74,7 @@ public final class Verifier {
         guard q.verdict == nil else { return q }
         var out = q
         let mode = q.mode.flatMap { Settings.threshold(forMode: $0) == nil ? nil : $0 } ?? settings.mode
-        let threshold = settings.threshold ?? Settings.threshold(forMode: mode) ?? 0.5
+        let threshold = settings.threshold ?? Settings.threshold(forMode: mode) ?? 0.2
         let message = Abstention.message(for: q, library: settings.library)
         guard let answer = q.answer, !Abstention.isDeclined(answer.text) else {
             // The writer declined: an abstention with no gate to blame.
@@ -131,7 +135,17 @@ public final class Verifier {
         }
         let texts = [c.question] + c.answer.sentences.map(\.text) + c.answer.citations.map(\.quote)
             + evidence.map { c.evidenceSentences[$0].text }
-        let v = encoder.groundingVectors(texts)
+        // An extractive answer's sentences are its quotes: embed each distinct text once.
+        var unique: [String] = []
+        var slot: [String: Int] = [:]
+        let slots = texts.map { t -> Int in
+            if let i = slot[t] { return i }
+            slot[t] = unique.count
+            unique.append(t)
+            return unique.count - 1
+        }
+        let distinct = encoder.groundingVectors(unique)
+        let v = slots.map { distinct[$0] }
         let s = c.answer.sentences.count, k = quoteNumbers.count
         var quotes: [Int: [Float]] = [:]
         for (i, n) in quoteNumbers.enumerated() where quotes[n] == nil { quotes[n] = v[1 + s + i] }

@@ -10,7 +10,7 @@ public struct Verdict: Codable, Equatable, Sendable {
     /// The uncalibrated quality score the confidence was computed from.
     public var raw: Double
     public var mode: String
-    /// The mode's gate threshold (0.50 fast and standard, 0.60 deep).
+    /// The confidence floor of the mode (0.10 fast, 0.20 standard, 0.30 deep) or of --threshold.
     public var threshold: Double
     /// Gate letter (A ... I) to its result.
     public var gates: [String: GateResult]
