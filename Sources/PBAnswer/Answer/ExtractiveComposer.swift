@@ -90,12 +90,22 @@ public final class ExtractiveComposer {
         var held = best.matched
         var quotes: Set<String> = [Self.normalised(best.sentence.text)]
         let limit = settings.maxSentences + (q.multiPart ? 1 : 0)
-        for s in ranked.dropFirst() where chosen.count < limit {
-            guard s.score >= settings.closeness * best.score else { break }
-            let adds = s.matched.subtracting(held)
-            guard !adds.isEmpty, quotes.insert(Self.normalised(s.sentence.text)).inserted else { continue }
-            chosen.append(s)
-            held.formUnion(adds)
+        // A further sentence must hold question words the chosen ones lack. For a question of
+        // several parts it is the one holding most of them (each part has its own best sentence,
+        // which naturally scores under the first part's), if it scores at least half the best.
+        // A best sentence holding most of the question's (rarity-weighted) words needs no second.
+        let floor = (q.multiPart ? 0.5 : settings.closeness) * best.score
+        while chosen.count < limit, best.overlap < 0.7 {
+            let next = ranked.dropFirst()
+                .filter { $0.score >= floor && !$0.matched.subtracting(held).isEmpty && !quotes.contains(Self.normalised($0.sentence.text)) }
+                .max { a, b in
+                    let na = a.matched.subtracting(held).count, nb = b.matched.subtracting(held).count
+                    return na != nb ? na < nb : a.score < b.score
+                }
+            guard let next else { break }
+            chosen.append(next)
+            held.formUnion(next.matched)
+            quotes.insert(Self.normalised(next.sentence.text))
         }
         return chosen
     }

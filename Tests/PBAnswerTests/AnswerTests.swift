@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+@testable import PBAnswer
+@testable import PBCore
+
+/// Evidence pieces cut from one made-up source text, so spans can be checked against it.
+enum AnswerFixture {
+    static let source = """
+        The tenancy starts on 1 September 2023. Monthly rent is £1,150, due on the 1st.
+
+        The tenants have paid a deposit of £1,325, equal to five weeks' rent. It is protected with the Deposit Protection Service.
+
+        Pets are not allowed without written consent. The garden is shared with the flat upstairs.
+        """
+
+    /// The piece holding `text`, with its real byte offsets in `source`.
+    static func piece(_ n: Int, _ text: String, rank: Int, section: String = "Terms") -> Evidence {
+        let bytes = Array(source.utf8), needle = Array(text.utf8)
+        var start = 0
+        while Array(bytes[start..<(start + needle.count)]) != needle { start += 1 }
+        return Evidence(n: n, chunkID: "t-\(n)", docID: "tenancy", path: "tenancy.md", title: "Tenancy", section: [section],
+                        start: start, end: start + needle.count, lineStart: 1 + bytes[0..<start].filter { $0 == 0x0A }.count,
+                        lineEnd: 1, text: text, role: "anchor", score: 1, rank: rank)
+    }
+
+    static var context: PackedContext {
+        let pieces = [
+            piece(1, "The tenants have paid a deposit of £1,325, equal to five weeks' rent. It is protected with the Deposit Protection Service.", rank: 1, section: "Deposit"),
+            piece(2, "The tenancy starts on 1 September 2023. Monthly rent is £1,150, due on the 1st.", rank: 2, section: "Rent"),
+            piece(3, "Pets are not allowed without written consent. The garden is shared with the flat upstairs.", rank: 3, section: "Rules"),
+        ]
+        return PackedContext(budget: 4096, used: 900, reserved: 512, mode: "standard", instructions: "i", prompt: "p", evidence: pieces)
+    }
+
+    static func composer(_ mode: String = "standard") throws -> ExtractiveComposer {
+        try ExtractiveComposer(settings: ExtractiveComposer.Settings.forMode(mode)!, encoder: nil)
+    }
+
+    /// Every citation's span, read from the source, is its quote.
+    static func spansHold(_ a: AnswerRecord) -> Bool {
+        let bytes = Array(source.utf8)
+        return a.citations.allSatisfy { String(decoding: bytes[$0.start..<$0.end], as: UTF8.self) == $0.quote }
+    }
+}
+
+@Suite("Extractive composer")
+struct ExtractiveComposerTests {
+    @Test func answersWithTheSentenceHoldingTheQuestionsRareWordsCitedByItsSpan() throws {
+        let a = try AnswerFixture.composer().compose(question: "How much is the deposit?", context: AnswerFixture.context)
+        #expect(a.text == "The tenants have paid a deposit of £1,325, equal to five weeks' rent. [1]")
+        #expect(a.citations.count == 1)
+        #expect(a.citations[0].evidence == 1 && a.citations[0].chunkID == "t-1" && a.citations[0].line == 3)
+        #expect(AnswerFixture.spansHold(a))
+        #expect(a.sentences == [AnswerSentence(text: "The tenants have paid a deposit of £1,325, equal to five weeks' rent.", cites: [1])])
+        #expect(a.route == "extractive" && a.receipt.actual == "extractive")
+    }
+
+    @Test func aWhenQuestionPrefersTheSentenceWithADate() throws {
+        let a = try AnswerFixture.composer().compose(question: "When does the tenancy start?", context: AnswerFixture.context)
+        #expect(a.citations.first?.quote == "The tenancy starts on 1 September 2023.")
+        #expect(AnswerFixture.spansHold(a))
+    }
+
+    @Test func aQuestionOfTwoPartsGetsASecondSentenceNumberedByFirstUse() throws {
+        let a = try AnswerFixture.composer().compose(question: "How much is the deposit and when does the tenancy start?", context: AnswerFixture.context)
+        #expect(a.citations.count == 2)
+        #expect(a.citations.map(\.n) == [1, 2])
+        #expect(Set(a.citations.map(\.chunkID)) == ["t-1", "t-2"])
+        // The same question in one part gets one sentence.
+        let one = try AnswerFixture.composer().compose(question: "How much is the deposit?", context: AnswerFixture.context)
+        #expect(one.citations.count == 1)
+        #expect(AnswerFixture.spansHold(a))
+    }
+
+    @Test func declinesWithoutEvidenceOrWithoutAnyMatchingWord() throws {
+        let c = try AnswerFixture.composer()
+        #expect(c.compose(question: "How much is the deposit?", context: nil).text == ExtractiveComposer.declined)
+        let none = c.compose(question: "Who painted the Mona Lisa?", context: AnswerFixture.context)
+        #expect(none.text == ExtractiveComposer.declined)
+        #expect(none.citations.isEmpty)
+    }
+
+    @Test func summariesTakeSectionsInSourceOrder() throws {
+        let a = try AnswerFixture.composer().compose(question: "Summarise the tenancy", context: AnswerFixture.context)
+        #expect(a.route == "summary")
+        #expect(a.citations.count >= 2)
+        let starts = a.citations.map(\.start)
+        #expect(starts == starts.sorted())
+        #expect(AnswerFixture.spansHold(a))
+    }
+}
+
+@Suite("Question analysis")
+struct QuestionAnalysisTests {
+    @Test func expectations() {
+        #expect(QuestionAnalysis("When was the treaty signed?").expectation == .time)
+        #expect(QuestionAnalysis("In what year did it open?").expectation == .time)
+        #expect(QuestionAnalysis("How many keys are there?").expectation == .number)
+        #expect(QuestionAnalysis("Who led the Normans?").expectation == .person)
+        #expect(QuestionAnalysis("Where is Normandy?").expectation == .place)
+        #expect(QuestionAnalysis("Why did prices rise?").expectation == .reason)
+        #expect(QuestionAnalysis("What is the deposit?").expectation == .any)
+    }
+
+    @Test func partsAndSummaries() {
+        #expect(QuestionAnalysis("When did it start and who led it?").multiPart)
+        #expect(QuestionAnalysis("Compare the rent and the deposit").multiPart)
+        #expect(!QuestionAnalysis("Call mum and dad?").multiPart)
+        #expect(QuestionAnalysis("Summarise the meeting notes").wantsSummary)
+        #expect(QuestionAnalysis("Give me an overview of the trip").wantsSummary)
+        #expect(!QuestionAnalysis("What is the rent?").wantsSummary)
+    }
+}
+
+@Suite("Citation resolver")
+struct CitationResolverTests {
+    @Test func markersBecomeSentenceSpansRenumberedByFirstUse() throws {
+        let r = try CitationResolver()
+        let written = "Pets need written consent [3]. The deposit is £1,325 [1]."
+        let a = r.resolve(written, context: AnswerFixture.context, route: "endpoint",
+                          receipt: Receipt(intended: "endpoint", attempted: ["endpoint"], actual: "endpoint"))
+        #expect(a.citations.map(\.n) == [1, 2])
+        #expect(a.citations.map(\.evidence) == [3, 1])
+        #expect(a.citations[0].quote == "Pets are not allowed without written consent.")
+        #expect(a.citations[1].quote == "The tenants have paid a deposit of £1,325, equal to five weeks' rent.")
+        #expect(a.text == "Pets need written consent. [1] The deposit is £1,325. [2]")
+        #expect(AnswerFixture.spansHold(a))
+    }
+
+    @Test func aMarkerNamingNoPassageIsKeptVisibleForTheVerifier() throws {
+        let a = try CitationResolver().resolve("The boiler was serviced in May [7].", context: AnswerFixture.context, route: "endpoint",
+                                               receipt: Receipt(intended: "endpoint", attempted: ["endpoint"], actual: "endpoint"))
+        #expect(a.citations.isEmpty)
+        #expect(a.text.contains("[7?]"))
+        #expect(a.sentences.first?.cites == [])
+    }
+
+    @Test func markerLists() {
+        let (plain, numbers) = CitationResolver.markers("Rent is due on the 1st [2, 1] and late fees apply [2].")
+        #expect(numbers == [2, 1])
+        #expect(plain == "Rent is due on the 1st and late fees apply.")
+        #expect(CitationResolver.markers("an [array] stays").0 == "an [array] stays")
+    }
+}
