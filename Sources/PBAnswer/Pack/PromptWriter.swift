@@ -18,10 +18,13 @@ public enum PromptWriter {
     /// The last block of the prompt.
     public static func question(_ text: String) -> String { "Question: " + text }
 
-    /// "[n] Title › Section › Subsection (path:line)", then the pieces' texts in source order.
+    /// "[n] Title › Section › Subsection (file:line)", then the pieces' texts in source order.
+    /// The file is named without its folders: the model needs to tell sources apart, not to
+    /// know where the user keeps them (and the prompt should not change with the folder).
     public static func passage(_ pieces: [Evidence], number: Int) -> String {
         guard let first = pieces.first else { return "" }
-        return "[\(number)] " + label(title: first.title, section: first.section) + "(\(first.path):\(first.lineStart))\n"
+        let file = first.path.split(separator: "/").last.map(String.init) ?? first.path
+        return "[\(number)] " + label(title: first.title, section: first.section) + "(\(file):\(first.lineStart))\n"
             + pieces.map(\.text).joined(separator: "\n")
     }
 
