@@ -449,7 +449,7 @@ final class PackFixture {
         for e in c.evidence { rankOfN[e.n] = e.rank }
         #expect((1...6).map { rankOfN[$0] } == [1, 3, 5, 6, 4, 2])
         #expect(c.evidence.first { $0.n == 1 }?.score == 2.0)
-        #expect(c.prompt.hasPrefix("[1] Aquila K7 Espresso Machine › 1. Safety (/fx/manual.md:"))
+        #expect(c.prompt.hasPrefix("[1] Aquila K7 Espresso Machine › 1. Safety (manual.md:"))
     }
 
     @Test func hitsBeyondKAndQueriesWithoutHits() throws {
