@@ -63,28 +63,12 @@ public final class CitationResolver {
         return AnswerRecord(text: text.isEmpty ? written : text, sentences: sentences, citations: citations, route: route, receipt: receipt)
     }
 
-    /// A sentence without its [n] markers (whitespace flattened), and the numbers in order.
+    /// A sentence without its [n] markers (whitespace flattened), and the numbers in order, each
+    /// once. The markers are read as pb-verify reads them (CitationMarkers), so the two agree.
     static func markers(_ sentence: String) -> (String, [Int]) {
-        var plain = ""
+        let scan = CitationMarkers.scan(sentence)
         var numbers: [Int] = []
-        var i = sentence.startIndex
-        while i < sentence.endIndex {
-            if sentence[i] == "[", let close = sentence[i...].firstIndex(of: "]") {
-                let inner = sentence[sentence.index(after: i)..<close]
-                let parts = inner.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                let values = parts.compactMap { Int($0) }
-                if !parts.isEmpty, values.count == parts.count {
-                    for v in values where !numbers.contains(v) { numbers.append(v) }
-                    i = sentence.index(after: close)
-                    continue
-                }
-            }
-            plain.append(sentence[i])
-            i = sentence.index(after: i)
-        }
-        let flat = ExtractiveComposer.flatten(plain)
-        // "costs 5 euros [1]." leaves "costs 5 euros ."
-        let tidy = flat.replacingOccurrences(of: " .", with: ".").replacingOccurrences(of: " ,", with: ",")
-        return (tidy, numbers)
+        for n in scan.numbers where !numbers.contains(n) { numbers.append(n) }
+        return (ExtractiveComposer.flatten(scan.stripped), numbers)
     }
 }

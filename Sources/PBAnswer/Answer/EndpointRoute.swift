@@ -79,10 +79,8 @@ public struct EndpointRoute {
         if receipt.model == nil { receipt.model = completion.model }
         let text = completion.text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return fallback("endpoint returned an empty answer") }
-        let lower = text.lowercased()
-        if lower.contains("isn't in your documents") || lower.contains("is not in your documents") || lower.contains("not in the documents") {
-            return AnswerRecord(text: ExtractiveComposer.declined, sentences: [AnswerSentence(text: ExtractiveComposer.declined, cites: [])],
-                                citations: [], route: "endpoint", receipt: receipt)
+        if Abstention.mentionsDecline(text) {
+            return Abstention.declinedAnswer(route: "endpoint", receipt: receipt)
         }
         let resolveStart = clock.now
         var answer = resolver.resolve(text, context: context, route: "endpoint", receipt: receipt)

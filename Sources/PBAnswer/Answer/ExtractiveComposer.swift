@@ -7,7 +7,7 @@ import PBRetrieval
 /// each cited by its exact byte span. Deterministic and offline; it can decline ("That isn't in
 /// your documents.") when no sentence holds any of the question's terms or meaning.
 public final class ExtractiveComposer {
-    public static let declined = "That isn't in your documents."
+    public static let declined = Abstention.phrase
 
     public struct Settings: Sendable, Equatable {
         /// Sentences in a fact answer at most (one more for a question of several parts); a further
@@ -153,8 +153,7 @@ public final class ExtractiveComposer {
     /// are numbered by first use.
     static func assemble(_ sentences: [EvidenceSentence], route: String) -> AnswerRecord {
         guard !sentences.isEmpty else {
-            return AnswerRecord(text: declined, sentences: [AnswerSentence(text: declined, cites: [])], citations: [],
-                                route: route, receipt: Receipt(intended: "extractive", attempted: ["extractive"], actual: "extractive"))
+            return Abstention.declinedAnswer(route: route, receipt: Receipt(intended: "extractive", attempted: ["extractive"], actual: "extractive"))
         }
         var citations: [Citation] = []
         var parts: [String] = []

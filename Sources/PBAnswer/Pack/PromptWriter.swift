@@ -7,7 +7,8 @@ import PBCore
 /// tokens of the prompt are the sum of the tokens of its blocks; the packer relies on that to
 /// count a passage once instead of recounting the whole prompt, and checks the sum at the end.
 public enum PromptWriter {
-    public static let abstention = "That isn't in your documents."
+    /// The phrase the writer is told to use: the one pb-verify recognises as a decline.
+    public static let abstention = Abstention.phrase
 
     public static let instructions = """
         Answer the question using only the numbered evidence passages. Cite every sentence with the \

@@ -1,3 +1,4 @@
+import Foundation
 import PBCore
 import PBRetrieval
 
@@ -12,6 +13,18 @@ public enum Abstention {
     public static func isDeclined(_ text: String) -> Bool {
         let t = text.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "’", with: "'").lowercased()
         return t.hasPrefix("that isn't in your documents")
+    }
+
+    /// Whether a written answer says, anywhere, that the evidence does not hold the answer:
+    /// chat models wrap the phrase ("Sorry, that isn't in your documents.") or paraphrase it.
+    public static func mentionsDecline(_ text: String) -> Bool {
+        let t = text.replacingOccurrences(of: "’", with: "'").lowercased()
+        return t.contains("isn't in your documents") || t.contains("is not in your documents") || t.contains("not in the documents")
+    }
+
+    /// An answer that declines, written by `route`.
+    public static func declinedAnswer(route: String, receipt: Receipt) -> AnswerRecord {
+        AnswerRecord(text: phrase, sentences: [AnswerSentence(text: phrase, cites: [])], citations: [], route: route, receipt: receipt)
     }
 
     /// The question's key words as the reader typed them (lowercased, stopwords and question
@@ -55,5 +68,3 @@ public enum Abstention {
         return phrase + " " + sentence
     }
 }
-
-import Foundation
