@@ -4,10 +4,15 @@ import PBCore
 import PBIndex
 @testable import PBAgent
 
-@Suite struct AgentStoreTests {
+/// A class so that each test's folders are removed when its instance goes.
+@Suite final class AgentStoreTests {
+    private var folders: [URL] = []
+    deinit { for dir in folders { try? FileManager.default.removeItem(at: dir) } }
+
     func folder() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pb-store-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        folders.append(dir)
         return dir
     }
 

@@ -2,10 +2,15 @@ import Foundation
 import Testing
 @testable import PBCore
 
-@Suite struct NDJSONReaderTests {
+/// A class so that each test's files are removed when its instance goes.
+@Suite final class NDJSONReaderTests {
+    private var files: [String] = []
+    deinit { for path in files { try? FileManager.default.removeItem(atPath: path) } }
+
     func reader(_ text: String) throws -> NDJSONReader {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pb-reader-\(UUID().uuidString).jsonl").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        files.append(path)
         return try NDJSONReader(path: path)
     }
 
