@@ -77,4 +77,17 @@ import PBCore
         #expect(s.summary == #"2026-11-27: 2 events (09:00-09:30 Standup, 14:00-15:30 Dentist, Dr Silva); free 08:00-09:00, 09:30-14:00, 15:30-18:00; 1 task due: task:1 "Grab the cake""#)
         #expect(try fx.step("calendar_agenda", #"{"dir":"/nonexistent/cal"}"#).error == "no calendar folder /nonexistent/cal")
     }
+
+    @Test func calendarAgendaShowsTodaysOccurrenceOfARepeatingMeeting() throws {
+        let fx = try AgentFixture()
+        let cal = fx.home.appendingPathComponent("cal")
+        try FileManager.default.createDirectory(at: cal, withIntermediateDirectories: true)
+        try "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:1on1\r\nSUMMARY:One-to-one\r\nDTSTART:20261001T150000Z\r\nDURATION:PT45M\r\nRRULE:FREQ=WEEKLY;INTERVAL=2\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            .write(to: cal.appendingPathComponent("team.ics"), atomically: true, encoding: .utf8)
+        // 1 October 2026 is a Thursday: every other Thursday after it falls on 10 December, not 3 December.
+        let on = try fx.step("calendar_agenda", #"{"dir":"\#(cal.path)","day":"2026-12-10","start":"09:00","end":"17:00"}"#)
+        #expect(on.summary == "2026-12-10: 1 event (15:00-15:45 One-to-one); free 09:00-15:00, 15:45-17:00; no tasks due")
+        let off = try fx.step("calendar_agenda", #"{"dir":"\#(cal.path)","day":"2026-12-03","start":"09:00","end":"17:00"}"#)
+        #expect(off.summary?.hasPrefix("2026-12-03: no events") == true)
+    }
 }

@@ -11,20 +11,78 @@ public struct CalendarEvent: Equatable, Sendable {
 
     /// Reads the VEVENTs of one file. Dates with `TZID` or without `Z` are taken in `zone`
     /// (time zone definitions are not read); a missing end is a zero-length event, or one day
-    /// for a date. Repeat rules (RRULE) are not expanded.
-    public static func read(_ text: String, file: String, zone: TimeZone) -> [CalendarEvent] {
-        var events: [CalendarEvent] = []
+    /// for a date. Cancelled events (STATUS:CANCELLED) are left out.
+    ///
+    /// With `window`, repeating events (RRULE, see `EventRecurrence`) come back as each of their
+    /// occurrences that overlaps the window, less the EXDATE ones and those a RECURRENCE-ID
+    /// instance of the same UID replaces (the moved or cancelled meeting). Without it, or when
+    /// the rule cannot be read, a repeating event is its first occurrence only.
+    public static func read(_ text: String, file: String, zone: TimeZone, window: DateInterval? = nil) -> [CalendarEvent] {
+        var components: [[ICalendarFile.Property]] = []
         var current: [ICalendarFile.Property]?
+        var nested = 0
         for p in ICalendarFile.unfold(text) {
-            if p.name == "BEGIN", p.value == "VEVENT" { current = []; continue }
-            if p.name == "END", p.value == "VEVENT" {
-                if let props = current, let e = make(props, file: file, zone: zone) { events.append(e) }
-                current = nil
+            guard current != nil else {
+                if p.name == "BEGIN", p.value.uppercased() == "VEVENT" { current = []; nested = 0 }
                 continue
             }
-            current?.append(p)
+            // Properties of a component inside the event (VALARM) are not the event's own.
+            if p.name == "BEGIN" { nested += 1; continue }
+            if p.name == "END" {
+                if nested > 0 { nested -= 1 } else { components.append(current!); current = nil }
+                continue
+            }
+            if nested == 0 { current!.append(p) }
+        }
+        func value(_ props: [ICalendarFile.Property], _ name: String) -> ICalendarFile.Property? { props.first { $0.name == name } }
+
+        // Instances that replace one occurrence of a repeating event: UID -> the starts replaced.
+        var replaced: [String: Set<Date>] = [:]
+        for props in components {
+            if let uid = value(props, "UID")?.value, let rid = value(props, "RECURRENCE-ID"), let (date, _) = parse(rid, zone: zone) {
+                replaced[uid, default: []].insert(date)
+            }
+        }
+        var events: [CalendarEvent] = []
+        for props in components {
+            let cancelled = value(props, "STATUS")?.value.uppercased() == "CANCELLED"
+            guard !cancelled, let e = make(props, file: file, zone: zone) else { continue }
+            guard let window, value(props, "RECURRENCE-ID") == nil, let ruleText = value(props, "RRULE")?.value,
+                  let rule = EventRecurrence(ruleText, zone: zone) else {
+                events.append(e)
+                continue
+            }
+            var skip = replaced[value(props, "UID")?.value ?? ""] ?? []
+            for ex in props where ex.name == "EXDATE" {
+                for item in ex.value.split(separator: ",") {
+                    let one = ICalendarFile.Property(name: "EXDATE", params: ex.params, value: String(item))
+                    if let (date, allDay) = parse(one, zone: zone) {
+                        // A date-only EXDATE on a timed event removes that day's occurrence.
+                        skip.insert(allDay && !e.allDay ? combine(day: date, timeOf: e.start, zone: zone) : date)
+                    }
+                }
+            }
+            let length = e.end.timeIntervalSince(e.start)
+            for start in rule.starts(from: e.start, before: window.end, zone: zone) where !skip.contains(start) {
+                let end = start.addingTimeInterval(length)
+                guard end > window.start || (length == 0 && start >= window.start) else { continue }
+                var occurrence = e
+                occurrence.start = start
+                occurrence.end = end
+                events.append(occurrence)
+            }
         }
         return events
+    }
+
+    /// The day of `day` at the wall-clock time of `time`, in `zone`.
+    static func combine(day: Date, timeOf time: Date, zone: TimeZone) -> Date {
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = zone
+        var c = cal.dateComponents([.year, .month, .day], from: day)
+        let t = cal.dateComponents([.hour, .minute, .second], from: time)
+        (c.hour, c.minute, c.second) = (t.hour, t.minute, t.second)
+        return cal.date(from: c) ?? day
     }
 
     static func make(_ props: [ICalendarFile.Property], file: String, zone: TimeZone) -> CalendarEvent? {

@@ -146,9 +146,10 @@ enum CalendarTools {
         let minFree = try ctx.args.int("min_free", in: 1...1440) ?? 30
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.lowercased().hasSuffix(".ics") }.sorted()
         var events: [CalendarEvent] = []
+        let dayWindow = DateInterval(start: dayStart, end: dayStart.addingTimeInterval(86_400))
         for f in files {
             guard let data = FileManager.default.contents(atPath: (dir as NSString).appendingPathComponent(f)) else { continue }
-            events += CalendarEvent.read(String(decoding: data, as: UTF8.self), file: f, zone: zone)
+            events += CalendarEvent.read(String(decoding: data, as: UTF8.self), file: f, zone: zone, window: dayWindow)
         }
         let dayEnd = dayStart.addingTimeInterval(86_400)
         let allDay = events.filter { $0.allDay && $0.start < dayEnd && $0.end > dayStart }
