@@ -24,7 +24,7 @@ SCRIPTS  = pb-ingest pb-ask pb-do
 BUILD    = .build/release
 DATA     = ../shared/data
 
-.PHONY: all deps model build test unit golden golden-update man-lint man-examples eval bench demo install uninstall clean
+.PHONY: all deps model build test unit golden golden-update man-lint man-examples eval eval-late bench demo install uninstall clean
 
 all: build
 
@@ -110,6 +110,11 @@ eval: build model
 	sh Evals/answers/run.sh $(BUILD)
 	sh Evals/dates/run.sh $(BUILD)
 	sh Evals/router/run.sh $(BUILD)
+
+# Whether MaxSim late interaction would pay in pb-rerank (it does not on SciFact; ~12 minutes).
+eval-late: build model
+	test -s Evals/out/rerank/features.jsonl || sh Evals/rerank/run.sh $(BUILD)
+	sh Evals/rerank/late.sh $(BUILD)
 
 bench: build model
 	sh Evals/bench/run.sh $(BUILD)

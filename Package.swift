@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "PBNeuralTests", dependencies: ["PBNeural", "PBCore"]),
         .testTarget(name: "PBIndexTests", dependencies: ["PBIndex", "PBText"]),
         .testTarget(name: "PBAgentTests", dependencies: ["PBAgent", "PBCore", "PBIndex"]),
-        .testTarget(name: "PBAnswerTests", dependencies: ["PBAnswer", "PBCore", "PBText", "PBIndex", "PBRetrieval"]),
+        .testTarget(name: "PBAnswerTests", dependencies: ["PBAnswer", "PBCore", "PBText", "PBIndex", "PBNeural", "PBRetrieval"]),
         .testTarget(name: "PBRetrievalTests", dependencies: ["PBRetrieval", "PBText", "PBCore"]),
     ]
 )

@@ -1,11 +1,15 @@
 // `make bench`'s Swift half: dense search latency over synthetic rows and the encoder's
 // throughput, as JSON lines. Not installed; the shell half (Evals/bench/run.sh) times the programs.
+// `PBBench maxsim` is Evals/rerank/late.sh's measuring tool instead: see LateInteractionProbe.
 import Foundation
 import PBCore
 import PBNeural
 import PBRetrieval
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "maxsim" {
+    exit(LateInteractionProbe.run())
+}
 let scratch = URL(fileURLWithPath: arguments.first ?? NSTemporaryDirectory())
 let corpus = arguments.count > 1 ? URL(fileURLWithPath: arguments[1]) : nil
 let writer = NDJSONWriter.standardOutput

@@ -51,10 +51,12 @@ final class EncoderWorkspace {
     }
 
     /// Encodes the sequences (each at most `maxPositions` ids, all ids valid) and writes each
-    /// L2-normalised mean-pooled vector to `outputs[k]` (`hidden` floats each).
+    /// L2-normalised mean-pooled vector to `outputs[k]` (`hidden` floats each). With
+    /// `tokenOutputs`, also each sequence's last-layer token states, one L2-normalised row of
+    /// `hidden` floats per token, to `tokenOutputs[k]` (for late interaction).
     @_optimize(speed)
     func encode(_ sequences: [UnsafeBufferPointer<Int32>], weights w: BertWeights,
-                outputs: [UnsafeMutablePointer<Float>]) {
+                outputs: [UnsafeMutablePointer<Float>], tokenOutputs: [UnsafeMutablePointer<Float>]? = nil) {
         let c = config
         let h = c.hidden
         let tokens = sequences.reduce(0) { $0 + $1.count }
@@ -98,6 +100,15 @@ final class EncoderWorkspace {
             }
             let scale = 1 / max(norm.squareRoot(), 1e-12)
             for j in 0..<h { out[j] *= scale }
+            if let tokenOut = tokenOutputs?[k] {
+                for t in 0..<sequence.count {
+                    let source = base + t * h, target = tokenOut + t * h
+                    var squares: Float = 0
+                    for j in 0..<h { squares += source[j] * source[j] }
+                    let unit = 1 / max(squares.squareRoot(), 1e-12)
+                    for j in 0..<h { target[j] = source[j] * unit }
+                }
+            }
         }
     }
 

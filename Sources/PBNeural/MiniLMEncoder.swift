@@ -94,13 +94,52 @@ public final class MiniLMEncoder: @unchecked Sendable {
     /// read as [UNK], sequences longer than `maxPositions` are cut to that length, and an empty
     /// sequence gives a zero vector.
     public func embed(tokenIDs: [[Int32]]) -> [[Float]] {
-        let vocabulary = weights.config.vocabulary
-        let sequences = tokenIDs.map { Self.sanitize($0, vocabulary: vocabulary, maxPositions: maxPositions) }
+        let sequences = sanitized(tokenIDs)
         let dim = dimension
         let output = UnsafeMutablePointer<Float>.allocate(capacity: max(sequences.count * dim, 1))
         defer { output.deallocate() }
-        output.update(repeating: 0, count: sequences.count * dim)
+        encode(sequences, output: output, tokenOutput: nil)
+        return (0..<sequences.count).map { Array(UnsafeBufferPointer(start: output + $0 * dim, count: dim)) }
+    }
 
+    /// Like `embed(_:maxTokens:)`, but also keeps every token's last-layer state (unit length),
+    /// for late interaction (`LateInteraction`). Costs the same forward pass plus a copy.
+    public func tokenStates(_ texts: [String], maxTokens: Int = 256) -> [TokenStates] {
+        let limit = min(max(maxTokens, 2), maxPositions)
+        return tokenStates(tokenIDs: texts.map { tokenizer.encode($0, maxTokens: limit) })
+    }
+
+    /// Token states for id sequences given as they are (see `embed(tokenIDs:)`).
+    public func tokenStates(tokenIDs: [[Int32]]) -> [TokenStates] {
+        let sequences = sanitized(tokenIDs)
+        let dim = dimension
+        let total = sequences.reduce(0) { $0 + $1.count }
+        let output = UnsafeMutablePointer<Float>.allocate(capacity: max(sequences.count * dim, 1))
+        let tokens = UnsafeMutablePointer<Float>.allocate(capacity: max(total * dim, 1))
+        defer {
+            output.deallocate()
+            tokens.deallocate()
+        }
+        encode(sequences, output: output, tokenOutput: tokens)
+        var offset = 0
+        return sequences.enumerated().map { k, ids in
+            defer { offset += ids.count }
+            return TokenStates(ids: ids, dimension: dim,
+                               vectors: Array(UnsafeBufferPointer(start: tokens + offset * dim, count: ids.count * dim)),
+                               pooled: Array(UnsafeBufferPointer(start: output + k * dim, count: dim)))
+        }
+    }
+
+    private func sanitized(_ tokenIDs: [[Int32]]) -> [[Int32]] {
+        let vocabulary = weights.config.vocabulary
+        return tokenIDs.map { Self.sanitize($0, vocabulary: vocabulary, maxPositions: maxPositions) }
+    }
+
+    /// Runs the encoder over sanitised sequences: pooled vectors to `output` (zero for an empty
+    /// sequence); with `tokenOutput`, token states too, sequence after sequence in input order.
+    private func encode(_ sequences: [[Int32]], output: UnsafeMutablePointer<Float>,
+                        tokenOutput: UnsafeMutablePointer<Float>?) {
+        output.update(repeating: 0, count: sequences.count * dimension)
         let order = sequences.indices.filter { !sequences[$0].isEmpty }
             .sorted { (sequences[$0].count, $1) > (sequences[$1].count, $0) }
         lock.lock()
@@ -110,10 +149,9 @@ public final class MiniLMEncoder: @unchecked Sendable {
             let workers = min(threadCount, batches.count)
             while workspaces.count < workers { workspaces.append(EncoderWorkspace(config: weights.config)) }
             BLASThreads.singleThreaded {
-                run(batches, sequences: sequences, workers: workers, output: output)
+                run(batches, sequences: sequences, workers: workers, output: output, tokenOutput: tokenOutput)
             }
         }
-        return (0..<sequences.count).map { Array(UnsafeBufferPointer(start: output + $0 * dim, count: dim)) }
     }
 
     /// Cuts a sequence to `maxPositions` ids and reads ids outside the vocabulary as [UNK].
@@ -144,7 +182,8 @@ public final class MiniLMEncoder: @unchecked Sendable {
         return batches
     }
 
-    private func run(_ batches: [[Int]], sequences: [[Int32]], workers: Int, output: UnsafeMutablePointer<Float>) {
+    private func run(_ batches: [[Int]], sequences: [[Int32]], workers: Int, output: UnsafeMutablePointer<Float>,
+                     tokenOutput: UnsafeMutablePointer<Float>?) {
         // All ids in one buffer, so workers get stable pointers without touching the arrays.
         var starts: [Int] = []
         starts.reserveCapacity(sequences.count)
@@ -159,7 +198,7 @@ public final class MiniLMEncoder: @unchecked Sendable {
         }
 
         let job = BatchJob(batches: batches, lengths: sequences.map(\.count), starts: starts, ids: ids,
-                           output: output, dimension: dimension, weights: weights,
+                           output: output, tokenOutput: tokenOutput, dimension: dimension, weights: weights,
                            workspaces: Array(workspaces.prefix(workers)))
         if workers == 1 {
             job.work(worker: 0)
@@ -178,6 +217,7 @@ private final class BatchJob: @unchecked Sendable {
     let starts: [Int]
     let ids: UnsafeMutablePointer<Int32>
     let output: UnsafeMutablePointer<Float>
+    let tokenOutput: UnsafeMutablePointer<Float>?
     let dimension: Int
     let weights: BertWeights
     let workspaces: [EncoderWorkspace]
@@ -185,12 +225,14 @@ private final class BatchJob: @unchecked Sendable {
     private var nextBatch = 0
 
     init(batches: [[Int]], lengths: [Int], starts: [Int], ids: UnsafeMutablePointer<Int32>,
-         output: UnsafeMutablePointer<Float>, dimension: Int, weights: BertWeights, workspaces: [EncoderWorkspace]) {
+         output: UnsafeMutablePointer<Float>, tokenOutput: UnsafeMutablePointer<Float>?, dimension: Int,
+         weights: BertWeights, workspaces: [EncoderWorkspace]) {
         self.batches = batches
         self.lengths = lengths
         self.starts = starts
         self.ids = ids
         self.output = output
+        self.tokenOutput = tokenOutput
         self.dimension = dimension
         self.weights = weights
         self.workspaces = workspaces
@@ -209,7 +251,9 @@ private final class BatchJob: @unchecked Sendable {
         while let b = next() {
             let members = batches[b]
             let buffers = members.map { UnsafeBufferPointer(start: ids + starts[$0], count: lengths[$0]) }
-            space.encode(buffers, weights: weights, outputs: members.map { output + $0 * dimension })
+            let tokenOutputs = tokenOutput.map { base in members.map { base + starts[$0] * dimension } }
+            space.encode(buffers, weights: weights, outputs: members.map { output + $0 * dimension },
+                         tokenOutputs: tokenOutputs)
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PBAnswer
 @testable import PBCore
+import PBNeural
 
 /// Evidence pieces cut from one made-up source text, so spans can be checked against it.
 enum AnswerFixture {
@@ -53,6 +54,27 @@ struct ExtractiveComposerTests {
         #expect(AnswerFixture.spansHold(a))
         #expect(a.sentences == [AnswerSentence(text: "The tenants have paid a deposit of £1,325, equal to five weeks' rent.", cites: [1])])
         #expect(a.route == "extractive" && a.receipt.actual == "extractive")
+    }
+
+    static let encoder: MiniLMEncoder? = try? MiniLMEncoder(modelDirectory: PBEnvironment().modelDirectory)
+
+    @Test(.enabled(if: VerifyFixture.modelPresent, "model absent (run make model)"))
+    func withMiniLMTheAnsweringSentenceAlsoWinsOnMeaning() throws {
+        let encoder = try #require(Self.encoder)
+        let composer = try ExtractiveComposer(settings: ExtractiveComposer.Settings.forMode("standard")!, encoder: encoder)
+        let cases = [("How much is the deposit?", "The tenants have paid a deposit of £1,325, equal to five weeks' rent."),
+                     ("When does the tenancy start?", "The tenancy starts on 1 September 2023."),
+                     // Only "rent" is shared, and three sentences hold it: meaning decides.
+                     ("What does the rent cost each month?", "Monthly rent is £1,150, due on the 1st.")]
+        for (question, expected) in cases {
+            let a = composer.compose(question: question, context: AnswerFixture.context)
+            #expect(a.citations.first?.quote == expected, "\(question)")
+            #expect(AnswerFixture.spansHold(a))
+        }
+        // The meaning signals themselves: MaxSim ranks the answering sentence first, as cosine should.
+        let states = encoder.tokenStates(["What does the rent cost each month?", "Monthly rent is £1,150, due on the 1st.",
+                                          "Pets are not allowed without written consent."])
+        #expect(LateInteraction.maxSim(query: states[0], document: states[1]) > LateInteraction.maxSim(query: states[0], document: states[2]))
     }
 
     @Test func aWhenQuestionPrefersTheSentenceWithADate() throws {

@@ -69,16 +69,18 @@ public final class ExtractiveComposer {
         return answer
     }
 
-    /// Cosine to the question for the best sentences by the lexical score.
+    /// Meaning for the best sentences by the lexical score: one encoder pass gives both the
+    /// pooled cosine to the question and the MaxSim of the question's tokens over the sentence's.
     private func addMeaning(_ q: QuestionAnalysis, _ scored: inout [SentenceScorer.Scored]) {
         guard let encoder, !scored.isEmpty else { return }
         let order = scored.indices.sorted { scored[$0].score != scored[$1].score ? scored[$0].score > scored[$1].score : $0 < $1 }
         let top = Array(order.prefix(settings.embedTop))
         guard !top.isEmpty else { return }
-        let vectors = encoder.embed([q.text] + top.map { scored[$0].sentence.text })
+        let states = encoder.tokenStates([q.text] + top.map { scored[$0].sentence.text })
         for (k, i) in top.enumerated() {
-            let cos = zip(vectors[0], vectors[k + 1]).reduce(Float(0)) { $0 + $1.0 * $1.1 }
-            scorer.withCosine(&scored, at: i, cosine: Double(cos))
+            let cos = zip(states[0].pooled, states[k + 1].pooled).reduce(Float(0)) { $0 + $1.0 * $1.1 }
+            let maxSim = LateInteraction.maxSim(query: states[0], document: states[k + 1])
+            scorer.withMeaning(&scored, at: i, cosine: Double(cos), maxSim: Double(maxSim))
         }
     }
 

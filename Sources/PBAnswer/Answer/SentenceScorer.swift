@@ -4,13 +4,23 @@ import PBRetrieval
 
 /// How well one evidence sentence answers the question, from three kinds of signal:
 /// the question's terms it holds (weighted by how rare they are among the evidence sentences, so
-/// that the distinctive words count), its meaning (MiniLM cosine to the question, when vectors are
-/// given), and whether it holds the kind of thing asked for (a year for "when", a number for
-/// "how many", a name for "who") beyond the question's own words.
+/// that the distinctive words count), its meaning (MiniLM, when the encoder is there: cosine of
+/// the pooled vectors and MaxSim late interaction of the token states), and whether it holds the
+/// kind of thing asked for (a year for "when", a number for "how many", a name for "who") beyond
+/// the question's own words.
+///
+/// The weights: overlap and cosine as before; MaxSim added after measuring on SQuAD 2.0 (700
+/// answerable questions of the dev half whose packed evidence holds the answer). MaxSim alone
+/// picks a sentence holding the answer more often than cosine alone (75.9% against 64.9%): it asks
+/// whether each question word has a counterpart in the sentence, where one pooled vector blurs
+/// them together. Through the whole pipeline (pb-ask on a quarter of the dev half) overlap 0.50 +
+/// cosine 0.20 + MaxSim 0.50 did better than 0.35 + 0.20 + 0.70 and than the cosine-only 0.50 +
+/// 0.35; Evals/answers gives the figures.
 public struct SentenceScorer: Sendable {
     public struct Weights: Sendable, Equatable {
         public var overlap = 0.50
-        public var cosine = 0.35
+        public var cosine = 0.20
+        public var maxSim = 0.50
         public var expectation = 0.10
         public var passage = 0.05
         public init() {}
@@ -23,6 +33,8 @@ public struct SentenceScorer: Sendable {
         public var sentence: EvidenceSentence
         public var overlap: Double
         public var cosine: Double?
+        /// Mean over the question's tokens of the best cosine with a token of the sentence.
+        public var maxSim: Double?
         public var expectation: Double
         public var score: Double
         /// The question terms the sentence holds.
@@ -46,14 +58,15 @@ public struct SentenceScorer: Sendable {
             let rank = passageRank[s.n] ?? 10
             let prior = 1 / Double(max(rank, 1))
             let score = weights.overlap * overlap + weights.expectation * exp + weights.passage * prior
-            return Scored(sentence: s, overlap: overlap, cosine: nil, expectation: exp, score: score, matched: matched)
+            return Scored(sentence: s, overlap: overlap, cosine: nil, maxSim: nil, expectation: exp, score: score, matched: matched)
         }
     }
 
-    /// Adds the meaning part, given unit vectors for the question and for some sentences.
-    public func withCosine(_ scored: inout [Scored], at index: Int, cosine: Double) {
+    /// Adds the meaning part: the pooled cosine and the MaxSim score of the question over the sentence.
+    public func withMeaning(_ scored: inout [Scored], at index: Int, cosine: Double, maxSim: Double) {
         scored[index].cosine = cosine
-        scored[index].score += weights.cosine * max(0, cosine)
+        scored[index].maxSim = maxSim
+        scored[index].score += weights.cosine * max(0, cosine) + weights.maxSim * max(0, maxSim)
     }
 
     /// 1 when the sentence holds something of the expected kind that the question does not already
