@@ -24,6 +24,8 @@ public enum EncoderBenchmark {
         public var rooflineFraction: Double
         /// Peak resident set of the process so far, in MiB.
         public var peakRSSMiB: Double
+        /// OpenBLAS's kernel family for this processor (nil for another BLAS).
+        public var blasCore: String?
     }
 
     /// Multiply-adds ×2 per token: six layers of four 384×384 and two 384×1536 projections, plus
@@ -75,7 +77,7 @@ public enum EncoderBenchmark {
                 threads: threads, documents: texts.count, tokens: tokens, seconds: elapsed,
                 tokensPerSecond: Double(tokens) / elapsed, documentsPerSecond: Double(texts.count) / elapsed,
                 loadSeconds: loadSeconds, sgemmGFLOPS: gflops,
-                rooflineFraction: flops / elapsed / 1e9 / gflops, peakRSSMiB: peakRSSMiB()))
+                rooflineFraction: flops / elapsed / 1e9 / gflops, peakRSSMiB: peakRSSMiB(), blasCore: BLASThreads.coreName))
         }
         return results
     }

@@ -30,4 +30,15 @@ struct EncoderBenchmarkTests {
             #expect(result.tokensPerSecond > 0)
         }
     }
+
+    @Test("OpenBLAS names the kernels it chose, so speed figures can be read")
+    func namesTheBLASKernels() {
+        // The product links the system's libblas; on these machines that is OpenBLAS.
+        if BLASThreads.isOpenBLAS {
+            let name = BLASThreads.coreName
+            #expect(name != nil && !(name ?? "").isEmpty)
+        } else {
+            #expect(BLASThreads.coreName == nil)
+        }
+    }
 }
