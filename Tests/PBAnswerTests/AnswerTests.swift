@@ -122,6 +122,9 @@ struct QuestionAnalysisTests {
         #expect(QuestionAnalysis("Where is Normandy?").expectation == .place)
         #expect(QuestionAnalysis("Why did prices rise?").expectation == .reason)
         #expect(QuestionAnalysis("What is the deposit?").expectation == .any)
+        #expect(QuestionAnalysis("What did we spend on electricity in January?").expectation == .number)
+        #expect(QuestionAnalysis("What does the annual service cost?").expectation == .number)
+        #expect(QuestionAnalysis("What does error E24 mean?").expectation == .any)
     }
 
     @Test func partsAndSummaries() {
@@ -162,5 +165,76 @@ struct CitationResolverTests {
         #expect(numbers == [2, 1])
         #expect(plain == "Rent is due on the 1st and late fees apply.")
         #expect(CitationResolver.markers("an [array] stays").0 == "an [array] stays")
+    }
+}
+
+/// A manual's error table next to a budget's CSV line about a repair, as in the bundled samples.
+enum CodeFixture {
+    static let manual = "E24 – Water is not draining away.\nError E27 – The supply voltage is too low; the dishwasher continues as soon as the voltage is restored."
+    static let budget = "2024-03,Household,\"Dishwasher repair (drain pump, E24)\",129.00,Joint account,\"Technician visit 8 March\""
+
+    static var context: PackedContext {
+        let pieces = [
+            Evidence(n: 1, chunkID: "b-1", docID: "budget", path: "household-budget.csv", title: "Budget", section: [], start: 0,
+                     end: budget.utf8.count, lineStart: 32, lineEnd: 32, text: budget, role: "anchor", score: 1, rank: 1),
+            Evidence(n: 2, chunkID: "m-1", docID: "manual", path: "dishwasher-manual.pdf", title: "Manual", section: ["Error codes"], start: 0,
+                     end: manual.utf8.count, lineStart: 42, lineEnd: 43, text: manual, role: "anchor", score: 1, rank: 2),
+        ]
+        return PackedContext(budget: 4096, used: 300, reserved: 512, mode: "standard", instructions: "i", prompt: "p", evidence: pieces)
+    }
+}
+
+@Suite("Codes and table rows")
+struct CodeAndTableTests {
+    func answer(_ question: String) throws -> String? {
+        try AnswerFixture.composer().compose(question: question, context: CodeFixture.context).citations.first?.quote
+    }
+
+    @Test func aCodeInTheQuestionDecidesAndAMeaningIsNotATableRow() throws {
+        // Without the code's weight the E27 line (sharing "error" and "dishwasher") would be
+        // quoted, and without the table-row discount the budget row (sharing "dishwasher" and "E24").
+        #expect(try answer("What does error E24 mean on the dishwasher?") == "E24 – Water is not draining away.")
+    }
+
+    @Test func anAmountIsReadFromTheRow() throws {
+        #expect(try answer("How much did the dishwasher repair cost?") == CodeFixture.budget)
+    }
+
+    @Test func codesAreLettersWithDigits() {
+        #expect(SentenceScorer.isCode("e24") && SentenceScorer.isCode("x200") && SentenceScorer.isCode("a4"))
+        #expect(!SentenceScorer.isCode("1998") && !SentenceScorer.isCode("pump"))
+    }
+}
+
+@Suite("Evidence sentences")
+struct EvidenceSentencesTests {
+    func split(_ text: String) throws -> [String] {
+        let e = Evidence(n: 1, chunkID: "m-1", docID: "m", path: "notes.md", title: "Notes", section: [], start: 100, end: 100 + text.utf8.count,
+                         lineStart: 7, lineEnd: 9, text: text, role: "anchor", score: 1, rank: 1)
+        return try EvidenceSentences().sentences(of: e, piece: 0).map(\.text)
+    }
+
+    @Test func aHardWrappedSentenceStaysWhole() throws {
+        let text = "Tom proposed raising the plot fee from €40 to €45 for 2025 to cover the water bill. The\ncommittee agreed to put the proposal to the annual general meeting rather than decide it now."
+        #expect(try split(text) == ["Tom proposed raising the plot fee from €40 to €45 for 2025 to cover the water bill.",
+                                    "The\ncommittee agreed to put the proposal to the annual general meeting rather than decide it now."])
+    }
+
+    @Test func rowsListsAndLabelledLinesStayApart() throws {
+        #expect(try split("2024-03,Utilities,Water,42.15\n2024-04,Leisure,Garden plot fee,40.00") ==
+                ["2024-03,Utilities,Water,42.15", "2024-04,Leisure,Garden plot fee,40.00"])
+        #expect(try split("- buy seeds\n- fix the fence") == ["- buy seeds", "- fix the fence"])
+        #expect(try split("**Date:** Tuesday 12 March 2024\n**Place:** Back room of the Anchor") ==
+                ["**Date:** Tuesday 12 March 2024", "**Place:** Back room of the Anchor"])
+    }
+
+    @Test func spansAndLinesPointIntoTheSource() throws {
+        let text = "First line of a wrapped\nsentence here. Second one."
+        let e = Evidence(n: 1, chunkID: "m-1", docID: "m", path: "notes.md", title: "Notes", section: [], start: 100, end: 100 + text.utf8.count,
+                         lineStart: 7, lineEnd: 8, text: text, role: "anchor", score: 1, rank: 1)
+        let s = try EvidenceSentences().sentences(of: e, piece: 0)
+        #expect(s.map(\.text) == ["First line of a wrapped\nsentence here.", "Second one."])
+        #expect(s.map(\.start) == [100, 100 + "First line of a wrapped\nsentence here. ".utf8.count])
+        #expect(s.map(\.line) == [7, 8])
     }
 }

@@ -31,6 +31,8 @@ public struct QuestionAnalysis: Equatable, Sendable {
         wantsSummary = Self.summaryCues.contains { lower.contains(" \($0) ") } || lower.hasPrefix(" what doe ") && lower.contains(" say ")
     }
 
+    static let amountWords: Set<String> = ["spend", "spent", "cost", "price", "paid", "pay", "charg", "charge", "amount", "total"]
+
     static let summaryCues = ["summarise", "summarize", "summary", "overview", "outline", "gist", "tl dr", "recap"]
 
     /// The expected answer type from the question word and what follows it. Words are stemmed by
@@ -39,6 +41,8 @@ public struct QuestionAnalysis: Equatable, Sendable {
         if lower.contains(" how many ") || lower.contains(" how much ") || lower.contains(" what percentage ")
             || lower.contains(" how long ") || lower.contains(" how old ") || lower.contains(" how far ")
             || lower.contains(" how big ") || lower.contains(" how large ") || lower.contains(" how high ") { return .number }
+        // "What did we spend on electricity?", "what does the service cost?": an amount.
+        if words.first == "what", words.contains(where: { amountWords.contains($0) }) { return .number }
         if lower.contains(" what year ") || lower.contains(" which year ") || lower.contains(" what date ")
             || lower.contains(" what time ") || lower.contains(" what century ") || lower.contains(" what day ") { return .time }
         for w in words.prefix(4) {

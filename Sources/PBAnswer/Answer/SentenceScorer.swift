@@ -23,6 +23,11 @@ public struct SentenceScorer: Sendable {
         public var maxSim = 0.50
         public var expectation = 0.10
         public var passage = 0.05
+        /// Taken off a table row (a CSV or TSV line, a Markdown table row) unless a number is asked
+        /// for: a row names the thing asked about in a few words, so it scores like a sentence that
+        /// answers, yet it rarely says what something means or when it happens. "What does E24
+        /// mean?" is answered by the manual, not by the budget line for its repair.
+        public var tableRow = 0.15
         public init() {}
     }
 
@@ -48,7 +53,9 @@ public struct SentenceScorer: Sendable {
         var df: [String: Int] = [:]
         for set in tokens { for t in question.terms where set.contains(t) { df[t, default: 0] += 1 } }
         let n = Double(max(sentences.count, 1))
-        func idf(_ t: String) -> Double { log(1 + n / Double(1 + (df[t] ?? 0))) }
+        // A code in the question ("E24", "A4", "X200") names exactly one thing: a sentence without
+        // it is about something else, however many other words it shares.
+        func idf(_ t: String) -> Double { log(1 + n / Double(1 + (df[t] ?? 0))) * (Self.isCode(t) ? 3 : 1) }
         let total = question.terms.reduce(0) { $0 + idf($1) }
         let questionWords = Set(TermAnalyzer.tokens(question.text))
         return zip(sentences, tokens).map { s, set in
@@ -57,7 +64,8 @@ public struct SentenceScorer: Sendable {
             let exp = Self.expectationScore(question.expectation, sentence: s.text, questionWords: questionWords)
             let rank = passageRank[s.n] ?? 10
             let prior = 1 / Double(max(rank, 1))
-            let score = weights.overlap * overlap + weights.expectation * exp + weights.passage * prior
+            var score = weights.overlap * overlap + weights.expectation * exp + weights.passage * prior
+            if question.expectation != .number, Self.isTableRow(s) { score -= weights.tableRow }
             return Scored(sentence: s, overlap: overlap, cosine: nil, maxSim: nil, expectation: exp, score: score, matched: matched)
         }
     }
@@ -67,6 +75,19 @@ public struct SentenceScorer: Sendable {
         scored[index].cosine = cosine
         scored[index].maxSim = maxSim
         scored[index].score += weights.cosine * max(0, cosine) + weights.maxSim * max(0, maxSim)
+    }
+
+    /// Letters and digits in one word: an error code, a model or part number.
+    static func isCode(_ term: String) -> Bool {
+        term.unicodeScalars.contains { $0.properties.numericType != nil } && term.unicodeScalars.contains { $0.properties.isAlphabetic }
+    }
+
+    /// A line of a delimited file, or a Markdown table row.
+    static func isTableRow(_ s: EvidenceSentence) -> Bool {
+        let lower = s.path.lowercased()
+        if lower.hasSuffix(".csv") || lower.hasSuffix(".tsv") { return true }
+        let text = s.text.trimmingCharacters(in: .whitespaces)
+        return text.filter { $0 == "\t" }.count >= 2 || (text.hasPrefix("|") && text.filter { $0 == "|" }.count >= 3)
     }
 
     /// 1 when the sentence holds something of the expected kind that the question does not already
