@@ -184,6 +184,29 @@ enum CodeFixture {
     }
 }
 
+@Suite("Summary weights")
+struct SummaryWeightTests {
+    func sentence(_ text: String, start: Int, n: Int = 1) -> EvidenceSentence {
+        EvidenceSentence(n: n, piece: 0, chunkID: "c", path: "log.txt", start: start, end: start + text.utf8.count, line: 1, page: nil, text: text)
+    }
+
+    @Test func headingsAndHeaderFieldsYieldToSentencesThatCarryTheDocument() {
+        let s = [sentence("CAR MAINTENANCE LOG", start: 0),
+                 sentence("Date: 12 March 2024", start: 20),
+                 sentence("New summer tyres were fitted at the garage after the winter tyres wore down.", start: 40),
+                 sentence("The garage also checked the winter tyres and the brakes before the long trip.", start: 120)]
+        let w = ExtractiveComposer.summaryWeights(s, topic: [])
+        #expect(w[2] > w[0] && w[2] > w[1] && w[3] > w[0] && w[3] > w[1], "\(w)")
+    }
+
+    @Test func aTopicInTheRequestRaisesTheSentencesOnIt() {
+        let s = [sentence("The tyres were replaced in May before the trip to the coast.", start: 0),
+                 sentence("The brakes were checked in May before the trip to the coast.", start: 70)]
+        let w = ExtractiveComposer.summaryWeights(s, topic: ["brake"])
+        #expect(w[1] > w[0], "\(w)")
+    }
+}
+
 @Suite("Codes and table rows")
 struct CodeAndTableTests {
     func answer(_ question: String) throws -> String? {

@@ -123,32 +123,74 @@ public final class ExtractiveComposer {
             if q.terms.contains(where: { titleWords.contains($0) }) { documents.insert(e.docID) }
         }
         let docOf = Dictionary(evidence.map { ($0.chunkID, $0.docID) }, uniquingKeysWith: { a, _ in a })
-        var bySection: [String: [SentenceScorer.Scored]] = [:]
-        var sectionStart: [String: (String, Int)] = [:]
-        for s in scored {
-            guard let doc = docOf[s.sentence.chunkID], documents.contains(doc) else { continue }
+        // The question names the document ("summarise the meeting notes"); only its other words
+        // ("... about the water supply") say what to favour inside it.
+        var titleWords: Set<String> = Set(QuestionAnalysis.summaryCues)
+        for e in evidence where documents.contains(e.docID) {
+            titleWords.formUnion(TermAnalyzer.contentTerms(e.title + " " + (e.path.split(separator: "/").last.map(String.init) ?? "")))
+        }
+        let topic = q.terms.filter { !titleWords.contains($0) }
+        let candidates = scored.filter { s in
+            guard let doc = docOf[s.sentence.chunkID], documents.contains(doc) else { return false }
             // Fragments ("1.", a lone label) say nothing on their own.
-            guard TermAnalyzer.tokens(s.sentence.text).count >= 3 else { continue }
+            return TermAnalyzer.tokens(s.sentence.text).count >= 3
+        }
+        let weight = Self.summaryWeights(candidates.map(\.sentence), topic: topic)
+        var bySection: [String: [(SentenceScorer.Scored, Double)]] = [:]
+        var sectionStart: [String: (String, Int)] = [:]
+        for (s, w) in zip(candidates, weight) {
             let key = s.sentence.path + "\u{1F}" + String(s.sentence.n)
-            bySection[key, default: []].append(s)
+            bySection[key, default: []].append((s, w))
             let here = (s.sentence.path, s.sentence.start)
             if let seen = sectionStart[key], seen <= here { continue }
             sectionStart[key] = here
         }
         // The best sections by their best sentence, then put back in source order.
         let best = bySection.keys.sorted { a, b in
-            let sa = bySection[a]!.map(\.score).max()!, sb = bySection[b]!.map(\.score).max()!
+            let sa = bySection[a]!.map(\.1).max()!, sb = bySection[b]!.map(\.1).max()!
             return sa != sb ? sa > sb : sectionStart[a]! < sectionStart[b]!
         }.prefix(settings.summarySections)
         var out: [SentenceScorer.Scored] = []
         var quotes: Set<String> = []
         for key in best.sorted(by: { sectionStart[$0]! < sectionStart[$1]! }) {
-            let picked = bySection[key]!.sorted { $0.score != $1.score ? $0.score > $1.score : $0.sentence.start < $1.sentence.start }
+            let picked = bySection[key]!.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.sentence.start < $1.0.sentence.start }
+                .map(\.0)
                 .filter { quotes.insert(Self.normalised($0.sentence.text)).inserted }
                 .prefix(settings.summaryPerSection)
             out += picked.sorted { $0.sentence.start < $1.sentence.start }
         }
         return out
+    }
+
+    /// How much each sentence is worth in a summary of its document: central (its words recur
+    /// in the other sentences), of a readable length, leading its passage, on the question's topic
+    /// if it has one; headings in capitals, table rows and bare labels ("**Date:** ...") count
+    /// for little. Matching the question's words is no guide here: "summarise the meeting notes"
+    /// would pick the lines that say "meeting".
+    static func summaryWeights(_ sentences: [EvidenceSentence], topic: [String]) -> [Double] {
+        let terms = sentences.map { Set(TermAnalyzer.contentTerms($0.text)) }
+        var df: [String: Int] = [:]
+        for set in terms { for t in set { df[t, default: 0] += 1 } }
+        var firstInPassage: [String: Int] = [:]
+        for s in sentences {
+            let key = s.path + "\u{1F}" + String(s.n)
+            firstInPassage[key] = min(firstInPassage[key] ?? Int.max, s.start)
+        }
+        return zip(sentences, terms).map { s, set in
+            let central = set.isEmpty ? 0 : set.reduce(0.0) { $0 + Double(min((df[$1] ?? 1) - 1, 4)) / 4 } / Double(set.count)
+            let words = TermAnalyzer.tokens(s.text).count
+            let length = (8...45).contains(words) ? 1.0 : (5...7).contains(words) ? 0.5 : 0.1
+            let lead = firstInPassage[s.path + "\u{1F}" + String(s.n)] == s.start ? 1.0 : 0.0
+            let onTopic = topic.isEmpty ? 0 : Double(topic.filter { set.contains($0) }.count) / Double(topic.count)
+            var w = 0.45 * central + 0.25 * length + 0.1 * lead + 0.4 * onTopic
+            let letters = s.text.unicodeScalars.filter { $0.properties.isAlphabetic }
+            if !letters.isEmpty, letters.allSatisfy({ !$0.properties.isLowercase }) { w -= 0.5 }
+            if SentenceScorer.isTableRow(s) || s.text.filter({ $0 == "|" }).count >= 2 { w -= 0.3 }
+            // A field of a header block ("**Date:** ...", "Place: ..."), not a list item's label.
+            if let colon = s.text.firstIndex(of: ":"), s.text.distance(from: s.text.startIndex, to: colon) < 24,
+               !s.text.hasPrefix("-"), !s.text.hasPrefix("•"), s.text[..<colon].split(separator: " ").count <= 3 { w -= 0.3 }
+            return w
+        }
     }
 
     /// An answer from chosen sentences, in the given order, each cited by its own span; citations
