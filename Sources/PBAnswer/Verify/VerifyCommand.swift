@@ -40,11 +40,13 @@ public enum VerifyCommand {
         try EmbedCommand.loadEncoder(environment)
     }
 
-    public static func run(_ o: ParsedOptions, environment: PBEnvironment = PBEnvironment()) throws -> ExitCode {
+    /// `writer`: where records go (standard output; tests pass another).
+    public static func run(_ o: ParsedOptions, environment: PBEnvironment = PBEnvironment(),
+                           writer: NDJSONWriter = .standardOutput) throws -> ExitCode {
         let settings = try settings(o, environment: environment)
         let verifier = try Verifier(settings: settings, encoder: try encoder(environment))
         let codec = RecordCodec()
-        let loop = RecordLoop(keepGoing: o.flag("keep-going"))
+        let loop = RecordLoop(keepGoing: o.flag("keep-going"), writer: writer)
         var withheld = 0
         let code = try loop.run(try RecordLoop.readers(for: o.operands)) { line in
             let q = try codec.decode(QueryRecord.self, from: line.data)
@@ -56,7 +58,7 @@ public enum VerifyCommand {
             }
             let out = verifier.verify(q)
             if out.verdict?.status == Verifier.abstained { withheld += 1 }
-            try NDJSONWriter.standardOutput.write(out)
+            try writer.write(out)
         }
         if code != .success { return code }
         return o.flag("exit-status") && withheld > 0 ? .verdict : .success
