@@ -78,9 +78,9 @@ public final class ExtractiveComposer {
         guard !top.isEmpty else { return }
         let states = encoder.tokenStates([q.text] + top.map { scored[$0].sentence.text })
         for (k, i) in top.enumerated() {
-            let cos = zip(states[0].pooled, states[k + 1].pooled).reduce(Float(0)) { $0 + $1.0 * $1.1 }
+            let cos = UnitVectors.cosine(states[0].pooled, states[k + 1].pooled)
             let maxSim = LateInteraction.maxSim(query: states[0], document: states[k + 1])
-            scorer.withMeaning(&scored, at: i, cosine: Double(cos), maxSim: Double(maxSim))
+            scorer.withMeaning(&scored, at: i, cosine: cos, maxSim: Double(maxSim))
         }
     }
 
@@ -139,7 +139,7 @@ public final class ExtractiveComposer {
         var bySection: [String: [(SentenceScorer.Scored, Double)]] = [:]
         var sectionStart: [String: (String, Int)] = [:]
         for (s, w) in zip(candidates, weight) {
-            let key = s.sentence.path + "\u{1F}" + String(s.sentence.n)
+            let key = Self.passageKey(s.sentence)
             bySection[key, default: []].append((s, w))
             let here = (s.sentence.path, s.sentence.start)
             if let seen = sectionStart[key], seen <= here { continue }
@@ -162,6 +162,9 @@ public final class ExtractiveComposer {
         return out
     }
 
+    /// One passage of one file: the unit a summary picks sentences from.
+    static func passageKey(_ s: EvidenceSentence) -> String { s.path + "\u{1F}" + String(s.n) }
+
     /// How much each sentence is worth in a summary of its document: central (its words recur
     /// in the other sentences), of a readable length, leading its passage, on the question's topic
     /// if it has one; headings in capitals, table rows and bare labels ("**Date:** ...") count
@@ -173,14 +176,13 @@ public final class ExtractiveComposer {
         for set in terms { for t in set { df[t, default: 0] += 1 } }
         var firstInPassage: [String: Int] = [:]
         for s in sentences {
-            let key = s.path + "\u{1F}" + String(s.n)
-            firstInPassage[key] = min(firstInPassage[key] ?? Int.max, s.start)
+            firstInPassage[passageKey(s)] = min(firstInPassage[passageKey(s)] ?? Int.max, s.start)
         }
         return zip(sentences, terms).map { s, set in
             let central = set.isEmpty ? 0 : set.reduce(0.0) { $0 + Double(min((df[$1] ?? 1) - 1, 4)) / 4 } / Double(set.count)
             let words = TermAnalyzer.tokens(s.text).count
             let length = (8...45).contains(words) ? 1.0 : (5...7).contains(words) ? 0.5 : 0.1
-            let lead = firstInPassage[s.path + "\u{1F}" + String(s.n)] == s.start ? 1.0 : 0.0
+            let lead = firstInPassage[passageKey(s)] == s.start ? 1.0 : 0.0
             let onTopic = topic.isEmpty ? 0 : Double(topic.filter { set.contains($0) }.count) / Double(topic.count)
             var w = 0.45 * central + 0.25 * length + 0.1 * lead + 0.4 * onTopic
             let letters = s.text.unicodeScalars.filter { $0.properties.isAlphabetic }

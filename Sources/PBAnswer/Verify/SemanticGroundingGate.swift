@@ -23,12 +23,6 @@ public struct SemanticGroundingGate: VerificationGate {
 
     public init() {}
 
-    static func cosine(_ a: [Float], _ b: [Float]) -> Double {
-        var s: Float = 0
-        for i in 0..<min(a.count, b.count) { s += a[i] * b[i] }
-        return Double(s)
-    }
-
     public func check(_ c: VerificationCase) -> GateResult {
         guard let v = c.vectors else { return .finding(false, 0, "no sentence encoder to compare meanings with") }
         let sentences = c.answer.sentences
@@ -38,9 +32,9 @@ public struct SemanticGroundingGate: VerificationGate {
         let cited = Set(c.citedPassages)
         var topic = 0.0
         for (k, i) in v.evidenceIndex.enumerated() where cited.contains(c.evidenceSentences[i].n) {
-            topic = max(topic, Self.cosine(v.question, v.evidence[k]))
+            topic = max(topic, UnitVectors.cosine(v.question, v.evidence[k]))
         }
-        for q in v.quotes.values { topic = max(topic, Self.cosine(v.question, q)) }
+        for q in v.quotes.values { topic = max(topic, UnitVectors.cosine(v.question, q)) }
 
         var scores: [Double] = []
         var problems: [String] = []
@@ -48,17 +42,17 @@ public struct SemanticGroundingGate: VerificationGate {
             let vec = v.sentences[i]
             // What the sentence cites: each quote, and each desk sentence inside a quote's span
             // (a quote may hold several sentences; the answer sentence need match only one).
-            var grounding = s.cites.compactMap { v.quotes[$0] }.map { Self.cosine(vec, $0) }.max() ?? 0
+            var grounding = s.cites.compactMap { v.quotes[$0] }.map { UnitVectors.cosine(vec, $0) }.max() ?? 0
             for citation in c.citations(of: s) {
                 for (k, e) in v.evidenceIndex.enumerated() {
                     let es = c.evidenceSentences[e]
                     if es.chunkID == citation.chunkID, es.start < citation.end, citation.start < es.end {
-                        grounding = max(grounding, Self.cosine(vec, v.evidence[k]))
+                        grounding = max(grounding, UnitVectors.cosine(vec, v.evidence[k]))
                     }
                 }
             }
-            let best = v.evidence.map { Self.cosine(vec, $0) }.max() ?? grounding
-            let asked = Self.cosine(vec, v.question)
+            let best = v.evidence.map { UnitVectors.cosine(vec, $0) }.max() ?? grounding
+            let asked = UnitVectors.cosine(vec, v.question)
             let shortfall = max(0, best - grounding - deskGap) + max(0, asked - grounding - questionGap)
             scores.append(max(0, grounding - shortfall))
             let label = "sentence \(i + 1)"
