@@ -223,6 +223,20 @@ struct CodeAndTableTests {
         #expect(try answer("How much did the dishwasher repair cost?") == CodeFixture.budget)
     }
 
+    @Test func aMonthPicksItsRow() throws {
+        let rows = ["2024-01,Utilities,Electricity,86.40,Joint account,Standing order",
+                    "2024-02,Utilities,Electricity,79.10,Joint account,Standing order",
+                    "2024-03,Utilities,Electricity,71.85,Joint account,Standing order"]
+        let text = rows.joined(separator: "\n")
+        let e = Evidence(n: 1, chunkID: "b-1", docID: "budget", path: "household-budget.csv", title: "Budget", section: [], start: 0,
+                         end: text.utf8.count, lineStart: 2, lineEnd: 4, text: text, role: "anchor", score: 1, rank: 1)
+        let context = PackedContext(budget: 4096, used: 300, reserved: 512, mode: "standard", instructions: "i", prompt: "p", evidence: [e])
+        for (month, row) in zip(["January", "February", "March"], rows) {
+            let a = try AnswerFixture.composer().compose(question: "How much did we spend on electricity in \(month)?", context: context)
+            #expect(a.citations.first?.quote == row)
+        }
+    }
+
     @Test func codesAreLettersWithDigits() {
         #expect(SentenceScorer.isCode("e24") && SentenceScorer.isCode("x200") && SentenceScorer.isCode("a4"))
         #expect(!SentenceScorer.isCode("1998") && !SentenceScorer.isCode("pump"))

@@ -415,6 +415,18 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
         #expect(r.score == 0.6667) // e24 and 24 found, bosch not
     }
 
+    @Test func readsAMonthWrittenAsADate() {
+        // "January" is a name of the question; the budget row writes it 2024-01.
+        let row = "2024-01,Utilities,Electricity,86.40,Joint account,Standing order"
+        let budget = VerifyFixture.piece(1, doc: "budget", chunk: "b-1", text: row)
+        let q = VerifyFixture.query("How much did we spend on electricity in January?", desk: [budget], sentences: [(row, [1])],
+                                    citations: [VerifyFixture.cite(1, row, in: budget)])
+        let r = CompletenessGate().check(VerifyFixture.prepared(q))
+        #expect(r.pass, "\(r.reason)")
+        let march = Self.ask("What does error E24 mean in March?", "Error E24: the pump cannot drain the water.")
+        #expect(!march.pass && march.reason.contains("missing: march"))
+    }
+
     @Test func failsANegationTheEvidenceDoesNotMake() {
         let r = Self.ask("What does error E24 not mean?", "Error E24: the pump cannot drain the water.")
         #expect(r.pass) // "cannot" is a negation in the quoted sentence

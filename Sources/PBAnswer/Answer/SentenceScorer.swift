@@ -48,7 +48,8 @@ public struct SentenceScorer: Sendable {
 
     /// Lexical part of the score, for every sentence (cheap; used to choose which to embed).
     public func lexical(_ question: QuestionAnalysis, _ sentences: [EvidenceSentence], passageRank: [Int: Int]) -> [Scored] {
-        let tokens = sentences.map { Set(TermAnalyzer.tokens($0.text)) }
+        // A month written as "2024-01" or "27 Jan" counts as the month's name.
+        let tokens = sentences.map { Set(TermAnalyzer.tokens($0.text) + MonthSpellings.terms(in: $0.text)) }
         // Rarity of each question term among these sentences: a term in every sentence says little.
         var df: [String: Int] = [:]
         for set in tokens { for t in question.terms where set.contains(t) { df[t, default: 0] += 1 } }

@@ -3,7 +3,8 @@ import PBRetrieval
 
 /// Whether a question's word is in a text, forgiving the ways a source writes the same name:
 /// accents ("Temur" for "Temür"), related forms ("Africa" in "African", "Palestine" in
-/// "Palestinian", "occupying" in "occupation"), and initials ("GM" for "General Motors").
+/// "Palestinian", "occupying" in "occupation"), initials ("GM" for "General Motors"), and months
+/// written as dates ("January" in "2024-01-15" or "15 Jan").
 public struct TermMatcher: Sendable {
     /// The text's stemmed words, accents folded.
     public let words: Set<String>
@@ -12,7 +13,7 @@ public struct TermMatcher: Sendable {
 
     public init(_ text: String) {
         let folded = Self.fold(text)
-        words = Set(TermAnalyzer.tokens(folded))
+        words = Set(TermAnalyzer.tokens(folded) + MonthSpellings.terms(in: folded))
         var runs: Set<String> = []
         var run = ""
         for raw in folded.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) {
