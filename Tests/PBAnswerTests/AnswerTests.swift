@@ -199,6 +199,33 @@ struct SummaryWeightTests {
         #expect(w[2] > w[0] && w[2] > w[1] && w[3] > w[0] && w[3] > w[1], "\(w)")
     }
 
+    @Test func entryHeadingsYieldAndFactsCount() {
+        let s = [sentence("2021-06-15  48,510 km  Garage: Hollis Motors", start: 0),
+                 sentence("Hollis Motors replaced the front brake pads and discs for 238.00 in June.", start: 50),
+                 sentence("Bought a new 68 Ah battery from Hollis Motors for 215.00 on 14 February.", start: 120)]
+        let w = ExtractiveComposer.summaryWeights(s, topic: [])
+        #expect(w[1] > w[0] && w[2] > w[0], "\(w)")
+        #expect(ExtractiveComposer.factCount("Bought a new 68 Ah battery from Hollis Motors.") == 4)
+    }
+
+    @Test func aDocumentWithoutHeadingsIsSummarisedAcrossItsChunks() throws {
+        // One desk passage of three adjoining chunks (no headings): the summary quotes from each.
+        let texts = ["The boiler was serviced in March and the valve was replaced by the engineer.",
+                     "The roof was inspected in June and two broken tiles were replaced by the roofer.",
+                     "The gutters were cleared in October and a leaking joint was sealed by the builder."]
+        var start = 0
+        var pieces: [Evidence] = []
+        for (i, t) in texts.enumerated() {
+            pieces.append(Evidence(n: 1, chunkID: "log-\(i)", docID: "log", path: "house-log.txt", title: "House log", section: [],
+                                   start: start, end: start + t.utf8.count, lineStart: 1 + i, lineEnd: 1 + i, text: t, role: i == 0 ? "anchor" : "section", score: 1, rank: 1))
+            start += t.utf8.count + 1
+        }
+        let context = PackedContext(budget: 4096, used: 300, reserved: 512, mode: "standard", instructions: "i", prompt: "p", evidence: pieces)
+        let a = try AnswerFixture.composer().compose(question: "Summarise the house log", context: context)
+        #expect(a.route == "summary")
+        #expect(Set(a.citations.map(\.chunkID)) == ["log-0", "log-1", "log-2"])
+    }
+
     @Test func aTopicInTheRequestRaisesTheSentencesOnIt() {
         let s = [sentence("The tyres were replaced in May before the trip to the coast.", start: 0),
                  sentence("The brakes were checked in May before the trip to the coast.", start: 70)]

@@ -386,6 +386,28 @@ final class PackFixture {
         #expect(none.evidence[0].text == anchor.text)
     }
 
+    @Test func aSummaryReadsTheDocumentSectionBySection() throws {
+        let f = try PackFixture()
+        // Retrieval found the chunk that shares the request's words, and a stray one elsewhere.
+        let q = f.query("summarise the espresso machine manual", [f.chunk("Pump pressure"), f.chunk("Sow tomato")])
+        let c = try f.packer(neighbours: 0).pack(q, library: f.library)
+        f.check(c, q)
+        let sections = Set(f.chunks.map(\.section))
+        let packed = Set(c.evidence.filter { $0.docID == f.chunks[0].docID }.map(\.section))
+        #expect(packed == sections, "every section of the manual is on the desk")
+        #expect(c.evidence.contains { $0.role == "section" })
+        #expect(c.evidence.contains { $0.chunkID == f.chunk("Sow tomato").chunkID }, "the other anchors still follow")
+        // Short of room, the first chunk of each section comes before the second of any.
+        let firsts = Dictionary(f.chunks.map { ($0.section, $0) }, uniquingKeysWith: { a, _ in a }).count
+        let small = try f.packer(budget: 400, neighbours: 0).pack(q, library: f.library)
+        f.check(small, q)
+        let smallSections = Set(small.evidence.filter { $0.role == "section" || $0.role == "anchor" }.map(\.section))
+        #expect(smallSections.count >= min(firsts, 5), "\(smallSections.count) of \(firsts) sections")
+        // A fact question does not read the whole document.
+        let fact = try f.packer(neighbours: 0).pack(f.query("what is the pump pressure", [f.chunk("Pump pressure")]), library: f.library)
+        #expect(!fact.evidence.contains { $0.role == "section" })
+    }
+
     @Test func adjacentAnchorsShareOnePassage() throws {
         let f = try PackFixture()
         let a = f.chunk("Tamp firmly"), b = f.chunk("Press the cup button once")

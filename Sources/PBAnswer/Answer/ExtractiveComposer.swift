@@ -162,8 +162,10 @@ public final class ExtractiveComposer {
         return out
     }
 
-    /// One passage of one file: the unit a summary picks sentences from.
-    static func passageKey(_ s: EvidenceSentence) -> String { s.path + "\u{1F}" + String(s.n) }
+    /// One chunk of one file: the unit a summary picks sentences from. A chunk, not a desk
+    /// passage: adjoining chunks of a document without headings merge into one passage, and a
+    /// summary of a whole log would then quote two sentences of it.
+    static func passageKey(_ s: EvidenceSentence) -> String { s.path + "\u{1F}" + s.chunkID }
 
     /// How much each sentence is worth in a summary of its document: central (its words recur
     /// in the other sentences), of a readable length, leading its passage, on the question's topic
@@ -184,15 +186,31 @@ public final class ExtractiveComposer {
             let length = (8...45).contains(words) ? 1.0 : (5...7).contains(words) ? 0.5 : 0.1
             let lead = firstInPassage[passageKey(s)] == s.start ? 1.0 : 0.0
             let onTopic = topic.isEmpty ? 0 : Double(topic.filter { set.contains($0) }.count) / Double(topic.count)
-            var w = 0.45 * central + 0.25 * length + 0.1 * lead + 0.4 * onTopic
+            // Facts: numbers, dates and names (capitalised words inside the sentence) say what
+            // happened; "the minutes were approved without changes" says little.
+            let facts = min(1, Double(factCount(s.text)) / 3)
+            var w = 0.45 * central + 0.25 * length + 0.1 * lead + 0.4 * onTopic + 0.2 * facts
             let letters = s.text.unicodeScalars.filter { $0.properties.isAlphabetic }
             if !letters.isEmpty, letters.allSatisfy({ !$0.properties.isLowercase }) { w -= 0.5 }
-            if SentenceScorer.isTableRow(s) || s.text.filter({ $0 == "|" }).count >= 2 { w -= 0.3 }
+            if SentenceScorer.isTableRow(s) { w -= 0.3 }
+            // A short line without closing punctuation is a label or an entry's heading
+            // ("2021-06-15  48,510 km  Garage: Hollis Motors"), not a statement.
+            if words <= 10, let last = s.text.trimmingCharacters(in: .whitespaces).last, !".!?;)\"”*".contains(last) { w -= 0.2 }
             // A field of a header block ("**Date:** ...", "Place: ..."), not a list item's label.
             if let colon = s.text.firstIndex(of: ":"), s.text.distance(from: s.text.startIndex, to: colon) < 24,
                !s.text.hasPrefix("-"), !s.text.hasPrefix("•"), s.text[..<colon].split(separator: " ").count <= 3 { w -= 0.3 }
             return w
         }
+    }
+
+    /// Numbers and capitalised words after the first word of a sentence.
+    static func factCount(_ text: String) -> Int {
+        var n = 0
+        for (i, word) in text.split(whereSeparator: { $0 == " " || $0 == "\n" }).enumerated() {
+            guard let head = word.unicodeScalars.first(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) else { continue }
+            if head.properties.numericType != nil || (i > 0 && head.properties.isUppercase) { n += 1 }
+        }
+        return n
     }
 
     /// An answer from chosen sentences, in the given order, each cited by its own span; citations

@@ -83,12 +83,13 @@ public struct SentenceScorer: Sendable {
         term.unicodeScalars.contains { $0.properties.numericType != nil } && term.unicodeScalars.contains { $0.properties.isAlphabetic }
     }
 
-    /// A line of a delimited file, or a Markdown table row.
+    /// A line of a delimited file, or a table row: cells between tabs or pipes, as Markdown
+    /// writes them ("| Valve | £38.50 |") and as the DOCX and HTML readers lay out table cells
+    /// ("Holding deposit | £265 | Paid 2 August 2023").
     static func isTableRow(_ s: EvidenceSentence) -> Bool {
         let lower = s.path.lowercased()
         if lower.hasSuffix(".csv") || lower.hasSuffix(".tsv") { return true }
-        let text = s.text.trimmingCharacters(in: .whitespaces)
-        return text.filter { $0 == "\t" }.count >= 2 || (text.hasPrefix("|") && text.filter { $0 == "|" }.count >= 3)
+        return s.text.filter { $0 == "\t" }.count >= 2 || s.text.filter { $0 == "|" }.count >= 2
     }
 
     /// 1 when the sentence holds something of the expected kind that the question does not already

@@ -6,7 +6,8 @@ import PBText
 /// Packs one query's hits into a `context` under a hard token budget (seed 002, phase D).
 ///
 /// Content decisions first, in priority order: the top anchor, then lookup passages (for
-/// questions asking for a value), then the other anchors in rank order, then the anchors'
+/// questions asking for a value) or, for a request to summarise, the sections of the document
+/// it is about, then the other anchors in rank order, then the anchors'
 /// neighbours nearest first, then sections that packed passages refer to. Each chunk is cut to the bytes not yet on the desk
 /// and kept only if it fits. The position decision comes last: the strongest passages go to both
 /// ends of the prompt, and passages are numbered in prompt order.
@@ -28,6 +29,10 @@ public struct ContextPacker {
         /// Cross references followed per query, and chunks taken from each referenced section.
         public var references = 3
         public var chunksPerReference = 2
+        /// Documents a summary request reads whole (the top hit's, and others whose title names
+        /// the request's subject), and chunks taken from them at most.
+        public var summaryDocuments = 2
+        public var summaryChunks = 24
 
         public init() {}
 
@@ -79,7 +84,9 @@ public struct ContextPacker {
         var expansions: [Expansion] = []
         for (i, anchor) in anchors.enumerated() {
             if let e = try place(anchor, width: width, on: &desk, library: library) { expansions.append(e) }
-            if i == 0, lookup {
+            if i == 0, QuestionAnalysis(query.text).wantsSummary {
+                try addSummarySections(to: &desk, query: query, anchors: anchors, library: library)
+            } else if i == 0, lookup {
                 try addLookups(to: &desk, query: query, hitRank: hitRank, library: library)
             }
         }
@@ -176,6 +183,48 @@ public struct ContextPacker {
                 case .placed: added += 1
                 case .overBudget: desk.drop(chunk.chunkID, Desk.Reason.overBudget)
                 case .duplicate: break
+                }
+            }
+        }
+    }
+
+    /// A summary is of a document, not of the passages that happen to share the request's words:
+    /// "summarise the meeting notes" retrieves the chunks that say "meeting", and a summary of
+    /// those would miss the decisions. So the document of the top hit (and of any other anchor
+    /// whose title or file name holds a word of the request beyond "summarise") goes on the desk
+    /// by sections: the first chunk of every section in document order, then the second of
+    /// every section, and so on while the budget lasts, so a long document is covered across its
+    /// sections rather than from its start.
+    func addSummarySections(to desk: inout Desk, query: QueryRecord, anchors: [Hit], library: PackLibrary) throws {
+        guard let top = anchors.first else { return }
+        let subject = Set(TermAnalyzer.contentTerms(query.text)).subtracting(QuestionAnalysis.summaryCues)
+        var documents = [top.docID]
+        for a in anchors.dropFirst() where documents.count < settings.summaryDocuments && !documents.contains(a.docID) {
+            let named = Set(TermAnalyzer.tokens(a.title + " " + (a.path.split(separator: "/").last.map(String.init) ?? "")))
+            if !named.isDisjoint(with: subject) { documents.append(a.docID) }
+        }
+        var taken = 0
+        for doc in documents {
+            var sections: [[Hit]] = []
+            var index: [[String]: Int] = [:]
+            for chunk in try library.documentChunks(docID: doc) {
+                if let i = index[chunk.section] { sections[i].append(chunk) } else {
+                    index[chunk.section] = sections.count
+                    sections.append([chunk])
+                }
+            }
+            var full = Set<Int>()
+            for round in 0..<(sections.map(\.count).max() ?? 0) {
+                for (i, chunks) in sections.enumerated() where round < chunks.count && !full.contains(i) {
+                    guard taken < settings.summaryChunks else { return }
+                    switch desk.offer(chunks[round], role: Desk.Role.section) {
+                    case .placed: taken += 1
+                    case .duplicate: break
+                    case .overBudget:
+                        // A section stops at the first chunk that does not fit, so it never skips text.
+                        desk.drop(chunks[round].chunkID, Desk.Reason.overBudget)
+                        full.insert(i)
+                    }
                 }
             }
         }

@@ -6,7 +6,8 @@ import PBText
 /// the passage it continues (or starts one), and kept only if the budget still holds.
 public struct Desk {
     public enum Role {
-        public static let anchor = "anchor", neighbour = "neighbour", reference = "reference", lookup = "lookup"
+        public static let anchor = "anchor", neighbour = "neighbour", reference = "reference", lookup = "lookup",
+                          section = "section"
     }
 
     public enum Reason {

@@ -43,7 +43,7 @@ public final class EvidenceSentences {
         let bytes = Array(e.text.utf8)
         var out: [EvidenceSentence] = []
         for block in Self.blocks(bytes) {
-            for r in Self.joiningWrappedLines(bytes, segmenter.sentences(in: bytes, range: block)) {
+            for r in segmenter.sentences(in: bytes, range: block) {
                 let text = String(decoding: bytes[r], as: UTF8.self)
                 var newlines = 0
                 for b in bytes[0..<r.lowerBound] where b == 0x0A { newlines += 1 }
@@ -53,33 +53,6 @@ public final class EvidenceSentences {
             }
         }
         return out
-    }
-
-    /// ICU ends a sentence at every line break (UAX #29 treats LF as a paragraph separator), so a
-    /// hard-wrapped paragraph ("... from €40 to €45. The\ncommittee agreed ...") comes apart
-    /// mid-sentence. A piece that ends without closing punctuation, followed across one line
-    /// break by a piece starting in lower case, is one sentence wrapped; list items, table rows
-    /// and headings start otherwise and stay apart.
-    static func joiningWrappedLines(_ bytes: [UInt8], _ ranges: [Range<Int>]) -> [Range<Int>] {
-        var out: [Range<Int>] = []
-        for r in ranges {
-            if let last = out.last, isWrapped(bytes, previous: last, next: r) {
-                out[out.count - 1] = last.lowerBound..<r.upperBound
-            } else {
-                out.append(r)
-            }
-        }
-        return out
-    }
-
-    static func isWrapped(_ bytes: [UInt8], previous: Range<Int>, next: Range<Int>) -> Bool {
-        guard !previous.isEmpty, !next.isEmpty, previous.upperBound <= next.lowerBound else { return false }
-        let closing: Set<UInt8> = Set(".!?:;\"')]*|".utf8)
-        guard !closing.contains(bytes[previous.upperBound - 1]) else { return false }
-        let gap = bytes[previous.upperBound..<next.lowerBound]
-        guard gap.filter({ $0 == 0x0A }).count == 1, gap.allSatisfy({ $0 == 0x0A || $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) else { return false }
-        let first = bytes[next.lowerBound]
-        return first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")
     }
 
     /// Ranges of `bytes` separated by blank lines.

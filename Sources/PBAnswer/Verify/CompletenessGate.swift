@@ -11,7 +11,8 @@ import PBRetrieval
 /// answer or in the passages it cites; a question about something the documents never mention
 /// (SQuAD 2.0's unanswerable questions swap one entity or add a "not") fails here even though
 /// its neighbours on the desk look relevant. The score is the lowest of the three; the rare-term
-/// score counts a term found only in the cited passage, not in the quoted sentence, as a half.
+/// score counts a term found only in the cited passage, not in the quoted sentence, as a half,
+/// except in a summary, whose names are the subject of the documents it quotes.
 public struct CompletenessGate: VerificationGate {
     public static let letter = "H"
 
@@ -135,12 +136,17 @@ public struct CompletenessGate: VerificationGate {
             }
         }
 
-        // Rare terms: names, numbers, negation.
+        // Rare terms: names, numbers, negation. A summary's names ("summarise the Lisbon
+        // itinerary") name the document, so its title, file name and passages hold them fully.
         var weight = 0.0, found = 0.0
         var missing: [String] = []
+        let summary = c.answer.route == "summary"
+        let subject = summary ? TermMatcher(c.allCitedText + "\n" + c.citedPassages.flatMap { n in
+            (c.pieces[n] ?? []).map { $0.title + " " + ($0.path.split(separator: "/").last.map(String.init) ?? "") }
+        }.joined(separator: "\n")) : passages
         for t in Self.names(c.question) {
             weight += 1
-            if near.contains(t) { found += 1 } else if passages.contains(t) { found += 0.5 } else { missing.append(t) }
+            if near.contains(t) || (summary && subject.contains(t)) { found += 1 } else if passages.contains(t) { found += 0.5 } else { missing.append(t) }
         }
         let cited = NumberMentions.all(c.allCitedText + "\n" + answer)
         let nearNumbers = NumberMentions.all(quoted)

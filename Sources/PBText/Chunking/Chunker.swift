@@ -15,8 +15,9 @@ public struct ChunkLimits: Sendable, Equatable {
         self.maxTokens = maxTokens
     }
 
-    /// Folded into each document's hash, so that new limits re-chunk documents on the next ingest.
-    public var fingerprint: String { "chunker-v1 words=\(maxWords) tokens=\(maxTokens)" }
+    /// Folded into each document's hash, so that new limits or new sentence rules re-chunk
+    /// documents on the next ingest. v2: hard-wrapped sentences are no longer cut at line breaks.
+    public var fingerprint: String { "chunker-v2 words=\(maxWords) tokens=\(maxTokens)" }
 }
 
 /// A chunk before it gets its identity: a span of the text layer with its section and prefix.

@@ -55,7 +55,7 @@ public final class SentenceSegmenter {
         for r in raw {
             let t = Self.trim(bytes, r)
             guard !t.isEmpty else { continue }
-            if let last = merged.last, Self.shouldJoin(bytes, previous: last, next: t) {
+            if let last = merged.last, Self.shouldJoin(bytes, previous: last, next: t) || Self.isWrapped(bytes, previous: last, next: t) {
                 merged[merged.count - 1] = last.lowerBound..<t.upperBound
             } else {
                 merged.append(t)
@@ -77,6 +77,41 @@ public final class SentenceSegmenter {
         let first = bytes[next.lowerBound]
         if first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") { return true }
         return false
+    }
+
+    /// ICU ends a sentence at every line break (UAX #29 treats LF as a paragraph separator), so a
+    /// hard-wrapped paragraph ("... from €40 to €45. The\ncommittee agreed ...") comes apart
+    /// mid-sentence. A piece that ends without closing punctuation, followed across one line
+    /// break by a piece that goes on with it, is one sentence wrapped. A piece goes on when it
+    /// starts in lower case or with "(" and lower case; when the piece before left a bracket open
+    /// ("battery (Varta Silver Dynamic\nE39) from ..."); or when the piece before is a full
+    /// line of prose (60 bytes or more, ending in a word in lower case) and the next starts with
+    /// a capitalised word ("change due\nJune 2023"). List items, table rows, numbered lines and
+    /// headings start otherwise and stay apart.
+    static func isWrapped(_ bytes: [UInt8], previous: Range<Int>, next: Range<Int>) -> Bool {
+        guard !previous.isEmpty, !next.isEmpty, previous.upperBound <= next.lowerBound else { return false }
+        let closing: Set<UInt8> = Set(".!?:;\"')]*|".utf8)
+        guard !closing.contains(bytes[previous.upperBound - 1]) else { return false }
+        let gap = bytes[previous.upperBound..<next.lowerBound]
+        guard gap.filter({ $0 == 0x0A }).count == 1, gap.allSatisfy({ $0 == 0x0A || $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) else { return false }
+        func isLower(_ b: UInt8) -> Bool { b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") }
+        func isUpper(_ b: UInt8) -> Bool { b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") }
+        let first = bytes[next.lowerBound]
+        if isLower(first) { return true }
+        if first == UInt8(ascii: "("), next.count > 1, isLower(bytes[next.lowerBound + 1]) { return true }
+        let before = bytes[previous]
+        if before.filter({ $0 == UInt8(ascii: "(") }).count > before.filter({ $0 == UInt8(ascii: ")") }).count { return true }
+        // A full line of prose: the whole line the piece before ends, which may begin before it.
+        let lineStart = bytes[0..<previous.upperBound].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let lastLine = bytes[lineStart..<previous.upperBound]
+        // Table rows ("Holding deposit | £265 | Paid ... rent") are lines, not prose.
+        let cells = bytes[lineStart..<next.upperBound].contains { $0 == UInt8(ascii: "|") || $0 == 0x09 }
+        guard !cells, lastLine.count >= 60, isLower(bytes[previous.upperBound - 1]), isUpper(first),
+              next.count > 1, isLower(bytes[next.lowerBound + 1]) else { return false }
+        // Words only at the end: "... Garage: Hollis Motors" ends in a name, a label line.
+        var k = previous.upperBound - 1
+        while k > lineStart, isLower(bytes[k - 1]) || isUpper(bytes[k - 1]) { k -= 1 }
+        return isLower(bytes[k])
     }
 
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D || b == 0x0C }
