@@ -51,7 +51,7 @@ let package = Package(
 
         // Agent: natural dates, the intent grammar and planner, the task/project/note store with its
         // journal, tools, executor and undo (over PBIndex's SQLite wrapper).
-        .target(name: "PBAgent", dependencies: ["PBCore", "PBText", "PBIndex", "PBNeural", "PBRetrieval"], swiftSettings: release),
+        .target(name: "PBAgent", dependencies: ["PBCore", "PBText", "PBIndex", "PBNeural", "PBRetrieval", "CICU"], swiftSettings: release),
 
         program("pb-chunk", ["PBCore", "PBText"]),
         program("pb-embed", ["PBCore", "PBText", "PBNeural"]),

@@ -3,6 +3,7 @@
 #include <unicode/utext.h>
 #include <unicode/unorm2.h>
 #include <unicode/uchar.h>
+#include <unicode/ucal.h>
 
 void *pb_icu_sentence_open(const char **error) {
     UErrorCode status = U_ZERO_ERROR;
@@ -55,4 +56,20 @@ int32_t pb_icu_nfd(const uint16_t *src, int32_t len, uint16_t *dst, int32_t cap)
 
 int32_t pb_icu_nfkc_casefold(const uint16_t *src, int32_t len, uint16_t *dst, int32_t cap) {
     return normalize(unorm2_getNFKCCasefoldInstance, src, len, dst, cap);
+}
+
+int32_t pb_icu_zone_for_windows_name(const char *windows, char *out, int32_t cap) {
+    UChar name[128];
+    int32_t n = 0;
+    for (; windows[n] != 0; n++) {
+        if (n >= 127 || (unsigned char)windows[n] >= 128) return 0; // Windows zone names are ASCII
+        name[n] = (UChar)windows[n];
+    }
+    UChar id[128];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t len = ucal_getTimeZoneIDForWindowsID(name, n, NULL, id, 128, &status);
+    if (U_FAILURE(status) || len <= 0 || len >= cap || len >= 128) return 0;
+    for (int32_t i = 0; i < len; i++) out[i] = (char)id[i];
+    out[len] = 0;
+    return len;
 }

@@ -33,3 +33,7 @@ int32_t pb_icu_char_type(int32_t codepoint);
 /// NFD / NFKC-casefold of UTF-16 text; returns the output length (may exceed cap), -1 on error.
 int32_t pb_icu_nfd(const uint16_t *src, int32_t len, uint16_t *dst, int32_t cap);
 int32_t pb_icu_nfkc_casefold(const uint16_t *src, int32_t len, uint16_t *dst, int32_t cap);
+
+/// The IANA zone ID (ASCII, NUL-terminated in out) for a Windows time zone name such as
+/// "W. Europe Standard Time", as Outlook and Exchange write TZID; returns its length, 0 if unknown.
+int32_t pb_icu_zone_for_windows_name(const char *windows, char *out, int32_t cap);

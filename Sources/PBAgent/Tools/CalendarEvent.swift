@@ -9,19 +9,33 @@ public struct CalendarEvent: Equatable, Sendable {
     public var location: String?
     public var file: String
 
-    /// Reads the VEVENTs of one file. Dates with `TZID` or without `Z` are taken in `zone`
-    /// (time zone definitions are not read); a missing end is a zero-length event, or one day
-    /// for a date. Cancelled events (STATUS:CANCELLED) are left out.
+    /// The events of one file, and the TZIDs in it that named no known zone.
+    public struct Reading: Sendable {
+        public var events: [CalendarEvent]
+        public var unresolvedZones: [String]
+    }
+
+    /// Reads the VEVENTs of one file (see `reading`).
+    public static func read(_ text: String, file: String, zone: TimeZone, window: DateInterval? = nil) -> [CalendarEvent] {
+        reading(text, file: file, zone: zone, window: window).events
+    }
+
+    /// Reads the VEVENTs of one file. A date with a `TZID` is taken in that zone (see
+    /// `CalendarZones`), one ending in `Z` in UTC, a floating one in `zone`; a missing end is a
+    /// zero-length event, or one day for a date. Cancelled events (STATUS:CANCELLED) are left out.
     ///
     /// With `window`, repeating events (RRULE, see `EventRecurrence`) come back as each of their
     /// occurrences that overlaps the window, less the EXDATE ones and those a RECURRENCE-ID
-    /// instance of the same UID replaces (the moved or cancelled meeting). Without it, or when
-    /// the rule cannot be read, a repeating event is its first occurrence only.
-    public static func read(_ text: String, file: String, zone: TimeZone, window: DateInterval? = nil) -> [CalendarEvent] {
+    /// instance of the same UID replaces (the moved or cancelled meeting). Occurrences keep their
+    /// wall-clock time in the event's own zone across daylight-saving changes. Without a window,
+    /// or when the rule cannot be read, a repeating event is its first occurrence only.
+    public static func reading(_ text: String, file: String, zone: TimeZone, window: DateInterval? = nil) -> Reading {
+        let properties = ICalendarFile.unfold(text)
+        var zones = CalendarZones(fallback: zone, properties: properties)
         var components: [[ICalendarFile.Property]] = []
         var current: [ICalendarFile.Property]?
         var nested = 0
-        for p in ICalendarFile.unfold(text) {
+        for p in properties {
             guard current != nil else {
                 if p.name == "BEGIN", p.value.uppercased() == "VEVENT" { current = []; nested = 0 }
                 continue
@@ -39,16 +53,18 @@ public struct CalendarEvent: Equatable, Sendable {
         // Instances that replace one occurrence of a repeating event: UID -> the starts replaced.
         var replaced: [String: Set<Date>] = [:]
         for props in components {
-            if let uid = value(props, "UID")?.value, let rid = value(props, "RECURRENCE-ID"), let (date, _) = parse(rid, zone: zone) {
+            if let uid = value(props, "UID")?.value, let rid = value(props, "RECURRENCE-ID"), let (date, _) = parse(rid, zone: zones.zone(of: rid)) {
                 replaced[uid, default: []].insert(date)
             }
         }
         var events: [CalendarEvent] = []
         for props in components {
             let cancelled = value(props, "STATUS")?.value.uppercased() == "CANCELLED"
-            guard !cancelled, let e = make(props, file: file, zone: zone) else { continue }
+            guard !cancelled, let e = make(props, file: file, zones: &zones) else { continue }
+            // Repeats keep the wall-clock time of the zone the event is written in.
+            let eventZone = value(props, "DTSTART").map { zones.zone(of: $0) } ?? zone
             guard let window, value(props, "RECURRENCE-ID") == nil, let ruleText = value(props, "RRULE")?.value,
-                  let rule = EventRecurrence(ruleText, zone: zone) else {
+                  let rule = EventRecurrence(ruleText, zone: eventZone) else {
                 events.append(e)
                 continue
             }
@@ -56,14 +72,14 @@ public struct CalendarEvent: Equatable, Sendable {
             for ex in props where ex.name == "EXDATE" {
                 for item in ex.value.split(separator: ",") {
                     let one = ICalendarFile.Property(name: "EXDATE", params: ex.params, value: String(item))
-                    if let (date, allDay) = parse(one, zone: zone) {
+                    if let (date, allDay) = parse(one, zone: zones.zone(of: ex)) {
                         // A date-only EXDATE on a timed event removes that day's occurrence.
-                        skip.insert(allDay && !e.allDay ? combine(day: date, timeOf: e.start, zone: zone) : date)
+                        skip.insert(allDay && !e.allDay ? combine(day: date, timeOf: e.start, zone: eventZone) : date)
                     }
                 }
             }
             let length = e.end.timeIntervalSince(e.start)
-            for start in rule.starts(from: e.start, before: window.end, zone: zone) where !skip.contains(start) {
+            for start in rule.starts(from: e.start, before: window.end, zone: eventZone) where !skip.contains(start) {
                 let end = start.addingTimeInterval(length)
                 guard end > window.start || (length == 0 && start >= window.start) else { continue }
                 var occurrence = e
@@ -72,7 +88,7 @@ public struct CalendarEvent: Equatable, Sendable {
                 events.append(occurrence)
             }
         }
-        return events
+        return Reading(events: events, unresolvedZones: zones.unresolved)
     }
 
     /// The day of `day` at the wall-clock time of `time`, in `zone`.
@@ -85,10 +101,10 @@ public struct CalendarEvent: Equatable, Sendable {
         return cal.date(from: c) ?? day
     }
 
-    static func make(_ props: [ICalendarFile.Property], file: String, zone: TimeZone) -> CalendarEvent? {
-        guard let startProp = props.first(where: { $0.name == "DTSTART" }), let (start, allDay) = parse(startProp, zone: zone) else { return nil }
+    static func make(_ props: [ICalendarFile.Property], file: String, zones: inout CalendarZones) -> CalendarEvent? {
+        guard let startProp = props.first(where: { $0.name == "DTSTART" }), let (start, allDay) = parse(startProp, zone: zones.zone(of: startProp)) else { return nil }
         var end: Date
-        if let endProp = props.first(where: { $0.name == "DTEND" }), let (e, _) = parse(endProp, zone: zone) {
+        if let endProp = props.first(where: { $0.name == "DTEND" }), let (e, _) = parse(endProp, zone: zones.zone(of: endProp)) {
             end = e
         } else if let d = props.first(where: { $0.name == "DURATION" }), let seconds = duration(d.value) {
             end = start.addingTimeInterval(seconds)

@@ -146,10 +146,13 @@ enum CalendarTools {
         let minFree = try ctx.args.int("min_free", in: 1...1440) ?? 30
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.lowercased().hasSuffix(".ics") }.sorted()
         var events: [CalendarEvent] = []
+        var unresolved: [String] = []
         let dayWindow = DateInterval(start: dayStart, end: dayStart.addingTimeInterval(86_400))
         for f in files {
             guard let data = FileManager.default.contents(atPath: (dir as NSString).appendingPathComponent(f)) else { continue }
-            events += CalendarEvent.read(String(decoding: data, as: UTF8.self), file: f, zone: zone, window: dayWindow)
+            let reading = CalendarEvent.reading(String(decoding: data, as: UTF8.self), file: f, zone: zone, window: dayWindow)
+            events += reading.events
+            unresolved += reading.unresolvedZones.map { "\($0) (\(f))" }
         }
         let dayEnd = dayStart.addingTimeInterval(86_400)
         let allDay = events.filter { $0.allDay && $0.start < dayEnd && $0.end > dayStart }
@@ -169,18 +172,21 @@ enum CalendarTools {
             if let l = e.location { o["location"] = .string(l) }
             return .object(o)
         }
-        let data: [String: JSONValue] = [
+        var data: [String: JSONValue] = [
             "day": .string(dayText),
             "window": .object(["start": .string(ISOMoment.format(windowStart, zone: zone)), "end": .string(ISOMoment.format(windowEnd, zone: zone))]),
             "events": .array((allDay + timed).map(eventJSON)),
             "free": .array(free.map { .object(["start": .string(hhmm($0.0, zone)), "end": .string(hhmm($0.1, zone)), "minutes": .number(($0.1.timeIntervalSince($0.0) / 60).rounded())]) }),
             "tasks": QueryTools.list(tasks),
         ]
+        // Times in a zone this reader does not know were read as local times: say so.
+        if !unresolved.isEmpty { data["unresolved_zones"] = .array(unresolved.map { .string($0) }) }
         var parts: [String] = []
         let eventText = allDay.map { "all day \($0.title)" } + timed.map { "\(hhmm($0.start, zone))-\(hhmm($0.end, zone)) \($0.title)" }
         parts.append(eventText.isEmpty ? "\(dayText): no events" : "\(dayText): \(eventText.count) event\(eventText.count == 1 ? "" : "s") (\(eventText.joined(separator: ", ")))")
         parts.append(free.isEmpty ? "no free stretch of \(minFree) minutes" : "free " + free.map { "\(hhmm($0.0, zone))-\(hhmm($0.1, zone))" }.joined(separator: ", "))
         parts.append(tasks.isEmpty ? "no tasks due" : "\(tasks.count) task\(tasks.count == 1 ? "" : "s") due: \(QueryTools.names(tasks))")
+        if !unresolved.isEmpty { parts.append("times in unknown zones read as local: \(unresolved.joined(separator: ", "))") }
         return ToolOutcome(ref: nil, summary: parts.joined(separator: "; "), data: .object(data))
     })
 
