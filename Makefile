@@ -81,11 +81,14 @@ man-examples: build model
 # SciFact, the reranker beating fusion on the held-out half, the router's canonical and compound
 # splits at 100%, SQuAD 2.0 answers through pb-ask (a quarter of the questions, floors on the
 # check half), and the date cases (a regression floor under the measured 0.678). The chat
-# endpoint route runs against a real llama.cpp server (make llm) in Tests/llm.sh.
+# endpoint route runs against a real llama.cpp server (make llm) in Tests/llm.sh; pb-rerank
+# --model against a cross-encoder built from the MiniLM weights, checked by numpy, in
+# Tests/cross-encoder.sh.
 test: deps model build llm
 	$(SWIFT) test
 	LLM_MAKE="$(MAKE)" LLM_SWIFT_TEST="$(SWIFT) test" sh Tests/llm.sh $(BUILD)
 	sh Tests/golden.sh $(BUILD)
+	sh Tests/cross-encoder.sh $(BUILD)
 	$(MAKE) --no-print-directory man-lint
 	sh Tests/man-examples.sh $(BUILD)
 	sh Tests/crash.sh $(BUILD)

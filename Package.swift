@@ -43,7 +43,7 @@ let package = Package(
         // Index: SQLite wrapper, library schema, the memory-mapped vector file.
         .target(name: "PBIndex", dependencies: ["PBCore", "CSQLite"], swiftSettings: release),
         // Retrieval: lexical and dense search, fusion.
-        .target(name: "PBRetrieval", dependencies: ["PBCore", "PBText", "PBIndex", "CBLAS"], swiftSettings: release),
+        .target(name: "PBRetrieval", dependencies: ["PBCore", "PBText", "PBIndex", "PBNeural", "CBLAS"], swiftSettings: release),
 
         // Answer: packing the desk (pb-pack), writing a cited answer (extractive, or a chat endpoint
         // over FoundationNetworking), and the verification gates with their calibration (pb-verify).

@@ -54,25 +54,32 @@ final class EncoderWorkspace {
     /// L2-normalised mean-pooled vector to `outputs[k]` (`hidden` floats each). With
     /// `tokenOutputs`, also each sequence's last-layer token states, one L2-normalised row of
     /// `hidden` floats per token, to `tokenOutputs[k]` (for late interaction).
+    ///
+    /// For sentence pairs (a cross-encoder), `segmentStarts[k]` is the position where sequence
+    /// k's second segment begins (token type 1 from there on), and `firstTokenOutputs[k]`
+    /// receives the raw last-layer state of its first token ([CLS]), which the pooler reads.
     @_optimize(speed)
     func encode(_ sequences: [UnsafeBufferPointer<Int32>], weights w: BertWeights,
-                outputs: [UnsafeMutablePointer<Float>], tokenOutputs: [UnsafeMutablePointer<Float>]? = nil) {
+                outputs: [UnsafeMutablePointer<Float>], tokenOutputs: [UnsafeMutablePointer<Float>]? = nil,
+                segmentStarts: [Int]? = nil, firstTokenOutputs: [UnsafeMutablePointer<Float>]? = nil) {
         let c = config
         let h = c.hidden
         let tokens = sequences.reduce(0) { $0 + $1.count }
         let rows = Self.paddedRows(tokens)
         reserve(rows: rows)
 
-        // Embeddings: word + position + token type 0, then LayerNorm. Padding rows are zeros
-        // (finite after LayerNorm; never read by attention or pooling).
+        // Embeddings: word + position + token type (0; 1 in a pair's second segment), then
+        // LayerNorm. Padding rows are zeros (finite after LayerNorm; never read by attention or
+        // pooling).
         var offsets: [Int] = []
         offsets.reserveCapacity(sequences.count)
         var row = 0
-        for sequence in sequences {
+        for (k, sequence) in sequences.enumerated() {
             offsets.append(row)
+            let second = segmentStarts?[k] ?? Int.max
             for (position, id) in sequence.enumerated() {
                 VectorKernels.add3(w.wordEmbeddings + Int(id) * h, w.positionEmbeddings + position * h,
-                                   w.tokenTypeEmbeddings, into: hidden + row * h, count: h)
+                                   w.tokenTypeEmbeddings + (position >= second ? h : 0), into: hidden + row * h, count: h)
                 row += 1
             }
         }
@@ -82,6 +89,12 @@ final class EncoderWorkspace {
 
         for layer in w.layers {
             runLayer(layer, rows: rows, tokens: tokens, sequences: sequences, offsets: offsets)
+        }
+
+        if let firstTokenOutputs {
+            for k in sequences.indices where !sequences[k].isEmpty {
+                firstTokenOutputs[k].update(from: hidden + offsets[k] * h, count: h)
+            }
         }
 
         // Mean pooling over each sequence's tokens, then L2 normalisation (eps 1e-12 as in torch).

@@ -130,6 +130,37 @@ public final class MiniLMEncoder: @unchecked Sendable {
         }
     }
 
+    /// The raw last-layer [CLS] state of each sentence pair, encoded BERT's way for pairs:
+    /// `[CLS] a [SEP] b [SEP]`, token type 0 up to the first [SEP] and 1 after it. `first` and
+    /// `second` are token ids without special tokens; the second is cut (then the first) so the
+    /// pair fits `maxTokens` (at most `maxPositions`). For cross-encoders (`CrossEncoder`).
+    public func pairStates(_ pairs: [(first: [Int32], second: [Int32])], maxTokens: Int = 512) -> [[Float]] {
+        let limit = min(max(maxTokens, 4), maxPositions)
+        var sequences: [[Int32]] = []
+        var segments: [Int] = []
+        for (a, b) in pairs {
+            var a = a[...], b = b[...]
+            // Longest first, as BERT tokenizers truncate pairs: a token off the longer side (the
+            // second on a tie) until the pair fits.
+            while a.count + b.count > limit - 3 {
+                if a.count > b.count { a.removeLast() } else { b.removeLast() }
+            }
+            sequences.append([WordPieceTokenizer.cls] + a + [WordPieceTokenizer.sep] + b + [WordPieceTokenizer.sep])
+            segments.append(a.count + 2)
+        }
+        let dim = dimension
+        let output = UnsafeMutablePointer<Float>.allocate(capacity: max(sequences.count * dim, 1))
+        let first = UnsafeMutablePointer<Float>.allocate(capacity: max(sequences.count * dim, 1))
+        defer {
+            output.deallocate()
+            first.deallocate()
+        }
+        // A model with one token type has no second-segment row to add.
+        encode(sanitized(sequences), output: output, tokenOutput: nil,
+               segmentStarts: weights.config.typeVocabulary >= 2 ? segments : nil, firstTokenOutput: first)
+        return (0..<sequences.count).map { Array(UnsafeBufferPointer(start: first + $0 * dim, count: dim)) }
+    }
+
     private func sanitized(_ tokenIDs: [[Int32]]) -> [[Int32]] {
         let vocabulary = weights.config.vocabulary
         return tokenIDs.map { Self.sanitize($0, vocabulary: vocabulary, maxPositions: maxPositions) }
@@ -138,7 +169,8 @@ public final class MiniLMEncoder: @unchecked Sendable {
     /// Runs the encoder over sanitised sequences: pooled vectors to `output` (zero for an empty
     /// sequence); with `tokenOutput`, token states too, sequence after sequence in input order.
     private func encode(_ sequences: [[Int32]], output: UnsafeMutablePointer<Float>,
-                        tokenOutput: UnsafeMutablePointer<Float>?) {
+                        tokenOutput: UnsafeMutablePointer<Float>?, segmentStarts: [Int]? = nil,
+                        firstTokenOutput: UnsafeMutablePointer<Float>? = nil) {
         output.update(repeating: 0, count: sequences.count * dimension)
         let order = sequences.indices.filter { !sequences[$0].isEmpty }
             .sorted { (sequences[$0].count, $1) > (sequences[$1].count, $0) }
@@ -149,7 +181,8 @@ public final class MiniLMEncoder: @unchecked Sendable {
             let workers = min(threadCount, batches.count)
             while workspaces.count < workers { workspaces.append(EncoderWorkspace(config: weights.config)) }
             BLASThreads.singleThreaded {
-                run(batches, sequences: sequences, workers: workers, output: output, tokenOutput: tokenOutput)
+                run(batches, sequences: sequences, workers: workers, output: output, tokenOutput: tokenOutput,
+                    segmentStarts: segmentStarts, firstTokenOutput: firstTokenOutput)
             }
         }
     }
@@ -183,7 +216,8 @@ public final class MiniLMEncoder: @unchecked Sendable {
     }
 
     private func run(_ batches: [[Int]], sequences: [[Int32]], workers: Int, output: UnsafeMutablePointer<Float>,
-                     tokenOutput: UnsafeMutablePointer<Float>?) {
+                     tokenOutput: UnsafeMutablePointer<Float>?, segmentStarts: [Int]?,
+                     firstTokenOutput: UnsafeMutablePointer<Float>?) {
         // All ids in one buffer, so workers get stable pointers without touching the arrays.
         var starts: [Int] = []
         starts.reserveCapacity(sequences.count)
@@ -199,7 +233,8 @@ public final class MiniLMEncoder: @unchecked Sendable {
 
         let job = BatchJob(batches: batches, lengths: sequences.map(\.count), starts: starts, ids: ids,
                            output: output, tokenOutput: tokenOutput, dimension: dimension, weights: weights,
-                           workspaces: Array(workspaces.prefix(workers)))
+                           workspaces: Array(workspaces.prefix(workers)), segmentStarts: segmentStarts,
+                           firstTokenOutput: firstTokenOutput)
         if workers == 1 {
             job.work(worker: 0)
         } else {
@@ -221,12 +256,17 @@ private final class BatchJob: @unchecked Sendable {
     let dimension: Int
     let weights: BertWeights
     let workspaces: [EncoderWorkspace]
+    let segmentStarts: [Int]?
+    let firstTokenOutput: UnsafeMutablePointer<Float>?
     private let lock = NSLock()
     private var nextBatch = 0
 
     init(batches: [[Int]], lengths: [Int], starts: [Int], ids: UnsafeMutablePointer<Int32>,
          output: UnsafeMutablePointer<Float>, tokenOutput: UnsafeMutablePointer<Float>?, dimension: Int,
-         weights: BertWeights, workspaces: [EncoderWorkspace]) {
+         weights: BertWeights, workspaces: [EncoderWorkspace], segmentStarts: [Int]?,
+         firstTokenOutput: UnsafeMutablePointer<Float>?) {
+        self.segmentStarts = segmentStarts
+        self.firstTokenOutput = firstTokenOutput
         self.batches = batches
         self.lengths = lengths
         self.starts = starts
@@ -253,7 +293,8 @@ private final class BatchJob: @unchecked Sendable {
             let buffers = members.map { UnsafeBufferPointer(start: ids + starts[$0], count: lengths[$0]) }
             let tokenOutputs = tokenOutput.map { base in members.map { base + starts[$0] * dimension } }
             space.encode(buffers, weights: weights, outputs: members.map { output + $0 * dimension },
-                         tokenOutputs: tokenOutputs)
+                         tokenOutputs: tokenOutputs, segmentStarts: segmentStarts.map { s in members.map { s[$0] } },
+                         firstTokenOutputs: firstTokenOutput.map { base in members.map { base + $0 * dimension } })
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PBCore
+import PBNeural
 
 /// pb-rerank: query records with `hits` in, the same records out with the hits rescored,
 /// filtered and reordered (`scores.rerank`, `rank`, `dropped`).
@@ -15,6 +16,8 @@ public enum RerankCommand {
             OptionSpec("per-doc", value: "N", help: "passages kept per document (default 2; 3 in deep mode)"),
             OptionSpec("margin", value: "M", help: "drop hits scoring more than M under the best (default 8, in logit units)"),
             OptionSpec("weights", value: "FILE", help: "model weights as JSON (default: the built-in fit, Evals/rerank/weights.json)"),
+            OptionSpec("model", value: "DIR", help: "a BERT cross-encoder (safetensors with a classifier head) to rescore the best hits"),
+            OptionSpec("model-depth", value: "N", help: "hits the cross-encoder rescores, the feature model's best (default 20)"),
             OptionSpec("features", help: "write each query's feature vectors (a 'features' record) instead of reranking"),
             OptionSpec("keep-going", help: "write an error record for a bad query and go on (exit 65 at the end)"),
         ])
@@ -41,6 +44,8 @@ public enum RerankCommand {
         base.k = try o.int("k", default: 10, in: 1...10_000)
         base.margin = try o.double("margin", default: 8, in: 0...1_000_000)
         if let path = o.value("weights") { base.weights = try RerankWeights.load(path: path) }
+        base.modelDepth = try o.int("model-depth", default: 20, in: 1...10_000)
+        let crossEncoder = try o.value("model").map { try openCrossEncoder($0) }
         let dumpFeatures = o.flag("features")
         let codec = RecordCodec()
         let loop = RecordLoop(keepGoing: o.flag("keep-going"))
@@ -64,7 +69,22 @@ public enum RerankCommand {
                 guard k >= 1 else { throw ToolFailure(.badInput, "k: expected a positive integer, got \(k)") }
                 s.k = k
             }
-            try NDJSONWriter.standardOutput.write(Reranker(settings: s).rerank(q))
+            try NDJSONWriter.standardOutput.write(Reranker(settings: s, crossEncoder: crossEncoder).rerank(q))
+        }
+    }
+
+    /// A missing folder or file is status 66; a folder that is not a cross-encoder, 69.
+    static func openCrossEncoder(_ path: String) throws -> CrossEncoder {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue else {
+            throw ToolFailure(.cannotOpen, "--model: no folder \(path)")
+        }
+        do {
+            return try CrossEncoder(modelDirectory: URL(fileURLWithPath: path))
+        } catch let e as ToolFailure {
+            throw e
+        } catch {
+            throw ToolFailure(.unavailable, "--model: \(path): \(error)")
         }
     }
 }

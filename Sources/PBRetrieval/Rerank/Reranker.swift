@@ -1,4 +1,5 @@
 import PBCore
+import PBNeural
 
 /// Reorders one query's hits: score each with the linear model over `RerankFeatures`, drop those
 /// under the best score minus a margin, keep at most `perDoc` passages per document, then pick
@@ -11,6 +12,8 @@ public struct Reranker: Sendable {
         /// In logit units: a candidate scoring this far under the best is dropped.
         public var margin = 8.0
         public var weights = RerankWeights.defaults
+        /// Hits a cross-encoder (`--model`) rescores, the feature model's best.
+        public var modelDepth = 20
         public init() {}
 
         /// The lambda and per-document cap of a mode (fast, standard, deep).
@@ -32,17 +35,34 @@ public struct Reranker: Sendable {
     }
 
     public var settings: Settings
+    /// A cross-encoder that rescores the best `settings.modelDepth` hits of the feature model.
+    public let crossEncoder: CrossEncoder?
 
-    public init(settings: Settings) { self.settings = settings }
+    public init(settings: Settings, crossEncoder: CrossEncoder? = nil) {
+        self.settings = settings
+        self.crossEncoder = crossEncoder
+    }
 
     public func rerank(_ record: QueryRecord) -> QueryRecord {
         var out = record
-        guard let hits = record.hits, !hits.isEmpty else { return out }
+        guard let all = record.hits, !all.isEmpty else { return out }
         let features = RerankFeatures(query: record.text)
-        let scores = features.vectors(hits).map { settings.weights.score($0) }
+        var hits = all
+        var scores = features.vectors(hits).map { settings.weights.score($0) }
+        var dropped = record.dropped ?? []
+        if let crossEncoder {
+            // The model reads query and passage together: far better, far dearer (one forward
+            // pass per pair), so it sees only the feature model's best few; the rest are dropped.
+            let byFeatures = hits.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
+            let depth = Array(byFeatures.prefix(settings.modelDepth)).sorted()
+            for i in byFeatures.dropFirst(settings.modelDepth) {
+                dropped.append(DroppedHit(chunkID: hits[i].chunkID, reason: Reason.beyondK))
+            }
+            hits = depth.map { hits[$0] }
+            scores = crossEncoder.scores(query: record.text, passages: hits.map(\.text))
+        }
         // Best first; ties keep pb-search's order.
         let order = hits.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
-        var dropped = record.dropped ?? []
         let best = scores[order[0]]
         var kept: [Int] = []
         var perDoc: [String: Int] = [:]
