@@ -103,6 +103,38 @@ struct PlannerTests {
         #expect(!planner.looksLikeDump("Call Sam and buy milk"))
     }
 
+    @Test("a second task that says 'it' about the first is one task with it")
+    func pronounTasksJoin() {
+        let p = planner.plan("buy a cake and bring it to the party on Saturday")
+        #expect(p.tools == ["create_task"])
+        #expect(p.arg(0, "title") == "buy a cake and bring it to the party")
+        #expect(p.arg(0, "due") == "2026-11-28")
+        // Not across a new part of the request, nor when the second step acts on the first.
+        #expect(planner.plan("remind me to call the bank and make it urgent").tools == ["create_task", "set_priority"])
+    }
+
+    @Test("meeting actions keep whose they are; a date label is the due date; a list label goes")
+    func captureLabels() throws {
+        // The Actions list of the bundled meeting notes, as written.
+        let notes = try String(contentsOfFile: "Tests/Fixtures/samples/meeting-notes-2024-03-12.md", encoding: .utf8)
+        let actions = String(notes[notes.range(of: "## Actions")!.lowerBound...])
+        let p = fixedPlanner("2024-03-12T21:00:00Z").plan(actions)
+        #expect(p.source == "capture")
+        #expect(p.arg(0, "title") == "Joe: book Delta Plumbing for the stopcock and second tap")
+        #expect(p.arg(0, "due") == "2024-03-31")
+        #expect(p.arg(1, "title") == "Tom: draft the fee proposal for the AGM and send it round")
+        #expect(p.arg(1, "due") == "2024-03-30")
+        #expect(p.arg(3, "title") == "Amara: change the shed padlock code and text it to members")
+        guard case .string(let body)? = p.steps.last?.args["body"] else { Issue.record("no note"); return }
+        #expect(body.contains("Lucía: newsletter note about green waste"))
+        let weekend = planner.plan("Weekend: clean the car, mow the lawn. Todo: fix the gate. Greta will order compost.", capture: true)
+        #expect(weekend.tools == ["create_task", "create_task", "create_task", "create_task"])
+        #expect(weekend.arg(0, "title") == "clean the car" && weekend.arg(1, "title") == "mow the lawn")
+        #expect(weekend.arg(0, "due") == "2026-11-28" && weekend.arg(1, "due") == "2026-11-28")
+        #expect(weekend.arg(2, "title") == "fix the gate")
+        #expect(weekend.arg(3, "title") == "Greta: order compost")
+    }
+
     @Test("the same text and now give the same plan")
     func deterministic() {
         let text = "add 3 tasks: buy milk, email Sam and book flights"

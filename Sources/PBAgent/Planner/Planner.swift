@@ -37,6 +37,7 @@ public struct Planner: Sendable {
             }
         }
         if intents.isEmpty { return fallback(text) }
+        intents = Self.joiningPronounTasks(intents)
         let (reconciled, rules) = reconciler.reconcile(intents, capture: false)
         var (record, unresolved) = numbered(text, reconciled, source: "grammar")
         if record.steps.isEmpty {
@@ -60,18 +61,32 @@ public struct Planner: Sendable {
                 rest.append(item.text)
                 continue
             }
-            for sentence in splitter.sentences(item.text) {
+            // A label ("Joe: ...", "Weekend: ...") holds for the sentence it opens ("Weekend:
+            // clean the car, mow the lawn"), not for the sentences after it.
+            var body = item.text
+            var label: String?
+            if let m = ClausePattern.shared.match(#"(?!(?:idea|note|thought|memo|fyi)\b)(\p{L}[\p{L}\d ]{0,24}):\s*(.+)"#, item.text) {
+                label = m[0]
+                body = m[1]
+            }
+            var first = true
+            for sentence in splitter.sentences(body) {
+                defer { first = false }
                 var kept: [String] = []
+                var found: [PlannedIntent] = []
                 for clause in splitter.clauses(sentence) {
-                    if let found = actionable(clause) {
-                        intents += found
+                    if let more = actionable(clause) {
+                        found += more
                     } else {
                         kept.append(clause)
                     }
                 }
+                found = Self.joiningPronounTasks(found)
+                intents += first ? label.map { labelled(found, label: $0) } ?? found : found
                 if !kept.isEmpty {
-                    // Keep the sentence as written when none of it was taken.
-                    rest.append(kept.count == splitter.clauses(sentence).count ? sentence : kept.joined(separator: "; "))
+                    // Keep the sentence as written when none of it was taken, and its label.
+                    let text = kept.count == splitter.clauses(sentence).count ? sentence : kept.joined(separator: "; ")
+                    rest.append(first && label != nil ? label! + ": " + text : text)
                 }
             }
         }
@@ -87,21 +102,80 @@ public struct Planner: Sendable {
         return record
     }
 
-    /// The new tasks a captured clause asks for, also behind a label ("Weekend: clean the car").
+    /// Two new tasks in one part of a request where the second names the first's object with
+    /// "it" or "them" are one task: "draft the fee proposal and send it round by 30 March" is
+    /// one thing to do, and a task called "send it round" would mean nothing on its own. The
+    /// later date wins when both have one (it usually closes the sentence: "... by 30 March").
+    static func joiningPronounTasks(_ intents: [PlannedIntent]) -> [PlannedIntent] {
+        var out: [PlannedIntent] = []
+        for intent in intents {
+            guard let last = out.last, last.tool == .createTask, intent.tool == .createTask, last.scope == intent.scope,
+                  !last.pronoun, !intent.pronoun,
+                  case .string(let first)? = last.args["title"], case .string(let second)? = intent.args["title"],
+                  second.lowercased().split(separator: " ").contains(where: { $0 == "it" || $0 == "them" }),
+                  last.args["recurrence"] == nil, intent.args["recurrence"] == nil else {
+                out.append(intent)
+                continue
+            }
+            var merged = last
+            merged.args["title"] = .string(first + " and " + second)
+            merged.subject = first + " and " + second
+            if let due = intent.args["due"] {
+                merged.args["due"] = due
+                merged.args["due_grain"] = intent.args["due_grain"]
+            }
+            for (key, value) in intent.args where merged.args[key] == nil { merged.args[key] = value }
+            out[out.count - 1] = merged
+        }
+        return out
+    }
+
+    /// The new tasks a captured clause asks for, also behind a label ("Weekend: clean the car",
+    /// "Joe: book the plumber") or after a name ("Greta will plan the work day"). Nothing of the
+    /// line is lost: a label that is a date ("Weekend", "Friday") becomes the due date when the
+    /// task has none, a list word ("Todo", "Action") is dropped, and any other label or a name
+    /// stays in front of the title ("Joe: book the plumber"): in meeting notes it says whose
+    /// action it is, and a task list that showed it as the reader's own would mislead.
     func actionable(_ clause: String) -> [PlannedIntent]? {
         let tasks: Set<PlannerTool> = [.createTask, .setRecurrence]
         if let found = grammar.parse(clause), found.allSatisfy({ tasks.contains($0.tool) }) { return found }
-        if let m = ClausePattern.shared.match(#"(?!(?:idea|note|thought|memo|fyi)\b)\p{L}[\p{L}\d ]{0,24}:\s*(.+)"#, clause),
-           let found = grammar.parse(m[0]), found.allSatisfy({ tasks.contains($0.tool) }) {
-            return found
+        if let m = ClausePattern.shared.match(#"(?!(?:idea|note|thought|memo|fyi)\b)(\p{L}[\p{L}\d ]{0,24}):\s*(.+)"#, clause),
+           let found = grammar.parse(m[1]), found.allSatisfy({ tasks.contains($0.tool) }) {
+            return labelled(found, label: m[0])
         }
         // Meeting notes: "Greta will plan the work day", "Sam needs to send the deck".
-        if let m = ClausePattern.shared.match(#"\p{Lu}\p{L}+(?: and \p{Lu}\p{L}+)? (?:will|is going to|are going to|needs to|need to|has to|have to|should|must|to) (.+)"#, clause),
-           let verb = m[0].split(separator: " ").first.map({ $0.lowercased() }), VerbLexicon.taskVerbs.contains(verb),
-           let found = grammar.parse(m[0]), found.allSatisfy({ tasks.contains($0.tool) }) {
-            return found
+        if let m = ClausePattern.shared.match(#"(\p{Lu}\p{L}+(?: and \p{Lu}\p{L}+)?) (?:will|is going to|are going to|needs to|need to|has to|have to|should|must|to) (.+)"#, clause),
+           let verb = m[1].split(separator: " ").first.map({ $0.lowercased() }), VerbLexicon.taskVerbs.contains(verb),
+           let found = grammar.parse(m[1]), found.allSatisfy({ tasks.contains($0.tool) }) {
+            return labelled(found, label: m[0])
         }
         return nil
+    }
+
+    static let listLabels: Set<String> = ["todo", "to do", "to-do", "task", "tasks", "action", "actions", "action item",
+                                          "action items", "reminder", "reminders", "next", "next step", "next steps"]
+
+    /// New tasks read behind `label`: the label as due date, dropped, or in front of the title.
+    func labelled(_ found: [PlannedIntent], label: String) -> [PlannedIntent] {
+        let trimmed = label.trimmingCharacters(in: .whitespaces)
+        if Self.listLabels.contains(trimmed.lowercased()) { return found }
+        let cut = dates.cut(trimmed)
+        if let due = cut.due, DateSlot.tidy(cut.rest).isEmpty {
+            return found.map { intent in
+                guard intent.tool == .createTask, intent.args["due"] == nil else { return intent }
+                var i = intent
+                i.args["due"] = .string(due)
+                if let grain = cut.grain { i.args["due_grain"] = .string(grain) }
+                return i
+            }
+        }
+        return found.map { intent in
+            guard intent.tool == .createTask, case .string(let title)? = intent.args["title"] else { return intent }
+            var i = intent
+            i.args["title"] = .string(trimmed + ": " + title)
+            i.subject = trimmed + ": " + title
+            return i
+        }
     }
 
     /// The honest answer when no rule read the request: a plan with no steps that says so.
