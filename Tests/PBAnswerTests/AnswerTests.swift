@@ -77,6 +77,26 @@ struct ExtractiveComposerTests {
         #expect(LateInteraction.maxSim(query: states[0], document: states[1]) > LateInteraction.maxSim(query: states[0], document: states[2]))
     }
 
+    @Test(.enabled(if: VerifyFixture.modelPresent, "model absent (run make model)"))
+    func aParaphraseIsAnsweredByMeaningOverSharedWords() throws {
+        // The bundled tenancy agreement's obligations: "keep ... the flat" is shared with one
+        // clause, only meaning ties "a cat" to "pets".
+        let clauses = ["- to keep the flat clean and ventilated, and to open windows or use the extractor fans when cooking, drying laundry or showering, so that condensation does not cause mould;",
+                       "- not to keep pets without the landlord's written consent, which will not be unreasonably withheld;",
+                       "- not to smoke or vape inside the flat or in the communal hallway;",
+                       "- to pay the rent, council tax, water, gas, electricity, broadband and TV licence for the flat;",
+                       "- to test the smoke alarms and the carbon monoxide alarm once a month and replace their batteries;",
+                       "- not to sublet or take in lodgers;",
+                       "1. to keep the structure and exterior in repair, including drains, gutters and external pipes;",
+                       "2. to keep the installations for water, gas, electricity, sanitation and heating in repair and proper working order;"]
+        let text = clauses.joined(separator: "\n")
+        let e = Evidence(n: 1, chunkID: "t-4", docID: "tenancy", path: "tenancy-agreement.docx", title: "Tenancy", section: ["4. Tenants' obligations"],
+                         start: 0, end: text.utf8.count, lineStart: 30, lineEnd: 32, text: text, role: "anchor", score: 1, rank: 1)
+        let context = PackedContext(budget: 4096, used: 300, reserved: 512, mode: "standard", instructions: "i", prompt: "p", evidence: [e])
+        let composer = try ExtractiveComposer(settings: ExtractiveComposer.Settings.forMode("standard")!, encoder: try #require(Self.encoder))
+        #expect(composer.compose(question: "Can we keep a cat in the flat?", context: context).citations.first?.quote == clauses[1])
+    }
+
     @Test func aWhenQuestionPrefersTheSentenceWithADate() throws {
         let a = try AnswerFixture.composer().compose(question: "When does the tenancy start?", context: AnswerFixture.context)
         #expect(a.citations.first?.quote == "The tenancy starts on 1 September 2023.")

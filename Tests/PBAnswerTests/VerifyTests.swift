@@ -427,6 +427,22 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
         #expect(!march.pass && march.reason.contains("missing: march"))
     }
 
+    @Test func aNameInTheCitedDocumentsTitleIsItsSubject() {
+        let text = "We stay at the Casa do Largo guesthouse in Alfama, check-in from 14:00. The flight lands in Lisbon at 11:05."
+        var trip = VerifyFixture.piece(1, doc: "trip", chunk: "t-1", text: text)
+        trip.title = "Lisbon & Sintra — 5 days in May"
+        let sentence = "We stay at the Casa do Largo guesthouse in Alfama, check-in from 14:00."
+        let q = VerifyFixture.query("Where are we staying in Lisbon?", desk: [trip], sentences: [(sentence, [1])],
+                                    citations: [VerifyFixture.cite(1, sentence, in: trip)])
+        let r = CompletenessGate().check(VerifyFixture.prepared(q))
+        #expect(r.pass && r.score == 1, "\(r.reason)")
+        // Only in the passage's text, not its title: half.
+        trip.title = "Trip"
+        let q2 = VerifyFixture.query("Where are we staying in Lisbon?", desk: [trip], sentences: [(sentence, [1])],
+                                     citations: [VerifyFixture.cite(1, sentence, in: trip)])
+        #expect(CompletenessGate().check(VerifyFixture.prepared(q2)).score == 0.5)
+    }
+
     @Test func failsANegationTheEvidenceDoesNotMake() {
         let r = Self.ask("What does error E24 not mean?", "Error E24: the pump cannot drain the water.")
         #expect(r.pass) // "cannot" is a negation in the quoted sentence

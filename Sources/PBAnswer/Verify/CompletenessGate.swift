@@ -136,17 +136,19 @@ public struct CompletenessGate: VerificationGate {
             }
         }
 
-        // Rare terms: names, numbers, negation. A summary's names ("summarise the Lisbon
-        // itinerary") name the document, so its title, file name and passages hold them fully.
+        // Rare terms: names, numbers, negation. A name in the title, file name or section path
+        // of what the answer cites is the subject of that text ("where are we staying in
+        // Lisbon?" quoted from the Lisbon itinerary), so it counts as found; so do a summary's
+        // names anywhere in its passages ("summarise the Lisbon itinerary").
         var weight = 0.0, found = 0.0
         var missing: [String] = []
         let summary = c.answer.route == "summary"
-        let subject = summary ? TermMatcher(c.allCitedText + "\n" + c.citedPassages.flatMap { n in
-            (c.pieces[n] ?? []).map { $0.title + " " + ($0.path.split(separator: "/").last.map(String.init) ?? "") }
-        }.joined(separator: "\n")) : passages
+        let headings = TermMatcher(c.citedPassages.flatMap { n in
+            (c.pieces[n] ?? []).map { ([$0.title, $0.path.split(separator: "/").last.map(String.init) ?? ""] + $0.section).joined(separator: "\n") }
+        }.joined(separator: "\n"))
         for t in Self.names(c.question) {
             weight += 1
-            if near.contains(t) || (summary && subject.contains(t)) { found += 1 } else if passages.contains(t) { found += 0.5 } else { missing.append(t) }
+            if near.contains(t) || headings.contains(t) || (summary && passages.contains(t)) { found += 1 } else if passages.contains(t) { found += 0.5 } else { missing.append(t) }
         }
         let cited = NumberMentions.all(c.allCitedText + "\n" + answer)
         let nearNumbers = NumberMentions.all(quoted)
