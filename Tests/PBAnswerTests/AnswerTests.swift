@@ -246,6 +246,30 @@ struct SummaryWeightTests {
         #expect(Set(a.citations.map(\.chunkID)) == ["log-0", "log-1", "log-2"])
     }
 
+    @Test func aSummaryTakesSectionsThatSayDifferentThings() throws {
+        // Three log entries about tyres and one about the battery: with room for two sections,
+        // the summary takes one tyre entry and the battery, not two tyre entries.
+        let entries = ["Fitted the winter tyres on the car, the tread of the winter tyres at 6.5 mm and the tyres in good shape.",
+                       "Back to the summer tyres on the car, the tread of the summer tyres at 5.0 mm and the tyres swapped front to rear.",
+                       "Four new summer tyres on the car, the tread of the new tyres at 7.6 mm and the old tyres recycled.",
+                       "The battery died after a frosty night and a new one went in."]
+        var start = 0
+        var pieces: [Evidence] = []
+        for (i, t) in entries.enumerated() {
+            pieces.append(Evidence(n: i + 1, chunkID: "log-\(i)", docID: "log", path: "car-log.txt", title: "Car log", section: ["Entry \(i)"],
+                                   start: start, end: start + t.utf8.count, lineStart: 1 + 3 * i, lineEnd: 1 + 3 * i, text: t,
+                                   role: i == 0 ? "anchor" : "section", score: 1, rank: i == 0 ? 1 : nil))
+            start += t.utf8.count + 2
+        }
+        let context = PackedContext(budget: 4096, used: 300, reserved: 512, mode: "standard", instructions: "i", prompt: "p", evidence: pieces)
+        var settings = ExtractiveComposer.Settings()
+        settings.summarySections = 2
+        let a = try ExtractiveComposer(settings: settings, encoder: nil).compose(question: "Summarise the car log", context: context)
+        let chunks = Set(a.citations.map(\.chunkID))
+        #expect(chunks.contains("log-3"), "\(chunks)")
+        #expect(chunks.count == 2)
+    }
+
     @Test func aTopicInTheRequestRaisesTheSentencesOnIt() {
         let s = [sentence("The tyres were replaced in May before the trip to the coast.", start: 0),
                  sentence("The brakes were checked in May before the trip to the coast.", start: 70)]

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PBText
 
@@ -52,6 +53,23 @@ import Testing
     @Test func titleFromFirstH1AndHashesKeptInCSharp() {
         let layer = MarkdownDocument.textLayer(Array("Intro\n\n# Learning C#\n\ntext".utf8), path: "t.md")
         #expect(layer.title == "Learning C#")
+    }
+
+    @Test func plainTextHeadingsAreCapitalLinesAndDatedEntries() throws {
+        // The bundled car log: a title in capitals, dated entries, an UPCOMING list.
+        let bytes = try Array(Data(contentsOf: TestSupport.samples.appendingPathComponent("car-maintenance-log.txt")))
+        let layer = MarkdownDocument.plainTextLayer(bytes, path: "car-maintenance-log.txt")
+        let headings = layer.blocks.filter { if case .heading = $0.kind { return true }; return false }
+            .map { String(decoding: bytes[$0.range], as: UTF8.self) }
+        #expect(headings.first == "CAR MAINTENANCE LOG")
+        #expect(headings.contains("2023-06-27  76,890 km  Garage: Hollis Motors"))
+        #expect(headings.last == "UPCOMING")
+        #expect(headings.count == 14) // the title, 12 entries, UPCOMING
+        // Not headings: a dated line that ends a sentence, a capital line with nothing under it,
+        // a line inside a paragraph, a dated line alone.
+        let plain = "2024-01-02 we paid the rent.\nmore text\n\nNOTE\n\nfirst line\nSECOND LINE\nthird\n\n2024-01-03 Garage"
+        let kinds = MarkdownDocument.plainTextLayer(Array(plain.utf8), path: "p.txt").blocks.map(\.kind)
+        #expect(!kinds.contains { if case .heading = $0 { return true }; return false }, "\(kinds)")
     }
 
     @Test func plainTextHasNoMarkdownHeadings() {

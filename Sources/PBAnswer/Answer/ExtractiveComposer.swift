@@ -145,11 +145,29 @@ public final class ExtractiveComposer {
             if let seen = sectionStart[key], seen <= here { continue }
             sectionStart[key] = here
         }
-        // The best sections by their best sentence, then put back in source order.
-        let best = bySection.keys.sorted { a, b in
+        // The best sections by their best sentence, each after the first discounted by how much
+        // its words repeat a section already taken (so a log's summary is not four tyre
+        // changes), then put back in source order.
+        let ordered = bySection.keys.sorted { a, b in
             let sa = bySection[a]!.map(\.1).max()!, sb = bySection[b]!.map(\.1).max()!
             return sa != sb ? sa > sb : sectionStart[a]! < sectionStart[b]!
-        }.prefix(settings.summarySections)
+        }
+        let words = Dictionary(uniqueKeysWithValues: ordered.map { key in
+            (key, Set(bySection[key]!.flatMap { TermAnalyzer.contentTerms($0.0.sentence.text) }))
+        })
+        var best: [String] = []
+        var left = ordered
+        while best.count < settings.summarySections, !left.isEmpty {
+            let pick = left.indices.max { i, j in
+                func value(_ key: String) -> Double {
+                    let overlap = best.map { Self.jaccard(words[key]!, words[$0]!) }.max() ?? 0
+                    return bySection[key]!.map(\.1).max()! - 1.0 * overlap
+                }
+                let vi = value(left[i]), vj = value(left[j])
+                return vi != vj ? vi < vj : i > j
+            }!
+            best.append(left.remove(at: pick))
+        }
         var out: [SentenceScorer.Scored] = []
         var quotes: Set<String> = []
         for key in best.sorted(by: { sectionStart[$0]! < sectionStart[$1]! }) {
@@ -160,6 +178,11 @@ public final class ExtractiveComposer {
             out += picked.sorted { $0.sentence.start < $1.sentence.start }
         }
         return out
+    }
+
+    static func jaccard(_ a: Set<String>, _ b: Set<String>) -> Double {
+        let union = a.union(b).count
+        return union == 0 ? 0 : Double(a.intersection(b).count) / Double(union)
     }
 
     /// One chunk of one file: the unit a summary picks sentences from. A chunk, not a desk

@@ -54,6 +54,16 @@ public struct SentenceScorer: Sendable {
     public func lexical(_ question: QuestionAnalysis, _ sentences: [EvidenceSentence], passageRank: [Int: Int]) -> [Scored] {
         // A month written as "2024-01" or "27 Jan" counts as the month's name.
         let tokens = sentences.map { Set(TermAnalyzer.tokens($0.text) + MonthSpellings.terms(in: $0.text)) }
+        // The heading a sentence sits under says what it is about ("Mechanic noticed an oil
+        // seep" under the log entry "2023-06-27 ..." answers "what did the mechanic notice in
+        // June 2023?"): a question term found only there counts half.
+        var headingCache: [String: Set<String>] = [:]
+        let headings = sentences.map { s -> Set<String> in
+            if let h = headingCache[s.heading] { return h }
+            let h = Set(TermAnalyzer.tokens(s.heading) + MonthSpellings.terms(in: s.heading))
+            headingCache[s.heading] = h
+            return h
+        }
         // Rarity of each question term among these sentences: a term in every sentence says little.
         var df: [String: Int] = [:]
         for set in tokens { for t in question.terms where set.contains(t) { df[t, default: 0] += 1 } }
@@ -63,9 +73,11 @@ public struct SentenceScorer: Sendable {
         func idf(_ t: String) -> Double { log(1 + n / Double(1 + (df[t] ?? 0))) * (Self.isCode(t) ? 3 : 1) }
         let total = question.terms.reduce(0) { $0 + idf($1) }
         let questionWords = Set(TermAnalyzer.tokens(question.text))
-        return zip(sentences, tokens).map { s, set in
+        return sentences.indices.map { i in
+            let s = sentences[i], set = tokens[i]
             let matched = Set(question.terms.filter { set.contains($0) })
-            let overlap = total > 0 ? matched.reduce(0) { $0 + idf($1) } / total : 0
+            let underHeading = question.terms.filter { !set.contains($0) && headings[i].contains($0) }
+            let overlap = total > 0 ? (matched.reduce(0) { $0 + idf($1) } + underHeading.reduce(0) { $0 + idf($1) / 2 }) / total : 0
             let exp = Self.expectationScore(question.expectation, sentence: s.text, questionWords: questionWords)
             let rank = passageRank[s.n] ?? 10
             let prior = 1 / Double(max(rank, 1))

@@ -16,6 +16,9 @@ public struct EvidenceSentence: Equatable, Sendable {
     public var line: Int
     public var page: Int?
     public var text: String
+    /// The deepest heading the sentence sits under ("4. Spring work day", a log entry's
+    /// "2023-06-27  76,890 km  Garage: Hollis Motors"), empty when there is none.
+    public var heading: String = ""
 }
 
 /// Splits evidence into sentences with source byte spans, so that answers and gates can cite
@@ -49,7 +52,8 @@ public final class EvidenceSentences {
                 for b in bytes[0..<r.lowerBound] where b == 0x0A { newlines += 1 }
                 out.append(EvidenceSentence(n: e.n, piece: piece, chunkID: e.chunkID, path: e.path,
                                             start: e.start + r.lowerBound, end: e.start + r.upperBound,
-                                            line: e.lineStart + newlines, page: e.pageStart, text: text))
+                                            line: e.lineStart + newlines, page: e.pageStart, text: text,
+                                            heading: e.section.last ?? ""))
             }
         }
         return out

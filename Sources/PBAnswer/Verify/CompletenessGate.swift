@@ -143,14 +143,16 @@ public struct CompletenessGate: VerificationGate {
         var weight = 0.0, found = 0.0
         var missing: [String] = []
         let summary = c.answer.route == "summary"
-        let headings = TermMatcher(c.citedPassages.flatMap { n in
+        let headingText = c.citedPassages.flatMap { n in
             (c.pieces[n] ?? []).map { ([$0.title, $0.path.split(separator: "/").last.map(String.init) ?? ""] + $0.section).joined(separator: "\n") }
-        }.joined(separator: "\n"))
+        }.joined(separator: "\n")
+        let headings = TermMatcher(headingText)
         for t in Self.names(c.question) {
             weight += 1
             if near.contains(t) || headings.contains(t) || (summary && passages.contains(t)) { found += 1 } else if passages.contains(t) { found += 0.5 } else { missing.append(t) }
         }
-        let cited = NumberMentions.all(c.allCitedText + "\n" + answer)
+        // A number in a heading ("2023-06-27 ..." over a log entry) is the cited text's too.
+        let cited = NumberMentions.all(c.allCitedText + "\n" + answer + "\n" + headingText)
         let nearNumbers = NumberMentions.all(quoted)
         for n in Set(NumberMentions.digits(c.question)).sorted() {
             weight += 1

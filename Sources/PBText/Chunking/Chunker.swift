@@ -16,7 +16,8 @@ public struct ChunkLimits: Sendable, Equatable {
     }
 
     /// Folded into each document's hash, so that new limits or new sentence rules re-chunk
-    /// documents on the next ingest. v2: hard-wrapped sentences are no longer cut at line breaks.
+    /// documents on the next ingest. v2: hard-wrapped sentences are no longer cut at line breaks,
+    /// and plain text has headings (lines in capitals, dated entry lines).
     public var fingerprint: String { "chunker-v2 words=\(maxWords) tokens=\(maxTokens)" }
 }
 

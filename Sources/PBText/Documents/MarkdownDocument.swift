@@ -14,6 +14,27 @@ public struct MarkdownDocument {
         MarkdownDocument(bytes: bytes, markdown: false).layer(format: .text)
     }
 
+    /// Headings of plain text, which has no markup for them: a line that opens a paragraph and
+    /// is followed by text, and is either written in capitals ("UPCOMING", "CAR MAINTENANCE
+    /// LOG": level 1) or starts with an ISO date and does not end a sentence, the entry line of
+    /// a log or diary ("2023-06-27  76,890 km  Garage: Hollis Motors": level 2). Each entry then
+    /// is a section of its own, and its date stays with what it says.
+    func plainHeadingLevel(_ t: Range<Int>) -> Int? {
+        guard t.count >= 2, t.count <= 80, let last = bytes[t].last, !".!?;,".utf8.contains(last) else { return nil }
+        let line = text(t)
+        if startsWithISODate(Array(bytes[t])) { return 2 }
+        let letters = line.unicodeScalars.filter { $0.properties.isAlphabetic }
+        if letters.count >= 3, letters.allSatisfy({ $0.properties.isUppercase }), !line.contains(",") { return 1 }
+        return nil
+    }
+
+    /// `YYYY-MM-DD` at the start, then the end, a space or a "T".
+    func startsWithISODate(_ b: [UInt8]) -> Bool {
+        func digits(_ r: Range<Int>) -> Bool { r.allSatisfy { $0 < b.count && b[$0] >= 0x30 && b[$0] <= 0x39 } }
+        guard b.count >= 10, digits(0..<4), b[4] == UInt8(ascii: "-"), digits(5..<7), b[7] == UInt8(ascii: "-"), digits(8..<10) else { return false }
+        return b.count == 10 || b[10] == 0x20 || b[10] == 0x09 || b[10] == UInt8(ascii: "T")
+    }
+
     init(bytes: [UInt8], markdown: Bool) {
         self.bytes = bytes
         self.lines = LineIndex(bytes)
@@ -86,6 +107,11 @@ public struct MarkdownDocument {
                 let h = trimmed(line(paragraph[0]))
                 paragraph.removeAll()
                 blocks.append(Block(kind: .heading(level: level), range: h))
+                i += 1
+                continue
+            }
+            if !markdown, paragraph.isEmpty, i + 1 < n, !isBlank(i + 1), let level = plainHeadingLevel(t) {
+                blocks.append(Block(kind: .heading(level: level), range: t))
                 i += 1
                 continue
             }
