@@ -308,6 +308,25 @@ struct CodeAndTableTests {
         }
     }
 
+    @Test func anAmountIsAboutItsObjectAndTakesEveryMatchingRow() throws {
+        // The minutes share "spend" and "February"; the budget rows share "groceries" and the
+        // month (2024-02). Two rows are February groceries: both are the answer.
+        let rows = ["2024-01,Groceries,Supermarket,412.73,Joint account,",
+                    "2024-02,Groceries,Supermarket,389.02,Joint account,",
+                    "2024-02,Groceries,Farmers market,46.50,Maria,",
+                    "2024-02,Transport,Monthly train pass,89.00,Maria,"]
+        let csv = rows.joined(separator: "\n")
+        let minutes = "- Spending since February: €312.40 for the new water butt and fittings, €64 for insurance."
+        let context = PackedContext(budget: 4096, used: 300, reserved: 512, mode: "standard", instructions: "i", prompt: "p", evidence: [
+            Evidence(n: 1, chunkID: "m-2", docID: "minutes", path: "meeting-notes.md", title: "Minutes", section: ["2. Treasurer's report"], start: 0,
+                     end: minutes.utf8.count, lineStart: 19, lineEnd: 19, text: minutes, role: "anchor", score: 1, rank: 1),
+            Evidence(n: 2, chunkID: "b-0", docID: "budget", path: "household-budget.csv", title: "Budget", section: [], start: 0,
+                     end: csv.utf8.count, lineStart: 10, lineEnd: 13, text: csv, role: "anchor", score: 1, rank: 2),
+        ])
+        let a = try AnswerFixture.composer().compose(question: "How much did we spend on groceries in February?", context: context)
+        #expect(a.citations.map(\.quote) == [rows[1], rows[2]])
+    }
+
     @Test func codesAreLettersWithDigits() {
         #expect(SentenceScorer.isCode("e24") && SentenceScorer.isCode("x200") && SentenceScorer.isCode("a4"))
         #expect(!SentenceScorer.isCode("1998") && !SentenceScorer.isCode("pump"))

@@ -23,6 +23,8 @@ public final class ExtractiveComposer {
         public var embedTop = 8
         /// Below this score no sentence is taken as an answer.
         public var floor = 0.12
+        /// Table rows in an amount answer at most, when several match the question as fully.
+        public var tableRows = 6
         public init() {}
 
         public static func forMode(_ mode: String) -> Settings? {
@@ -97,6 +99,20 @@ public final class ExtractiveComposer {
         // which naturally scores under the first part's), if it scores at least half the best.
         // A best sentence holding most of the question's (rarity-weighted) words needs no second.
         let floor = (q.multiPart ? 0.5 : settings.closeness) * best.score
+        // An amount read from a table: every row of the same file that matches as fully is part
+        // of the answer ("groceries in February" is the supermarket row and the market row).
+        if q.expectation == .number, SentenceScorer.isTableRow(best.sentence) {
+            let rows = ranked.dropFirst().filter {
+                $0.sentence.path == best.sentence.path && SentenceScorer.isTableRow($0.sentence)
+                    && $0.matched.isSuperset(of: best.matched) && $0.score >= 0.7 * best.score
+                    && !quotes.contains(Self.normalised($0.sentence.text))
+            }.prefix(settings.tableRows - 1)
+            for row in rows {
+                chosen.append(row)
+                quotes.insert(Self.normalised(row.sentence.text))
+            }
+            if chosen.count > 1 { return chosen.sorted { ($0.sentence.n, $0.sentence.start) < ($1.sentence.n, $1.sentence.start) } }
+        }
         while chosen.count < limit, best.overlap < 0.7 {
             let next = ranked.dropFirst()
                 .filter { $0.score >= floor && !$0.matched.subtracting(held).isEmpty && !quotes.contains(Self.normalised($0.sentence.text)) }

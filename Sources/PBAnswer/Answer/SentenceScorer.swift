@@ -66,17 +66,22 @@ public struct SentenceScorer: Sendable {
         }
         // Rarity of each question term among these sentences: a term in every sentence says little.
         var df: [String: Int] = [:]
-        for set in tokens { for t in question.terms where set.contains(t) { df[t, default: 0] += 1 } }
+        // When an amount is asked for, "spend", "cost", "paid" say what kind of answer is wanted,
+        // not what it is about: "how much did we spend on groceries in February?" is about
+        // groceries in February, and a minute that says "spending since February" is not.
+        let amountFree = question.terms.filter { !QuestionAnalysis.amountWords.contains($0) }
+        let terms = question.expectation == .number && !amountFree.isEmpty ? amountFree : question.terms
+        for set in tokens { for t in terms where set.contains(t) { df[t, default: 0] += 1 } }
         let n = Double(max(sentences.count, 1))
         // A code in the question ("E24", "A4", "X200") names exactly one thing: a sentence without
         // it is about something else, however many other words it shares.
         func idf(_ t: String) -> Double { log(1 + n / Double(1 + (df[t] ?? 0))) * (Self.isCode(t) ? 3 : 1) }
-        let total = question.terms.reduce(0) { $0 + idf($1) }
+        let total = terms.reduce(0) { $0 + idf($1) }
         let questionWords = Set(TermAnalyzer.tokens(question.text))
         return sentences.indices.map { i in
             let s = sentences[i], set = tokens[i]
-            let matched = Set(question.terms.filter { set.contains($0) })
-            let underHeading = question.terms.filter { !set.contains($0) && headings[i].contains($0) }
+            let matched = Set(terms.filter { set.contains($0) })
+            let underHeading = terms.filter { !set.contains($0) && headings[i].contains($0) }
             let overlap = total > 0 ? (matched.reduce(0) { $0 + idf($1) } + underHeading.reduce(0) { $0 + idf($1) / 2 }) / total : 0
             let exp = Self.expectationScore(question.expectation, sentence: s.text, questionWords: questionWords)
             let rank = passageRank[s.n] ?? 10
