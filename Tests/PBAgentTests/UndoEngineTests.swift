@@ -75,6 +75,21 @@ import PBCore
         #expect(try fx.store.project(1) != nil)
     }
 
+    @Test func aDryRunMeetsTheSameRefusalAndWritesNothing() throws {
+        let fx = try AgentFixture()
+        try fx.step("create_project", #"{"title":"Garden"}"#)
+        try fx.step("create_task", #"{"title":"Dig","project":"project:1"}"#)
+        // The refusal comes from the store's foreign key, not from validation: a dry run must
+        // apply the steps to see it, and then take them back.
+        let dry = try UndoEngine(store: fx.store).undo(.group("g-1"), dryRun: true)
+        #expect(dry.status == "refused" && dry.dryRun == true)
+        #expect(try fx.store.project(1) != nil)
+        let ok = try UndoEngine(store: fx.store).undo(.last, dryRun: true)
+        #expect(ok.status == "reverted" && ok.dryRun == true)
+        #expect(try fx.task(1) != nil, "a dry run writes nothing")
+        #expect(try fx.store.lastOpenGroup() == "g-2")
+    }
+
     @Test func validationSeesTheStateEarlierStepsLeave() throws {
         let fx = try AgentFixture()
         // Update then delete in one group: undo re-inserts, then restores the update.

@@ -60,13 +60,17 @@ public struct UndoEngine {
                               problems: problems, dryRun: dryRun ? true : nil)
         }
         let summaries = reverted.map(\.summary).joined(separator: "; ")
-        if dryRun {
-            return UndoRecord(group: group, entry: entryID, reverted: reverted, status: "reverted",
-                              message: "dry run: would undo \(what) (\(reverted.count) change\(reverted.count == 1 ? "" : "s")): \(summaries); nothing was written", dryRun: true)
-        }
         try store.begin()
         do {
             for step in steps { try store.applyInverse(step) }
+            // A dry run applies the steps for real inside the transaction, so the store's own
+            // checks (a task filed into the project this group made, say) answer exactly as they
+            // would, then takes everything back; file changes were only scheduled.
+            if dryRun {
+                store.rollback()
+                return UndoRecord(group: group, entry: entryID, reverted: reverted, status: "reverted",
+                                  message: "dry run: would undo \(what) (\(reverted.count) change\(reverted.count == 1 ? "" : "s")): \(summaries); nothing was written", dryRun: true)
+            }
             let stamp = ISOMoment.format(now, zone: TimeZone(secondsFromGMT: 0)!)
             for e in ordered { try store.db.run("UPDATE journal SET undone_at = ? WHERE id = ?", [.text(stamp), .int(e.id)]) }
             try store.commit()
@@ -74,7 +78,8 @@ public struct UndoEngine {
             store.rollback()
             let problem = "the store refused the change (\(e.message)): a later change still depends on what \(what) made"
             return UndoRecord(group: group, entry: entryID, reverted: [], status: "refused",
-                              message: "cannot undo \(what); nothing was changed: \(problem)", problems: [problem])
+                              message: "cannot undo \(what); nothing was changed: \(problem)", problems: [problem],
+                              dryRun: dryRun ? true : nil)
         } catch {
             store.rollback()
             throw error
