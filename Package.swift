@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "PBTextTests", dependencies: ["PBText", "PBCore"]),
         .testTarget(name: "PBNeuralTests", dependencies: ["PBNeural", "PBCore"]),
         .testTarget(name: "PBIndexTests", dependencies: ["PBIndex", "PBText"]),
-        .testTarget(name: "PBAgentTests", dependencies: ["PBAgent", "PBCore", "PBIndex"]),
+        .testTarget(name: "PBAgentTests", dependencies: ["PBAgent", "PBCore", "PBIndex", "PBText"]),
         .testTarget(name: "PBAnswerTests", dependencies: ["PBAnswer", "PBCore", "PBText", "PBIndex", "PBNeural", "PBRetrieval"]),
         .testTarget(name: "PBRetrievalTests", dependencies: ["PBRetrieval", "PBText", "PBCore"]),
     ]

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import PBCore
+import PBIndex
+import PBText
 @testable import PBAgent
 
 @Suite struct NotesToolsTests {
@@ -30,6 +32,22 @@ import PBCore
             #expect(!t.contains("shed key"))
         }
         #expect(try f.count("journal") >= 3)
+    }
+
+    @Test func aLibraryOfTheUsersCalledNotesIsLeftAlone() throws {
+        let f = try AgentFixture()
+        // The user's own library "notes" under the same PB_HOME as the store.
+        let env = PBEnvironment(variables: ["PB_HOME": f.home.path])
+        let chunks = try DocumentChunker(library: "notes", chunker: try Chunker(tokens: NotesIndex.RoughCounter()))
+            .chunk(path: "/home/me/notes/boiler.md", text: "The boiler was serviced in March.", title: nil, format: "markdown")
+        let indexer = Indexer(library: try Library(environment: env, name: "notes", create: true))
+        for (i, c) in chunks.enumerated() { try indexer.consume(InputLine(data: try RecordCodec().encode(c), source: "t", number: i + 1)) }
+        _ = try indexer.finish()
+        try f.step("create_note", #"{"title":"Plumber visit","body":"The stopcock must be replaced."}"#)
+        let r = try f.step("ask_notes", #"{"question":"what about the stopcock?"}"#)
+        #expect(r.refID == "note:1")
+        let mine = try Library(environment: env, name: "notes", create: false)
+        #expect(try mine.document(path: "/home/me/notes/boiler.md") != nil, "the user's document survives the sync")
     }
 
     @Test func noNotesIsAnAnswerNotAnError() throws {

@@ -5,7 +5,7 @@ import PBNeural
 import PBRetrieval
 import PBText
 
-/// The notes as a knowledge library (`notes`, beside the store), kept in step with the store
+/// The notes as a knowledge library (`notes`, in `agent-notes/` beside the store), kept in step with the store
 /// and searched with the same stack as pb-search: chunked by pb-chunk's chunker, indexed by
 /// pb-index's indexer, ranked by BM25 and (when the model is installed) MiniLM fused by RRF.
 ///
@@ -30,7 +30,13 @@ final class NotesIndex {
     init(storePath: String) throws {
         var variables = ProcessInfo.processInfo.environment
         variables["PB_HOME"] = (storePath as NSString).deletingLastPathComponent
-        environment = PBEnvironment(variables: variables)
+        var environment = PBEnvironment(variables: variables)
+        // The index lives in a folder of its own beside the store (agent-notes/libraries/notes),
+        // not among the user's libraries: a library of theirs called "notes" would otherwise be
+        // this index, and the first sync would prune their documents from it. The model is the
+        // one PB_HOME or PB_MODEL_DIR names, as for every program.
+        environment.home = environment.home.appendingPathComponent("agent-notes")
+        self.environment = environment
         let vocab = environment.modelDirectory.appendingPathComponent("vocab.txt")
         let counter: TokenCounter = FileManager.default.fileExists(atPath: vocab.path)
             ? try WordPieceTokenizer(vocabularyAt: vocab) : RoughCounter()
