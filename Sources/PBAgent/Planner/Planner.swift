@@ -65,7 +65,7 @@ public struct Planner: Sendable {
             // clean the car, mow the lawn"), not for the sentences after it.
             var body = item.text
             var label: String?
-            if let m = ClausePattern.shared.match(#"(?!(?:idea|note|thought|memo|fyi)\b)(\p{L}[\p{L}\d ]{0,24}):\s*(.+)"#, item.text) {
+            if let m = ClausePattern.shared.match(Self.labelPattern, item.text) {
                 label = m[0]
                 body = m[1]
             }
@@ -139,7 +139,7 @@ public struct Planner: Sendable {
     func actionable(_ clause: String) -> [PlannedIntent]? {
         let tasks: Set<PlannerTool> = [.createTask, .setRecurrence]
         if let found = grammar.parse(clause), found.allSatisfy({ tasks.contains($0.tool) }) { return found }
-        if let m = ClausePattern.shared.match(#"(?!(?:idea|note|thought|memo|fyi)\b)(\p{L}[\p{L}\d ]{0,24}):\s*(.+)"#, clause),
+        if let m = ClausePattern.shared.match(Self.labelPattern, clause),
            let found = grammar.parse(m[1]), found.allSatisfy({ tasks.contains($0.tool) }) {
             return labelled(found, label: m[0])
         }
@@ -151,6 +151,9 @@ public struct Planner: Sendable {
         }
         return nil
     }
+
+    /// "Label: rest", where the label is not a note cue ("Idea: ...", "Note: ...").
+    static let labelPattern = #"(?!(?:idea|note|thought|memo|fyi)\b)(\p{L}[\p{L}\d ]{0,24}):\s*(.+)"#
 
     static let listLabels: Set<String> = ["todo", "to do", "to-do", "task", "tasks", "action", "actions", "action item",
                                           "action items", "reminder", "reminders", "next", "next step", "next steps"]
