@@ -56,15 +56,24 @@ import PBIndex
         #expect { try AgentStore(path: path) } throws: { "\($0)".contains("schema version 99, newer than this program") }
     }
 
-    @Test func anOlderStoreIsBackedUpBeforeMigrating() throws {
+    @Test func anOlderStoreIsBackedUpThenMigrated() throws {
         let dir = try folder()
         let path = dir.appendingPathComponent("store.sqlite").path
-        // A store at version 0 < v < latest cannot exist yet with one migration, so test the
-        // backup step itself on a store at the latest version.
+        // A store as version 1 left it, with items in it: migration 2 must index their words.
+        do {
+            let db = try Database(path: path)
+            try db.execute(StoreSchema.migrations[0] + "\nPRAGMA user_version = 1")
+            try db.execute("""
+                INSERT INTO tasks(title, notes, created_at, updated_at) VALUES ('Book the dentist', 'molar', 'x', 'x');
+                INSERT INTO notes(title, body, tags, created_at, updated_at) VALUES ('Garden', 'tulips', 'spring', 'x', 'x');
+                """)
+        }
         let store = try AgentStore(path: path)
-        let backup = try AgentStore.backup(store.db, path: path, version: 1)
-        #expect(backup == path + ".bak-1")
-        #expect(try AgentStore(path: backup).schemaVersion == StoreSchema.latest)
+        #expect(store.schemaVersion == StoreSchema.latest)
+        #expect(store.backupPath == path + ".bak-1")
+        #expect(try Database(path: path + ".bak-1").scalarInt("PRAGMA user_version") == 1)
+        #expect(try store.searchWords("booking").map(\.id) == [1])
+        #expect(try store.searchWords("spring").map(\.kind) == [.note])
     }
 
     @Test func isoMomentsRejectImpossibleDates() {

@@ -40,6 +40,33 @@ import PBCore
         #expect(try fx.step("search", #"{"query":"zebra"}"#).summary == "nothing matches 'zebra'")
     }
 
+    @Test func searchStemsRanksAndFollowsEveryWrite() throws {
+        let fx = try fixture()
+        // Stemmed both ways: "booking" finds "Book dentist", "planting" finds "Plant bulbs".
+        #expect(try fx.step("search", #"{"query":"booking"}"#).refID == "task:5")
+        #expect(try fx.step("search", #"{"query":"planting bulbs"}"#).refID == "task:2")
+        // FTS5 syntax in the words is only words.
+        #expect(try fx.step("search", #"{"query":"bulbs AND (\"NEAR"}"#).ref?["count"] == .number(3))
+        #expect(try fx.step("search", #"{"query":"colour","kind":"milestone"}"#).refID == "milestone:1")
+        #expect(try fx.step("search", #"{"query":"the cake"}"#).ref?["count"] == .number(1))
+        // Finished items rank under open ones with the same words.
+        try fx.step("complete_task", #"{"title":"Buy bulbs"}"#)
+        #expect(try fx.step("search", #"{"query":"bulbs","kind":"task"}"#).refID == "task:2")
+        // Renames, appends, deletes and their undo all reach the index (triggers, same transaction).
+        try fx.step("update_task", #"{"title":"Call Mom","new_title":"Phone grandma"}"#)
+        #expect(try fx.step("search", #"{"query":"grandma"}"#).refID == "task:3")
+        #expect(try fx.step("search", #"{"query":"mom"}"#).summary == "nothing matches 'mom'")
+        try fx.step("append_note", #"{"title":"Bulb varieties","text":"crocus by the gate"}"#)
+        #expect(try fx.step("search", #"{"query":"gates"}"#).refID == "note:1")
+        try fx.undo()
+        #expect(try fx.step("search", #"{"query":"crocus"}"#).summary == "nothing matches 'crocus'")
+        try fx.step("delete_task", #"{"title":"Book dentist"}"#)
+        #expect(try fx.step("search", #"{"query":"dentist"}"#).summary == "nothing matches 'dentist'")
+        try fx.undo()
+        #expect(try fx.step("search", #"{"query":"dentist"}"#).refID == "task:5")
+        #expect(try fx.count("item_words") == 8)
+    }
+
     @Test func projectStatusAndBlockers() throws {
         let fx = try fixture()
         #expect(try fx.step("project_status", #"{"project":"garden"}"#).summary

@@ -82,7 +82,37 @@ enum StoreSchema {
         CREATE INDEX journal_group ON journal(group_id, seq);
         INSERT INTO meta(key, value) VALUES ('groups', '0');
         """,
+        // 2: the words of every item in an FTS5 table, kept by triggers, so that search ranks by
+        // BM25 with stemming and an undo, a rollback or a direct edit can never leave it stale.
+        // rowid = id * 4 + kind (0 task, 1 project, 2 milestone, 3 note): one row per item, found
+        // without a scan. Milestones have no text of their own; notes' tags are searched with the body.
+        """
+        CREATE VIRTUAL TABLE item_words USING fts5(title, body, tokenize = 'porter unicode61 remove_diacritics 2');
+        \(wordTriggers(table: "tasks", kind: 0) { "\($0).notes" })
+        \(wordTriggers(table: "projects", kind: 1) { "\($0).notes" })
+        \(wordTriggers(table: "milestones", kind: 2) { _ in "''" })
+        \(wordTriggers(table: "notes", kind: 3) { "\($0).body || ' ' || \($0).tags" })
+        """,
     ]
+
+    /// Keeps `item_words` in step with one item table, and fills it from the rows already there.
+    /// `body` writes the searched body from a row alias (`new`, or the table's name).
+    static func wordTriggers(table: String, kind: Int, body: (String) -> String) -> String {
+        func row(_ alias: String) -> String { "\(alias).id * 4 + \(kind), \(alias).title, \(body(alias))" }
+        return """
+        INSERT INTO item_words(rowid, title, body) SELECT \(row(table)) FROM \(table);
+        CREATE TRIGGER \(table)_words_insert AFTER INSERT ON \(table) BEGIN
+            INSERT INTO item_words(rowid, title, body) VALUES (\(row("new")));
+        END;
+        CREATE TRIGGER \(table)_words_update AFTER UPDATE ON \(table) BEGIN
+            DELETE FROM item_words WHERE rowid = old.id * 4 + \(kind);
+            INSERT INTO item_words(rowid, title, body) VALUES (\(row("new")));
+        END;
+        CREATE TRIGGER \(table)_words_delete AFTER DELETE ON \(table) BEGIN
+            DELETE FROM item_words WHERE rowid = old.id * 4 + \(kind);
+        END;
+        """
+    }
 
     static var latest: Int { migrations.count }
 }

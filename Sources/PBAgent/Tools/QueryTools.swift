@@ -30,7 +30,7 @@ enum QueryTools {
         return ISOMoment.dayString(end, zone: clock.zone)
     }
 
-    static let search = AgentTool("search", "search tasks, projects, milestones and notes by words of their titles and text", mutates: false, arguments: [
+    static let search = AgentTool("search", "search tasks, projects, milestones and notes by the words of their titles and text (stemmed, ranked by BM25)", mutates: false, arguments: [
         .init("query", "the words to look for", required: true),
         .init("kind", "only items of this kind: task, project, milestone or note"),
         .init("limit", "at most this many hits (default 10)"),
@@ -41,23 +41,27 @@ enum QueryTools {
             throw AgentError.badArgument("kind", "expected task, project, milestone or note, got '\(kind)'")
         }
         let limit = try ctx.args.int("limit", in: 1...1000) ?? 10
-        var items: [(ref: String, title: String, text: String, fields: [String: JSONValue], open: Bool)] = []
-        if kind == nil || kind == "task" { items += try ctx.store.tasks().map { ($0.ref, $0.title, $0.notes, $0.refFields, $0.isOpen) } }
-        if kind == nil || kind == "project" { items += try ctx.store.projects().map { ($0.ref, $0.title, $0.notes, $0.refFields, $0.status == "active") } }
-        if kind == nil || kind == "milestone" { items += try ctx.store.milestones().map { ($0.ref, $0.title, "", $0.refFields, $0.status == "open") } }
-        if kind == nil || kind == "note" { items += try ctx.store.notes().map { ($0.ref, $0.title, $0.body + " " + $0.tags.joined(separator: " "), $0.refFields, true) } }
-        let words = TitleMatcher.contentWords(query)
-        let phrase = query.lowercased()
-        var hits: [(score: Double, index: Int)] = []
-        for (i, item) in items.enumerated() {
-            let titleWords = Set(TitleMatcher.contentWords(item.title))
-            let textWords = Set(TitleMatcher.contentWords(item.text))
-            var score = Double(words.filter { titleWords.contains($0) }.count) * 2 + Double(words.filter { textWords.contains($0) && !titleWords.contains($0) }.count)
-            if item.title.lowercased().contains(phrase) { score += 3 } else if item.text.lowercased().contains(phrase) { score += 1 }
-            if score > 0 { hits.append((score + (item.open ? 0.5 : 0), i)) }
+        let kinds = kind.flatMap(AgentStore.ItemKind.init(name:)).map { Set([$0]) } ?? Set(AgentStore.ItemKind.allCases)
+        let phrase = query.lowercased().trimmingCharacters(in: .whitespaces)
+        var items: [(ref: String, title: String, fields: [String: JSONValue], score: Double)] = []
+        for hit in try ctx.store.searchWords(query, kinds: kinds) {
+            let found: (ref: String, title: String, fields: [String: JSONValue], open: Bool)?
+            switch hit.kind {
+            case .task: found = try ctx.store.task(hit.id).map { ($0.ref, $0.title, $0.refFields, $0.isOpen) }
+            case .project: found = try ctx.store.project(hit.id).map { ($0.ref, $0.title, $0.refFields, $0.status == "active") }
+            case .milestone: found = try ctx.store.milestone(hit.id).map { ($0.ref, $0.title, $0.refFields, $0.status == "open") }
+            case .note: found = try ctx.store.note(hit.id).map { ($0.ref, $0.title, $0.refFields, true) }
+            }
+            guard let found else { continue }
+            // Scale-free preferences on top of BM25: the whole query in the title, and open items
+            // over finished ones (what a user searching for something usually still has to do).
+            var score = hit.score
+            if found.title.lowercased().contains(phrase) { score *= 1.5 }
+            if !found.open { score *= 0.8 }
+            items.append((found.ref, found.title, found.fields, score))
         }
-        hits.sort { $0.score != $1.score ? $0.score > $1.score : $0.index < $1.index }
-        let top = hits.prefix(limit).map { items[$0.index] }
+        let hits = items.enumerated().sorted { $0.element.score != $1.element.score ? $0.element.score > $1.element.score : $0.offset < $1.offset }
+        let top = hits.prefix(limit).map(\.element)
         let data = JSONValue.array(top.map { .object($0.fields) })
         guard let first = top.first else {
             return ToolOutcome(ref: nil, summary: "nothing matches '\(query)'", data: data)
