@@ -10,22 +10,29 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "maxsim" {
     exit(LateInteractionProbe.run())
 }
-let scratch = URL(fileURLWithPath: arguments.first ?? NSTemporaryDirectory())
-let corpus = arguments.count > 1 ? URL(fileURLWithPath: arguments[1]) : nil
+// `PBBench embed CORPUS [N]` times the encoder alone on the first N documents (default 1,000),
+// for comparing BLAS kernels or threads by hand without the dense half.
+let embedOnly = arguments.first == "embed"
+let rest = embedOnly ? Array(arguments.dropFirst()) : arguments
+let scratch = URL(fileURLWithPath: rest.first ?? NSTemporaryDirectory())
+let corpus = embedOnly ? scratch : (rest.count > 1 ? URL(fileURLWithPath: rest[1]) : nil)
+let limit = embedOnly && rest.count > 1 ? Int(rest[1]) ?? 1000 : 1000
 let writer = NDJSONWriter.standardOutput
 do {
+    // The encoder first: its peak RSS must not include the dense half's mapped million rows.
+    if let corpus {
+        let environment = PBEnvironment()
+        let texts = try EncoderBenchmark.loadCorpus(corpus, limit: limit)
+        for r in try EncoderBenchmark.run(modelDirectory: environment.modelDirectory, texts: texts) {
+            try writer.writeValue(BenchLine(bench: "embed", result: r))
+        }
+    }
+    guard !embedOnly else { exit(0) }
     for rows in [100_000, 1_000_000] {
         let file = try DenseBenchmark.makeFile(directory: scratch, rows: rows, dim: 384)
         try writer.writeValue(try DenseBenchmark.run(file: file, queries: 60, batch: 1))
         try writer.writeValue(try DenseBenchmark.run(file: file, queries: 256, batch: 64))
         try? FileManager.default.removeItem(atPath: file.path)
-    }
-    if let corpus {
-        let environment = PBEnvironment()
-        let texts = try EncoderBenchmark.loadCorpus(corpus, limit: 1000)
-        for r in try EncoderBenchmark.run(modelDirectory: environment.modelDirectory, texts: texts) {
-            try writer.writeValue(BenchLine(bench: "embed", result: r))
-        }
     }
 } catch {
     Diagnostics.shared.error("\(error)")

@@ -176,7 +176,13 @@ public final class MiniLMEncoder: @unchecked Sendable {
             .sorted { (sequences[$0].count, $1) > (sequences[$1].count, $0) }
         lock.lock()
         defer { lock.unlock() }
-        let batches = Self.microBatches(order, lengths: sequences.map(\.count), budget: microBatchTokens)
+        // A small call (a question and a few sentences) would fit one micro-batch and leave the
+        // other workers idle: cut it into one share per worker instead. Outputs do not depend on
+        // how sequences are grouped, so this changes the speed only.
+        let total = order.reduce(0) { $0 + sequences[$1].count }
+        let share = (total + threadCount - 1) / threadCount
+        let budget = max(1, min(microBatchTokens, share))
+        let batches = Self.microBatches(order, lengths: sequences.map(\.count), budget: budget)
         if !batches.isEmpty {
             let workers = min(threadCount, batches.count)
             while workspaces.count < workers { workspaces.append(EncoderWorkspace(config: weights.config)) }
