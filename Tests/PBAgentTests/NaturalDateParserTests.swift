@@ -71,6 +71,44 @@ import Testing
         #expect(read("in half an hour") == "2026-11-25T10:30:00+00:00 minute")
     }
 
+    @Test func amountsCountedFromADayFractionsAndShortUnits() {
+        #expect(read("2 days after tomorrow") == "2026-11-28 day")
+        #expect(read("a week before friday") == "2026-11-20 day")
+        #expect(read("3 days before the meeting") == nil)
+        #expect(read("in 1.5 hours") == "2026-11-25T11:30:00+00:00 minute")
+        #expect(read("in 5m") == "2026-11-25T10:05:00+00:00 minute")
+        #expect(read("in 1d 2hr 5min") == "2026-11-26T12:05:00+00:00 minute")
+        #expect(read("in 5 m") == nil)   // a letter apart from its number is no unit
+    }
+
+    @Test func moreWrittenDates() {
+        #expect(read("May twenty-fourth") == "2027-05-24 day")
+        #expect(read("the thirty first of December") == "2026-12-31 day")
+        #expect(read("May eighth, 2010") == "2010-05-08 day")
+        #expect(read("you may first call Bob") == nil)
+        // Two-digit years only where nothing else can follow.
+        #expect(read("3 Aug 96") == "1996-08-03 day")
+        #expect(read("Aug 9, 96.") == "1996-08-09 day")
+        #expect(read("buy 3 Aug 12 eggs") == "2027-08-03 day")
+        #expect(read("3 Aug 10 am") == "2027-08-03T10:00:00+00:00 hour")
+        #expect(read("10 August 88 AD") == "2027-08-10 day")
+        // Year first with a month name; day/month name/year.
+        #expect(read("2024 Aug") == "2024-08-01 month")
+        #expect(read("the deadline is 2018 March 18") == "2018-03-18 day")
+        #expect(read("2012/Aug/10") == "2012-08-10 day")
+        #expect(read("8/Oct/2012") == "2012-10-08 day")
+    }
+
+    @Test func rangesLendTheirMonthAndYear() {
+        let p = parser()
+        #expect(p.matches(in: "10 - 22 August 2012").map { format.value($0.value!, grain: $0.grain) } == ["2012-08-10", "2012-08-22"])
+        #expect(read("Aug 10 - Nov 12, 2013") == "2013-08-10 day")
+        #expect(read("10 August - 12 September 2013") == "2013-08-10 day")
+        #expect(read("May 8 - 10, 2010") == "2010-05-08 day")
+        #expect(read("February 20 - 29, 2022") == "error: 'February 20 - 29, 2022' is not a date: february 2022 has 28 days")
+        #expect(read("Feb 20 - 30 people") == "2027-02-20 day")
+    }
+
     @Test func endsOfPeriods() {
         #expect(read("end of the week") == "2026-11-29 day")
         #expect(read("by the end of the month") == "2026-11-30 day")

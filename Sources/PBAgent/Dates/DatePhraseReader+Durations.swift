@@ -45,7 +45,22 @@ extension DatePhraseReader {
                 terms += 1
                 continue
             }
-            guard let (n, after) = count(at: k), let unitWord = word(after), let unit = DateVocabulary.unit(unitWord) else { break }
+            // "1.5 hours", "2.5 days": a fraction of a unit, in the next smaller one.
+            if let whole = number(k), symbol(k + 1) == ".", glued(k + 1), let part = number(k + 2), glued(k + 2),
+               let unitWord = word(k + 3), let unit = DateVocabulary.unit(unitWord), [.day, .hour, .minute].contains(unit) {
+                let value = Double(whole) + Double(part) / pow(10, Double(digits(k + 2)))
+                switch unit {
+                case .day: c.hour = (c.hour ?? 0) + Int((value * 24).rounded()); note(.hour)
+                case .hour: c.minute = (c.minute ?? 0) + Int((value * 60).rounded()); note(.minute)
+                default: c.second = (c.second ?? 0) + Int((value * 60).rounded()); note(.second)
+                }
+                j = k + 4
+                terms += 1
+                continue
+            }
+            guard let (n, after) = count(at: k), let unitWord = word(after),
+                  let unit = DateVocabulary.unit(unitWord) ?? (glued(after) && number(k) != nil ? DateVocabulary.compactUnit(unitWord) : nil)
+            else { break }
             switch unit {
             case .second: c.second = (c.second ?? 0) + n
             case .minute: c.minute = (c.minute ?? 0) + n
@@ -89,8 +104,18 @@ extension DatePhraseReader {
                 last = t.next
             } else if isWord(t.next, "from"), isWord(t.next + 1, "now", "today") {
                 last = t.next + 1
-            } else if isWord(t.next, "later", "hence") {
+            } else if isWord(t.next, "later", "hence", "out") {
                 last = t.next
+            } else if isWord(t.next, "before", "after"), ![.second, .minute, .hour].contains(t.smallest),
+                      let anchor = onPrefixed(at: t.next + 1), let day = anchor.day, day.grain == .day,
+                      anchor.time == nil, anchor.part == nil, anchor.error == nil {
+                // "2 days after tomorrow", "a week before Friday": counted from that day.
+                var c = t.components
+                if isWord(t.next, "before") {
+                    for key in [\DateComponents.year, \.month, \.day] { if let v = c[keyPath: key] { c[keyPath: key] = -v } }
+                }
+                let moved = cal.calendar.date(byAdding: c, to: day.start) ?? day.start
+                return .day(daySpan(cal.startOfDay(moved)), i, anchor.last)
             } else {
                 return nil
             }

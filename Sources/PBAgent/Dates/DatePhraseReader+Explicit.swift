@@ -63,7 +63,23 @@ extension DatePhraseReader {
             return (n, i + 1, false)
         }
         if let w = word(i), let n = DateVocabulary.ordinalWords[w] { return (n, i + 1, true) }
+        // "twenty-fourth", "thirty first"
+        if isWord(i, "twenty", "thirty") {
+            let j = symbol(i + 1) == "-" ? i + 2 : i + 1
+            if let w = word(j), let n = DateVocabulary.ordinalWords[w], n < 10 {
+                return ((word(i) == "twenty" ? 20 : 30) + n, j + 1, true)
+            }
+        }
         return nil
+    }
+
+    /// A number right after a date that reads as a time or a quantity, not a year: "5 May 12:00",
+    /// "3 Aug 10 am", "Aug 9 10.30", "Aug 9 12 hours".
+    func startsTimeOrQuantity(at j: Int) -> Bool {
+        if symbol(j + 1) == ":", glued(j + 1) { return true }
+        if symbol(j + 1) == ".", glued(j + 1), number(j + 2) != nil, glued(j + 2) { return true }
+        guard let w = word(j + 1) else { return false }
+        return ["am", "pm", "a", "p", "o", "oclock", "h", "hrs", "hr", "hours", "hour", "in"].contains(w) || DateVocabulary.unit(w) != nil
     }
 
     /// A month name with an optional glued full stop ("Jan.").
@@ -73,12 +89,21 @@ extension DatePhraseReader {
         return (m, i + 1)
     }
 
-    /// An optional year after a date: ", 2027" or " 2027" (four digits).
+    /// An optional year after a date: ", 2027" or " 2027" (four digits), or two digits that
+    /// cannot be a time or a count ("3 Aug 96", "Aug 9, 96": 1970-2069). "BC", "BCE" and "BE" years
+    /// are not this calendar's, and "88 AD" is no 1988: no year is read.
     func trailingYear(at i: Int) -> (year: Int, last: Int)? {
         var j = i
         if symbol(j) == "," { j += 1 }
-        guard let n = number(j), digits(j) == 4, !(symbol(j + 1) == ":" && glued(j + 1)) else { return nil }
-        return (n, j)
+        guard let n = number(j), !(symbol(j + 1) == ":" && glued(j + 1)), !glued(j) || j > i else { return nil }
+        if isWord(j + 1, "bc", "bce", "be") || (digits(j) == 2 && isWord(j + 1, "ad", "ce")) { return nil }
+        switch digits(j) {
+        case 4: return (n, j)
+        // Two digits end the phrase ("3 Aug 96."), or "buy 3 Aug 12 eggs" would be 2012.
+        case 2 where !startsTimeOrQuantity(at: j) && word(j + 1) == nil && number(j + 1) == nil:
+            return (fullYear(n, digits: 2)!, j)
+        default: return nil
+        }
     }
 
     /// 2026-01-27, 2026/01/27, with an optional time (T09:00, 09:00:00Z, +01:00).
@@ -124,6 +149,35 @@ extension DatePhraseReader {
         piece.last = last
         piece.time = ClockTime(hour: h, minute: mi, meridiem: nil, hasMinutes: true, isFixed: true)
         return piece
+    }
+
+    /// A year first, then a month name: "2024 Aug" (the month), "2018 March 18", "2012/Aug/10",
+    /// "2012-Aug-10" (a day).
+    func yearMonthName(at i: Int) -> DatePiece? {
+        guard digits(i) == 4, let y = number(i), (1000...2999).contains(y) else { return nil }
+        var k = i + 1
+        var sep: String?
+        if let s = symbol(k), ["/", "-"].contains(s), glued(k) { sep = s; k += 1 }
+        guard let (month, afterMonth) = monthName(at: k) else { return nil }
+        var j = afterMonth
+        if let sep {
+            guard symbol(j) == sep, glued(j) else { return nil }
+            j += 1
+        }
+        if let n = number(j), digits(j) <= 2, !(symbol(j + 1) == ":" && glued(j + 1)) {
+            let ordinal = isWord(j + 1, "st", "nd", "rd", "th") && glued(j + 1)
+            return calendarDate(year: y, month: month, day: n, i, ordinal ? j + 1 : j)
+        }
+        guard sep == nil, let d = cal.date(year: y, month: month, day: 1) else { return nil }
+        return .day(monthSpan(d), i, afterMonth - 1)
+    }
+
+    /// "8/Oct/2012", "8-Oct-12": day, month name and year joined by slashes or hyphens.
+    func dayMonthNameYear(at i: Int) -> DatePiece? {
+        guard let d = number(i), digits(i) <= 2, let sep = symbol(i + 1), ["/", "-"].contains(sep), glued(i + 1),
+              let (month, afterMonth) = monthName(at: i + 2), glued(i + 2), symbol(afterMonth) == sep, glued(afterMonth),
+              let n = number(afterMonth + 1), glued(afterMonth + 1), let y = fullYear(n, digits: digits(afterMonth + 1)) else { return nil }
+        return calendarDate(year: y, month: month, day: d, i, afterMonth + 1)
     }
 
     /// 27/01/2027, 27.01.2027, 27-01-2027 and 27/01, read per --date-order. When the other order
@@ -185,6 +239,17 @@ extension DatePhraseReader {
     func dayMonth(at i: Int) -> DatePiece? {
         let j = skipThe(i)
         guard let (day, afterDay, _) = dayNumber(at: j) else { return nil }
+        // The first day of a range takes its month and year from the second: "10 - 22 August
+        // 2012", "eighth to eleventh May 2010". Only the first day is this phrase; the second is
+        // read as a phrase of its own.
+        if isRangeJoin(afterDay), day <= 31, let second = dayMonth(at: afterDay + 1), second.error == nil,
+           let (_, afterSecondDay, _) = dayNumber(at: afterDay + 1), let (month, _) = monthName(at: isWord(afterSecondDay, "of") ? afterSecondDay + 1 : afterSecondDay),
+           let end = second.day?.start {
+            let year = cal.year(end)
+            var piece = calendarDate(year: year, month: month, day: day, i, afterDay - 1)
+            if let start = piece.day?.start, start > end { piece = calendarDate(year: year - 1, month: month, day: day, i, afterDay - 1) }
+            return piece
+        }
         var k = afterDay
         if isWord(k, "of") { k += 1 }
         guard let (month, afterMonth) = monthName(at: k) else { return nil }
@@ -193,6 +258,14 @@ extension DatePhraseReader {
         var last = afterMonth - 1
         var year: Int?
         if let (y, l) = trailingYear(at: afterMonth) { year = y; last = l }
+        // "10 August - 12 September 2013": the first day takes the year of the second.
+        if year == nil, isRangeJoin(afterMonth), let second = dayMonth(at: afterMonth + 1), second.error == nil,
+           let end = second.day?.start {
+            let y = cal.year(end)
+            let piece = calendarDate(year: y, month: month, day: day, i, last)
+            if let start = piece.day?.start, start > end { return calendarDate(year: y - 1, month: month, day: day, i, last) }
+            return piece
+        }
         return calendarDate(year: year, month: month, day: day, i, last)
     }
 
@@ -203,12 +276,35 @@ extension DatePhraseReader {
         guard let (day, afterDay, ordinal) = dayNumber(at: j), digits(j) <= 2 || ordinal, day <= 31 else { return nil }
         // "May 5:30" is a time, not a date.
         if symbol(afterDay) == ":", glued(afterDay) { return nil }
-        // "may" and "march" are verbs too: want a number right after, not an ordinal word.
-        if ["may", "march"].contains(word(i)!), number(j) == nil { return nil }
+        // "may" and "march" are verbs too ("you may first call"): after them an ordinal word
+        // counts only from "third" on, or with a year after it.
+        if ["may", "march"].contains(word(i)!), number(j) == nil, day < 3, trailingYear(at: afterDay) == nil { return nil }
         var last = afterDay - 1
         var year: Int?
         if let (y, l) = trailingYear(at: afterDay) { year = y; last = l }
+        // A range within the month ("May 8 - 10, 2010", "February 20 - 29, 2022") is read whole,
+        // so that its year applies to the first day and an impossible end makes it an error; a
+        // range into another month ("Aug 10 - Nov 12, 2013") lends the first day its year.
+        if year == nil, isRangeJoin(afterDay) {
+            if let (day2, afterDay2, _) = dayNumber(at: afterDay + 1), monthName(at: afterDay + 1) == nil, day2 > day, day2 <= 31 {
+                // Only with a year after it: "Feb 20 - 30 people" is no range.
+                if let range = trailingYear(at: afterDay2) {
+                    if let why = impossibility(year: range.year, month: month, day: day2) { return .failure(why, i, range.last) }
+                    return calendarDate(year: range.year, month: month, day: day, i, range.last)
+                }
+            } else if let second = monthDay(at: afterDay + 1), second.error == nil, let end = second.day?.start {
+                let y = cal.year(end)
+                var piece = calendarDate(year: y, month: month, day: day, i, last)
+                if let start = piece.day?.start, start > end { piece = calendarDate(year: y - 1, month: month, day: day, i, last) }
+                return piece
+            }
+        }
         return calendarDate(year: year, month: month, day: day, i, last)
+    }
+
+    /// "-", "to", "through", "until" or "till" between the two ends of a range of days.
+    func isRangeJoin(_ i: Int) -> Bool {
+        symbol(i) == "-" || symbol(i) == "\u{2013}" || isWord(i, "to", "through", "thru", "until", "till")
     }
 
     /// March 2027 (a month), in March (the next March, this one included), in 2027 (a year).

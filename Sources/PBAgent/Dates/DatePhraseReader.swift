@@ -84,6 +84,7 @@ struct DatePhraseReader {
         let found: [DatePiece?] = [
             relativeDay(at: i), dayPart(at: i), weekdayPhrase(at: i), period(at: i), endOfPeriod(at: i),
             duration(at: i), isoDate(at: i), numericDate(at: i), dayMonth(at: i), monthDay(at: i),
+            yearMonthName(at: i), dayMonthNameYear(at: i),
             monthOrYear(at: i), dayOfMonth(at: i), clockTime(at: i),
         ]
         return found.compactMap { $0 }.max { a, b in a.last < b.last }

@@ -48,5 +48,10 @@ enum DateVocabulary {
         return table[word]
     }
 
+    /// One-letter units, read only glued to their number: "1d 2hr 5m", "in 5m", "3w".
+    static func compactUnit(_ word: String) -> Unit? {
+        ["d": .day, "m": .minute, "w": .week, "s": .second][word]
+    }
+
     static let ordinalSuffixes: Set<String> = ["st", "nd", "rd", "th"]
 }
