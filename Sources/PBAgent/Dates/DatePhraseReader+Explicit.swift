@@ -245,10 +245,7 @@ extension DatePhraseReader {
         if isRangeJoin(afterDay), day <= 31, let second = dayMonth(at: afterDay + 1), second.error == nil,
            let (_, afterSecondDay, _) = dayNumber(at: afterDay + 1), let (month, _) = monthName(at: isWord(afterSecondDay, "of") ? afterSecondDay + 1 : afterSecondDay),
            let end = second.day?.start {
-            let year = cal.year(end)
-            var piece = calendarDate(year: year, month: month, day: day, i, afterDay - 1)
-            if let start = piece.day?.start, start > end { piece = calendarDate(year: year - 1, month: month, day: day, i, afterDay - 1) }
-            return piece
+            return rangeStart(month: month, day: day, endingOn: end, i, afterDay - 1)
         }
         var k = afterDay
         if isWord(k, "of") { k += 1 }
@@ -261,10 +258,7 @@ extension DatePhraseReader {
         // "10 August - 12 September 2013": the first day takes the year of the second.
         if year == nil, isRangeJoin(afterMonth), let second = dayMonth(at: afterMonth + 1), second.error == nil,
            let end = second.day?.start {
-            let y = cal.year(end)
-            let piece = calendarDate(year: y, month: month, day: day, i, last)
-            if let start = piece.day?.start, start > end { return calendarDate(year: y - 1, month: month, day: day, i, last) }
-            return piece
+            return rangeStart(month: month, day: day, endingOn: end, i, last)
         }
         return calendarDate(year: year, month: month, day: day, i, last)
     }
@@ -293,13 +287,19 @@ extension DatePhraseReader {
                     return calendarDate(year: range.year, month: month, day: day, i, range.last)
                 }
             } else if let second = monthDay(at: afterDay + 1), second.error == nil, let end = second.day?.start {
-                let y = cal.year(end)
-                var piece = calendarDate(year: y, month: month, day: day, i, last)
-                if let start = piece.day?.start, start > end { piece = calendarDate(year: y - 1, month: month, day: day, i, last) }
-                return piece
+                return rangeStart(month: month, day: day, endingOn: end, i, last)
             }
         }
         return calendarDate(year: year, month: month, day: day, i, last)
+    }
+
+    /// The first day of a range whose last day is `end`: in the last day's year, or the year
+    /// before when that would come after it ("Dec 20 - Jan 5, 2027" starts in 2026).
+    func rangeStart(month: Int, day: Int, endingOn end: Date, _ first: Int, _ last: Int) -> DatePiece {
+        let year = cal.year(end)
+        let piece = calendarDate(year: year, month: month, day: day, first, last)
+        if let start = piece.day?.start, start > end { return calendarDate(year: year - 1, month: month, day: day, first, last) }
+        return piece
     }
 
     /// "-", "to", "through", "until" or "till" between the two ends of a range of days.

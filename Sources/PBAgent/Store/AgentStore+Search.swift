@@ -34,16 +34,15 @@ extension AgentStore {
             """)
         defer { s.reset() }
         try s.bind([.text(match)])
-        var hits: [(hit: WordHit, rowid: Int64)] = []
+        var hits: [WordHit] = []
         while try s.step() {
             let rowid = s.int(0)
-            hits.append((WordHit(kind: ItemKind(rawValue: Int(rowid % 4))!, id: rowid / 4, score: -s.double(1)), rowid))
+            hits.append(WordHit(kind: ItemKind(rawValue: Int(rowid % 4))!, id: rowid / 4, score: -s.double(1)))
         }
-        hits.sort {
-            if $0.hit.score != $1.hit.score { return $0.hit.score > $1.hit.score }
-            if $0.hit.kind != $1.hit.kind { return $0.hit.kind.rawValue < $1.hit.kind.rawValue }
-            return $0.hit.id < $1.hit.id
+        return hits.sorted {
+            if $0.score != $1.score { return $0.score > $1.score }
+            if $0.kind != $1.kind { return $0.kind.rawValue < $1.kind.rawValue }
+            return $0.id < $1.id
         }
-        return hits.map(\.hit)
     }
 }
