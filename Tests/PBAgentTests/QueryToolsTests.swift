@@ -67,6 +67,19 @@ import PBCore
         #expect(try fx.count("item_words") == 8)
     }
 
+    @Test func searchLoadsManyHitsOfEveryKind() throws {
+        // More hits of one kind than one batch of ids (500), and hits of two kinds.
+        let fx = try fixture()
+        let steps = (1...1203).map { #"{"tool":"create_task","args":{"title":"Paint fence panel \#($0)"}}"# }
+            + [#"{"tool":"create_note","args":{"title":"Fence stain","body":"oak colour, two coats"}}"#]
+        try fx.exec(#"{"steps":["# + steps.joined(separator: ",") + "]}")
+        let all = try fx.step("search", #"{"query":"fence","limit":"1000"}"#)
+        #expect(all.ref?["count"] == .number(1000))
+        #expect(try fx.step("search", #"{"query":"fence","kind":"note"}"#).refID == "note:2")
+        let tasks = try fx.step("search", #"{"query":"panel 1203","kind":"task"}"#)
+        #expect(tasks.refID == "task:1208", "\(tasks.summary ?? "")")
+    }
+
     @Test func projectStatusAndBlockers() throws {
         let fx = try fixture()
         #expect(try fx.step("project_status", #"{"project":"garden"}"#).summary

@@ -450,6 +450,43 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
         #expect(!s.pass && s.reason.contains("a negation"))
     }
 
+    @Test func failsAWordWhoseOppositeTheAnswerSays() {
+        // SQuAD 2.0 swaps an antonym into an answerable question; so does a user who asks when
+        // something closes and lands on when it opens.
+        let text = "The pool opens at 06:30 on weekdays. The largest party sits in the middle of the semicircle."
+        let pool = VerifyFixture.piece(1, doc: "pool", chunk: "p-1", text: text)
+        func ask(_ question: String, _ sentence: String) -> GateResult {
+            let q = VerifyFixture.query(question, desk: [pool], sentences: [(sentence, [1])],
+                                        citations: [VerifyFixture.cite(1, sentence, in: pool)])
+            return CompletenessGate().check(VerifyFixture.prepared(q))
+        }
+        let close = ask("When does the pool close?", "The pool opens at 06:30 on weekdays.")
+        #expect(!close.pass && close.reason.contains("close (the answer says open)"), "\(close.reason)")
+        #expect(ask("When does the pool open?", "The pool opens at 06:30 on weekdays.").pass)
+        let party = ask("Where does the smallest party sit?", "The largest party sits in the middle of the semicircle.")
+        #expect(!party.pass && party.reason.contains("smallest"))
+        #expect(ask("Where does the largest party sit?", "The largest party sits in the middle of the semicircle.").pass)
+    }
+
+    @Test func readsYearsAgainstDecadesCenturiesAndOtherYears() {
+        let text = "Roughly 500,000 Huguenots had fled France by the early 18th century. In 1985 the average car moved 17.4 miles per gallon. The survey of 1979 came first."
+        let log = VerifyFixture.piece(1, doc: "history", chunk: "h-1", text: text)
+        func ask(_ question: String, _ sentence: String) -> GateResult {
+            let q = VerifyFixture.query(question, desk: [log], sentences: [(sentence, [1])],
+                                        citations: [VerifyFixture.cite(1, sentence, in: log)])
+            return CompletenessGate().check(VerifyFixture.prepared(q))
+        }
+        // "the 1700s" is the 18th century.
+        let fled = ask("How many Huguenots fled France by the 1700s?", "Roughly 500,000 Huguenots had fled France by the early 18th century.")
+        #expect(fled.pass && fled.score == 1, "\(fled.reason)")
+        // 1979 is in the passage, but the quoted sentence speaks of 1985: not the year asked about.
+        let mpg = ask("In 1979, what was the average mpg for a car?", "In 1985 the average car moved 17.4 miles per gallon.")
+        #expect(!mpg.pass && mpg.reason.contains("missing: 1979"), "\(mpg.reason)")
+        #expect(NumberMentions.periods("the 1960s, the 1700s and the 16th century") .map(\.years) == [1960...1969, 1700...1799, 1500...1599])
+        #expect(NumberMentions.mentions(1700...1799, in: "in 1752"))
+        #expect(!NumberMentions.mentions(1700...1799, in: "in 1685, 17 ships"))
+    }
+
     @Test func splitsQuestionsIntoParts() {
         #expect(CompletenessGate.parts("Compare the deposit with the rent") == ["compare the deposit", "the rent"])
         #expect(CompletenessGate.parts("Is the ECU or the pump at fault? When?").count == 2)
@@ -469,6 +506,15 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
         #expect(!m.contains("austria") && !m.contains("ford") && !m.contains("am"))
         #expect(!TermMatcher("Austria").contains("australia"))
         #expect(!TermMatcher("a pressure test").contains("tesla"))
+    }
+
+    @Test func forgivesPlacesForTheirPeopleAndOneSlipInALongName() {
+        let m = TermMatcher("The nickname may refer to the Swiss politician; the French state. Montcalm slipped away from Albany.")
+        #expect(m.contains("switzerland") && m.contains("france"))
+        #expect(m.contains("moncalm") && m.contains("albnay")) // one letter dropped; two swapped
+        #expect(!m.contains("ireland") && !m.contains("montreal"))
+        #expect(TermMatcher("the United States Congress").contains("us"))
+        #expect(!TermMatcher("the frontier").contains("frontal"))
     }
 
     @Test func readsNegationsBroadly() {
@@ -621,5 +667,18 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
         guard case .run(let p) = try OptionParser(VerifyCommand.spec).parse(["--critical", "abg", "-m", "deep", "-t", "0.7"]) else { return }
         let s = try VerifyCommand.settings(p, environment: PBEnvironment(variables: ["PB_LIBRARY": "notes"]))
         #expect(s.critical == ["A", "B", "G"] && s.mode == "deep" && s.threshold == 0.7 && s.library == "notes")
+    }
+}
+
+@Suite struct OppositesTests {
+    @Test func findsAQuestionWordWhoseOppositeTheTextSays() {
+        #expect(Opposites.swapped(question: "Which bills are public?", text: "Private bills come from outside promoters.")! == ("public", "private"))
+        #expect(Opposites.swapped(question: "Who was his father?", text: "It is unknown which of them was his mother.")! == ("father", "mother"))
+        // The question's word in another form is there: no swap.
+        #expect(Opposites.swapped(question: "When did the war end?", text: "The war began in 1939 and ended in 1945.") == nil)
+        // Both said in the question: the text's word is not a swap.
+        #expect(Opposites.swapped(question: "Was it first or last?", text: "It was the last.") == nil)
+        #expect(Opposites.swapped(question: "Which is the cheapest tyre?", text: "The most expensive tyre is the Michelin.")! == ("cheapest", "most expensive"))
+        #expect(Opposites.swapped(question: "What is the capital?", text: "Paris is the capital.") == nil)
     }
 }

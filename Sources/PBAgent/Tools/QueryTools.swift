@@ -1,5 +1,6 @@
 import Foundation
 import PBCore
+import PBIndex
 
 /// The reading tools: search, agenda, project status, project blockers, summaries. They write
 /// nothing, so they are never journaled.
@@ -43,16 +44,35 @@ enum QueryTools {
         let limit = try ctx.args.int("limit", in: 1...1000) ?? 10
         let kinds = kind.flatMap(AgentStore.ItemKind.init(name:)).map { Set([$0]) } ?? Set(AgentStore.ItemKind.allCases)
         let phrase = query.lowercased().trimmingCharacters(in: .whitespaces)
-        var items: [(ref: String, title: String, fields: [String: JSONValue], score: Double)] = []
-        for hit in try ctx.store.searchWords(query, kinds: kinds) {
-            let found: (ref: String, title: String, fields: [String: JSONValue], open: Bool)?
-            switch hit.kind {
-            case .task: found = try ctx.store.task(hit.id).map { ($0.ref, $0.title, $0.refFields, $0.isOpen) }
-            case .project: found = try ctx.store.project(hit.id).map { ($0.ref, $0.title, $0.refFields, $0.status == "active") }
-            case .milestone: found = try ctx.store.milestone(hit.id).map { ($0.ref, $0.title, $0.refFields, $0.status == "open") }
-            case .note: found = try ctx.store.note(hit.id).map { ($0.ref, $0.title, $0.refFields, true) }
+        let wordHits = try ctx.store.searchWords(query, kinds: kinds)
+        // Each kind's hits loaded with one query per 500 ids (well under SQLite's limit on bound
+        // parameters), not one query per hit.
+        typealias Found = (ref: String, title: String, fields: [String: JSONValue], open: Bool)
+        var loaded: [AgentStore.ItemKind: [Int64: Found]] = [:]
+        let batches = AgentStore.ItemKind.allCases.flatMap { kind in
+            let ids = wordHits.filter { $0.kind == kind }.map(\.id)
+            return stride(from: 0, to: ids.count, by: 500).map { (kind, Array(ids[$0..<min($0 + 500, ids.count)])) }
+        }
+        for (kind, ids) in batches {
+            let condition = "id IN (\(ids.map { _ in "?" }.joined(separator: ",")))"
+            let bindings = ids.map { SQLValue.int($0) }
+            var found: [Found] = []
+            var keys: [Int64] = []
+            switch kind {
+            case .task:
+                for t in try ctx.store.tasks(where: condition, bindings) { keys.append(t.id); found.append((t.ref, t.title, t.refFields, t.isOpen)) }
+            case .project:
+                for p in try ctx.store.projects(where: condition, bindings) { keys.append(p.id); found.append((p.ref, p.title, p.refFields, p.status == "active")) }
+            case .milestone:
+                for m in try ctx.store.milestones(where: condition, bindings) { keys.append(m.id); found.append((m.ref, m.title, m.refFields, m.status == "open")) }
+            case .note:
+                for n in try ctx.store.notes(where: condition, bindings) { keys.append(n.id); found.append((n.ref, n.title, n.refFields, true)) }
             }
-            guard let found else { continue }
+            loaded[kind, default: [:]].merge(zip(keys, found)) { a, _ in a }
+        }
+        var items: [(ref: String, title: String, fields: [String: JSONValue], score: Double)] = []
+        for hit in wordHits {
+            guard let found = loaded[hit.kind]?[hit.id] else { continue }
             // Scale-free preferences on top of BM25: the whole query in the title, and open items
             // over finished ones (what a user searching for something usually still has to do).
             var score = hit.score

@@ -36,7 +36,7 @@ public struct Calibration: Codable, Equatable, Sendable {
 
     public static let defaults = Calibration(
         weights: ["A": 0.15, "B": 0.15, "C": 0.05, "D": 0.05, "E": 0.20, "F": 0.05, "G": 0.05, "H": 0.20, "I": 0.10],
-        bias: 0, platt: Platt(a: -15.3417, b: 14.6494))
+        bias: 0, platt: Platt(a: -15.9442, b: 15.1402))
 
     /// The uncalibrated quality score of a set of gate results.
     public func raw(_ gates: [String: GateResult]) -> Double {

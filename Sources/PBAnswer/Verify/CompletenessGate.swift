@@ -12,7 +12,9 @@ import PBRetrieval
 /// (SQuAD 2.0's unanswerable questions swap one entity or add a "not") fails here even though
 /// its neighbours on the desk look relevant. The score is the lowest of the three; the rare-term
 /// score counts a term found only in the cited passage, not in the quoted sentence, as a half,
-/// except in a summary, whose names are the subject of the documents it quotes.
+/// except in a summary, whose names are the subject of the documents it quotes. Opposites: a
+/// question word whose opposite the quoted sentences say instead ("smallest" against "the
+/// largest party") is missing too.
 public struct CompletenessGate: VerificationGate {
     public static let letter = "H"
 
@@ -153,10 +155,32 @@ public struct CompletenessGate: VerificationGate {
         }
         // A number in a heading ("2023-06-27 ..." over a log entry) is the cited text's too.
         let cited = NumberMentions.all(c.allCitedText + "\n" + answer + "\n" + headingText)
-        let nearNumbers = NumberMentions.all(quoted)
-        for n in Set(NumberMentions.digits(c.question)).sorted() {
+        let plainQuoted = CitationMarkers.scan(quoted).stripped // "[1]" is not the number 1
+        let nearNumbers = NumberMentions.all(plainQuoted)
+        // A number the quoted sentences leave out counts as a half when the cited passage has it,
+        // unless those sentences give another number instead ("how many ... in 1979?" against
+        // "by 1985, ..."): then they speak of another time or amount.
+        let periods = NumberMentions.periods(c.question)
+        let questionNumbers = Set(NumberMentions.digits(c.question))
+        let quotedOthers = Set(NumberMentions.digits(plainQuoted)).subtracting(questionNumbers)
+        let headingNumbers = Set(NumberMentions.digits(headingText))
+        for n in questionNumbers.sorted() {
             weight += 1
-            if nearNumbers.contains(n) { found += 1 } else if cited.contains(n) { found += 0.5 } else { missing.append(n) }
+            let span = periods.first { $0.number == n }?.years
+            if nearNumbers.contains(n) || span.map({ NumberMentions.mentions($0, in: quoted) }) == true {
+                found += 1
+            } else if headingNumbers.contains(n) || (quotedOthers.isEmpty && (cited.contains(n)
+                || span.map({ NumberMentions.mentions($0, in: c.allCitedText) }) == true)) {
+                found += 0.5
+            } else {
+                missing.append(n)
+            }
+        }
+        // A word of the question whose opposite the quoted sentences say instead ("the smallest
+        // party" answered by "the largest party"): the answer is about something else.
+        if let swap = Opposites.swapped(question: c.question, text: quoted) {
+            weight += 1
+            missing.append("\(swap.asked) (the answer says \(swap.said))")
         }
         if ContradictionSweepGate.isNegated(c.question) {
             weight += 1

@@ -59,6 +59,37 @@ public enum NumberMentions {
         return out
     }
 
+    /// Periods written as decades or centuries, each with the number `digits` reads in it and the
+    /// years it spans: "1960s" is 1960 for 1960...1969, "1700s" 1700 for 1700...1799, "16th century"
+    /// 16 for 1500...1599. A question about the 1700s is answered by a sentence about 1752 or about
+    /// the 18th century.
+    public static func periods(_ text: String) -> [(number: String, years: ClosedRange<Int>)] {
+        var out: [(number: String, years: ClosedRange<Int>)] = []
+        let words = text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+        for (i, w) in words.enumerated() {
+            let digits = w.prefix { $0.isASCII && $0.isNumber }
+            let suffix = w.dropFirst(digits.count)
+            guard let n = Int(digits) else { continue }
+            if suffix == "s", digits.count == 4, n % 10 == 0 {
+                out.append((String(n), n % 100 == 0 ? n...(n + 99) : n...(n + 9)))
+            } else if ["st", "nd", "rd", "th"].contains(suffix), n >= 1, n <= 21, i + 1 < words.count,
+                      words[i + 1] == "century" || words[i + 1] == "centuries" {
+                out.append((String(n), ((n - 1) * 100)...(n * 100 - 1)))
+            }
+        }
+        return out
+    }
+
+    /// Whether `text` speaks of a time within `years`: a year in it (three or four digits), or a
+    /// decade or century that overlaps it.
+    public static func mentions(_ years: ClosedRange<Int>, in text: String) -> Bool {
+        if periods(text).contains(where: { $0.years.overlaps(years) }) { return true }
+        return digits(text).contains { d in
+            guard d.count >= 3, d.count <= 4, let y = Int(d) else { return false }
+            return years.contains(y)
+        }
+    }
+
     /// Every number mentioned, in digits or words, as a set.
     public static func all(_ text: String) -> Set<String> {
         Set(digits(text)).union(words(text))

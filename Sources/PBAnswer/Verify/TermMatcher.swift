@@ -3,8 +3,9 @@ import PBRetrieval
 
 /// Whether a question's word is in a text, forgiving the ways a source writes the same name:
 /// accents ("Temur" for "Temür"), related forms ("Africa" in "African", "Palestine" in
-/// "Palestinian", "occupying" in "occupation"), initials ("GM" for "General Motors"), and months
-/// written as dates ("January" in "2024-01-15" or "15 Jan").
+/// "Palestinian", "occupying" in "occupation"), places and their people ("Switzerland" in "Swiss"),
+/// initials ("GM" for "General Motors"), a long name misspelt by one letter ("Moncalm" for
+/// "Montcalm"), and months written as dates ("January" in "2024-01-15" or "15 Jan").
 public struct TermMatcher: Sendable {
     /// The text's stemmed words, accents folded.
     public let words: Set<String>
@@ -33,16 +34,36 @@ public struct TermMatcher: Sendable {
     /// Whether `term` (stemmed, folded) is in the text: the same word; or two words that share
     /// their start up to at most one letter before the shorter one ends, and at least four
     /// letters ("tesla" is not "test"); or a short abbreviation that matches the initials of
-    /// capitalised words.
+    /// capitalised words; or another name of the same place; or, for words of six letters or more,
+    /// one letter added, dropped, changed or two swapped, keeping the first.
     public func contains(_ term: String) -> Bool {
         if words.contains(term) { return true }
         if TermAnalyzer.isNumber(term) { return false }
         if term.count >= 2, term.count <= 5, initials.contains(term) { return true }
+        for v in Demonyms.variants(of: term) where v.split(separator: " ").allSatisfy({ words.contains(String($0)) }) {
+            return true
+        }
         guard term.count >= 4 else { return false }
         for w in words where w.count >= 4 && w.first == term.first {
             if Self.commonPrefix(w, term) >= max(4, min(w.count, term.count) - 1) { return true }
+            if term.count >= 6, abs(w.count - term.count) <= 1, Self.oneEditApart(Array(w.unicodeScalars), Array(term.unicodeScalars)) {
+                return true
+            }
         }
         return false
+    }
+
+    /// Whether two words differ by one inserted, deleted or changed letter, or two neighbours swapped.
+    static func oneEditApart(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Bool {
+        if a == b { return true }
+        var i = 0
+        while i < min(a.count, b.count), a[i] == b[i] { i += 1 }
+        if a.count == b.count {
+            if a[(i + 1)...] == b[(i + 1)...] { return true }
+            return i + 1 < a.count && a[i] == b[i + 1] && a[i + 1] == b[i] && a[(i + 2)...] == b[(i + 2)...]
+        }
+        let (long, short) = a.count > b.count ? (a, b) : (b, a)
+        return long[(i + 1)...] == short[i...]
     }
 
     static func commonPrefix(_ a: String, _ b: String) -> Int {
