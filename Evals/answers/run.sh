@@ -41,7 +41,7 @@ if [ $gate = 1 ]; then
   # that a change that breaks answering or abstaining fails the build.
   python3 - "$out/evaljson.txt" <<'PY'
 import json, sys
-floors = {"answered_correct_cited": 0.55, "unanswerable_abstained": 0.38}
+floors = {"answered_correct_cited": 0.55, "unanswerable_abstained": 0.44}
 ceilings = {"answerable_wrongly_abstained": 0.25}
 bad = 0
 for line in open(sys.argv[1]):

@@ -381,9 +381,10 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
 @Suite struct CompletenessGateTests {
     static let dw = VerifyFixture.piece(1, doc: "dishwasher", chunk: "dw-7", text: VerifyFixture.dishwasher)
 
-    static func ask(_ question: String, _ sentence: String) -> GateResult {
-        let q = VerifyFixture.query(question, desk: [dw], sentences: [(sentence, [1])],
-                                    citations: [VerifyFixture.cite(1, sentence, in: dw)])
+    /// Gate H on an answer that quotes `sentence` from `piece`.
+    static func ask(_ question: String, _ sentence: String, in piece: Evidence = dw) -> GateResult {
+        let q = VerifyFixture.query(question, desk: [piece], sentences: [(sentence, [1])],
+                                    citations: [VerifyFixture.cite(1, sentence, in: piece)])
         return CompletenessGate().check(VerifyFixture.prepared(q))
     }
 
@@ -455,11 +456,7 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
         // something closes and lands on when it opens.
         let text = "The pool opens at 06:30 on weekdays. The largest party sits in the middle of the semicircle."
         let pool = VerifyFixture.piece(1, doc: "pool", chunk: "p-1", text: text)
-        func ask(_ question: String, _ sentence: String) -> GateResult {
-            let q = VerifyFixture.query(question, desk: [pool], sentences: [(sentence, [1])],
-                                        citations: [VerifyFixture.cite(1, sentence, in: pool)])
-            return CompletenessGate().check(VerifyFixture.prepared(q))
-        }
+        func ask(_ question: String, _ sentence: String) -> GateResult { Self.ask(question, sentence, in: pool) }
         let close = ask("When does the pool close?", "The pool opens at 06:30 on weekdays.")
         #expect(!close.pass && close.reason.contains("close (the answer says open)"), "\(close.reason)")
         #expect(ask("When does the pool open?", "The pool opens at 06:30 on weekdays.").pass)
@@ -471,11 +468,7 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
     @Test func readsYearsAgainstDecadesCenturiesAndOtherYears() {
         let text = "Roughly 500,000 Huguenots had fled France by the early 18th century. In 1985 the average car moved 17.4 miles per gallon. The survey of 1979 came first."
         let log = VerifyFixture.piece(1, doc: "history", chunk: "h-1", text: text)
-        func ask(_ question: String, _ sentence: String) -> GateResult {
-            let q = VerifyFixture.query(question, desk: [log], sentences: [(sentence, [1])],
-                                        citations: [VerifyFixture.cite(1, sentence, in: log)])
-            return CompletenessGate().check(VerifyFixture.prepared(q))
-        }
+        func ask(_ question: String, _ sentence: String) -> GateResult { Self.ask(question, sentence, in: log) }
         // "the 1700s" is the 18th century.
         let fled = ask("How many Huguenots fled France by the 1700s?", "Roughly 500,000 Huguenots had fled France by the early 18th century.")
         #expect(fled.pass && fled.score == 1, "\(fled.reason)")

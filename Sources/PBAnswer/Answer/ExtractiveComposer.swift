@@ -135,7 +135,7 @@ public final class ExtractiveComposer {
         guard let top = evidence.min(by: { ($0.rank ?? Int.max, $0.n) < ($1.rank ?? Int.max, $1.n) }) else { return [] }
         var documents: Set<String> = [top.docID]
         for e in evidence where !documents.contains(e.docID) {
-            let titleWords = Set(TermAnalyzer.tokens(e.title + " " + e.path.split(separator: "/").last.map(String.init)!))
+            let titleWords = Set(TermAnalyzer.tokens(e.title + " " + e.fileName))
             if q.terms.contains(where: { titleWords.contains($0) }) { documents.insert(e.docID) }
         }
         let docOf = Dictionary(evidence.map { ($0.chunkID, $0.docID) }, uniquingKeysWith: { a, _ in a })
@@ -143,7 +143,7 @@ public final class ExtractiveComposer {
         // ("... about the water supply") say what to favour inside it.
         var titleWords: Set<String> = Set(QuestionAnalysis.summaryCues)
         for e in evidence where documents.contains(e.docID) {
-            titleWords.formUnion(TermAnalyzer.contentTerms(e.title + " " + (e.path.split(separator: "/").last.map(String.init) ?? "")))
+            titleWords.formUnion(TermAnalyzer.contentTerms(e.title + " " + e.fileName))
         }
         let topic = q.terms.filter { !titleWords.contains($0) }
         let candidates = scored.filter { s in

@@ -200,7 +200,7 @@ public struct ContextPacker {
         let subject = Set(TermAnalyzer.contentTerms(query.text)).subtracting(QuestionAnalysis.summaryCues)
         var documents = [top.docID]
         for a in anchors.dropFirst() where documents.count < settings.summaryDocuments && !documents.contains(a.docID) {
-            let named = Set(TermAnalyzer.tokens(a.title + " " + (a.path.split(separator: "/").last.map(String.init) ?? "")))
+            let named = Set(TermAnalyzer.tokens(a.title + " " + a.fileName))
             if !named.isDisjoint(with: subject) { documents.append(a.docID) }
         }
         var taken = 0

@@ -24,7 +24,7 @@ public enum PromptWriter {
     /// know where the user keeps them (and the prompt should not change with the folder).
     public static func passage(_ pieces: [Evidence], number: Int) -> String {
         guard let first = pieces.first else { return "" }
-        let file = first.path.split(separator: "/").last.map(String.init) ?? first.path
+        let file = first.fileName
         return "[\(number)] " + label(title: first.title, section: first.section) + "(\(file):\(first.lineStart))\n"
             + pieces.map(\.text).joined(separator: "\n")
     }

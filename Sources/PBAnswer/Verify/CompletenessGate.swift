@@ -146,7 +146,7 @@ public struct CompletenessGate: VerificationGate {
         var missing: [String] = []
         let summary = c.answer.route == "summary"
         let headingText = c.citedPassages.flatMap { n in
-            (c.pieces[n] ?? []).map { ([$0.title, $0.path.split(separator: "/").last.map(String.init) ?? ""] + $0.section).joined(separator: "\n") }
+            (c.pieces[n] ?? []).map { ([$0.title, $0.fileName] + $0.section).joined(separator: "\n") }
         }.joined(separator: "\n")
         let headings = TermMatcher(headingText)
         for t in Self.names(c.question) {

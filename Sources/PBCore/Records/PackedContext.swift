@@ -42,7 +42,7 @@ public struct PackedContext: Codable, Equatable, Sendable {
 /// `text` is exactly the source text layer's bytes [start, end) (pb-records(5), "Byte offsets"),
 /// so a citation into it resolves to the file. Pieces sharing `n` form one passage: an anchor
 /// hit with the neighbours that were read around it, in source order.
-public struct Evidence: Codable, Equatable, Sendable {
+public struct Evidence: Codable, Equatable, Sendable, SourceFile {
     /// The passage number the prompt shows as [n].
     public var n: Int
     public var chunkID: String

@@ -53,7 +53,7 @@ public struct QueryFilters: Codable, Equatable, Sendable {
 }
 
 /// One retrieved chunk with where it sits in its source and every score that ranked it.
-public struct Hit: Codable, Equatable, Sendable {
+public struct Hit: Codable, Equatable, Sendable, SourceFile {
     public var chunkID: String
     public var docID: String
     public var path: String
