@@ -673,5 +673,9 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
         #expect(Opposites.swapped(question: "Was it first or last?", text: "It was the last.") == nil)
         #expect(Opposites.swapped(question: "Which is the cheapest tyre?", text: "The most expensive tyre is the Michelin.")! == ("cheapest", "most expensive"))
         #expect(Opposites.swapped(question: "What is the capital?", text: "Paris is the capital.") == nil)
+        // A measure question names no side.
+        #expect(Opposites.swapped(question: "How long does the programme take?", text: "The short programme takes 30 minutes.") == nil)
+        #expect(Opposites.swapped(question: "How old is the battery?", text: "The new battery was fitted in 2023.") == nil)
+        #expect(Opposites.swapped(question: "Where is the old battery?", text: "The new battery is in the boot.")! == ("old", "new"))
     }
 }

@@ -67,7 +67,10 @@ public enum Opposites {
         let qJoined = " " + q.joined(separator: " ") + " "
         // Both sides in any inflection: "end" is in a text that says "ended", and "close" is
         // answered by "opens" as much as by "open".
-        for w in q where !tStems.contains(TermAnalyzer.stem(w)) {
+        for (i, w) in q.enumerated() where !tStems.contains(TermAnalyzer.stem(w)) {
+            // "How long", "how old", "how high" ask for a measure, not for the long, old or high
+            // one: "the short programme takes 30 minutes" answers "how long does it take?".
+            if i > 0, q[i - 1] == "how" { continue }
             guard let others = table[w] else { continue }
             for o in others.sorted() {
                 let said = o.contains(" ") ? tJoined.contains(" \(o) ") && !qJoined.contains(" \(o) ")
