@@ -26,7 +26,7 @@ public enum Demonyms {
         ["kazakhstan", "kazakh"], ["tibet", "tibetan"], ["mongolia", "mongol", "mongols"],
     ]
 
-    /// Stemmed spelling to its group's stemmed spellings (the key included).
+    /// Stemmed spelling to the other stemmed spellings of its group.
     static let table: [String: [String]] = {
         var t: [String: [String]] = [:]
         for g in groups {

@@ -42,8 +42,8 @@ public enum Opposites {
         ("rise", "fall"), ("rose", "fell"), ("inner", "outer"), ("primary", "secondary"), ("direct", "indirect"),
         ("possible", "impossible"), ("likely", "unlikely"), ("best", "worst"), ("better", "worse"),
         ("official", "unofficial"), ("formal", "informal"), ("natural", "artificial"), ("permanent", "temporary"),
-        ("upstream", "downstream"), ("input", "output"), ("minimum", "maximum"), ("min", "max"),
-        ("lowest", "highest"), ("younger", "older"), ("youngest", "eldest"), ("deposit", "withdrawal"),
+        ("upstream", "downstream"), ("input", "output"), ("min", "max"), ("younger", "older"),
+        ("youngest", "eldest"), ("deposit", "withdrawal"),
     ]
 
     static let table: [String: Set<String>] = {
@@ -58,8 +58,7 @@ public enum Opposites {
     /// A word of the question that `text` leaves out while saying its opposite (which the question
     /// does not say): ("smallest", "largest") for "the smallest party ..." against "The largest
     /// party ...". Nil when there is none. Words are compared lowercased, whole and in any
-    /// inflection; an opposite of
-    /// two words ("most expensive") must appear as written.
+    /// inflection; an opposite of two words ("most expensive") must appear as written.
     public static func swapped(question: String, text: String) -> (asked: String, said: String)? {
         let q = words(question), t = words(text)
         let qStems = Set(q.map(TermAnalyzer.stem)), tStems = Set(t.map(TermAnalyzer.stem))
