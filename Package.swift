@@ -33,13 +33,17 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n"), .linkedLibrary("icudata")]),
         .systemLibrary(name: "CBLAS", path: "Sources/CBLAS"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // The encoder's own matrix kernels (AVX-512F, AVX2+FMA, portable), chosen from CPUID at run
+        // time. Optimised in debug builds too, so `swift test` runs the model at full speed.
+        .target(name: "CKernels", path: "Sources/CKernels", exclude: ["kernels.inc"],
+                cSettings: [.unsafeFlags(["-O2", "-fno-math-errno"])]),
 
         // Records (the NDJSON contract) and CLI habits: everything else builds on these.
         .target(name: "PBCore", swiftSettings: release),
         // Text: ICU segmentation, WordPiece, document formats, chunking.
         .target(name: "PBText", dependencies: ["PBCore", "CICU", "CZlib"], swiftSettings: release),
-        // Neural: safetensors and the MiniLM encoder over CBLAS.
-        .target(name: "PBNeural", dependencies: ["PBCore", "PBText", "CBLAS"], swiftSettings: release),
+        // Neural: safetensors and the MiniLM encoder over its own kernels (CBLAS as the reference).
+        .target(name: "PBNeural", dependencies: ["PBCore", "PBText", "CBLAS", "CKernels"], swiftSettings: release),
         // Index: SQLite wrapper, library schema, the memory-mapped vector file.
         .target(name: "PBIndex", dependencies: ["PBCore", "CSQLite"], swiftSettings: release),
         // Retrieval: lexical and dense search, fusion.
@@ -70,7 +74,7 @@ let package = Package(
 
         .testTarget(name: "PBCoreTests", dependencies: ["PBCore"]),
         .testTarget(name: "PBTextTests", dependencies: ["PBText", "PBCore"]),
-        .testTarget(name: "PBNeuralTests", dependencies: ["PBNeural", "PBCore"]),
+        .testTarget(name: "PBNeuralTests", dependencies: ["PBNeural", "PBCore", "CKernels"]),
         .testTarget(name: "PBIndexTests", dependencies: ["PBIndex", "PBText"]),
         .testTarget(name: "PBAgentTests", dependencies: ["PBAgent", "PBCore", "PBIndex", "PBText"]),
         .testTarget(name: "PBAnswerTests", dependencies: ["PBAnswer", "PBCore", "PBText", "PBIndex", "PBNeural", "PBRetrieval"]),

@@ -44,14 +44,14 @@ struct BertConfig: Sendable, Equatable {
 /// Pointers into the mapped safetensors file for one transformer layer. Matrices are PyTorch
 /// `[out, in]`, row-major.
 struct BertLayerWeights {
-    let query, queryBias, key, value, valueBias: UnsafePointer<Float>
+    let query, queryBias, key, keyBias, value, valueBias: UnsafePointer<Float>
     let attentionOutput, attentionOutputBias, attentionNormGamma, attentionNormBeta: UnsafePointer<Float>
     let intermediate, intermediateBias, output, outputBias, outputNormGamma, outputNormBeta: UnsafePointer<Float>
 }
 
 /// All weights of the encoder, checked against the config's shapes, as pointers into the mapping.
-/// The key bias is not used: it adds the same q·b to every score of a query row, which softmax
-/// cancels, so skipping it saves a pass without changing the attention weights.
+/// The `blas` path skips the key bias: it adds the same q·b to every score of a query row, which
+/// softmax cancels. The own kernels add it in the fused Q/K/V product's epilogue, where it is free.
 struct BertWeights {
     let config: BertConfig
     let wordEmbeddings, positionEmbeddings, tokenTypeEmbeddings: UnsafePointer<Float>
@@ -74,11 +74,11 @@ struct BertWeights {
         embeddingNormBeta = try tensor("embeddings.LayerNorm.bias", [h])
         layers = try (0..<c.layers).map { n in
             let p = "encoder.layer.\(n)."
-            _ = try tensor(p + "attention.self.key.bias", [h]) // present and well-formed, though unused
             return BertLayerWeights(
                 query: try tensor(p + "attention.self.query.weight", [h, h]),
                 queryBias: try tensor(p + "attention.self.query.bias", [h]),
                 key: try tensor(p + "attention.self.key.weight", [h, h]),
+                keyBias: try tensor(p + "attention.self.key.bias", [h]),
                 value: try tensor(p + "attention.self.value.weight", [h, h]),
                 valueBias: try tensor(p + "attention.self.value.bias", [h]),
                 attentionOutput: try tensor(p + "attention.output.dense.weight", [h, h]),

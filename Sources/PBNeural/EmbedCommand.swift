@@ -28,6 +28,8 @@ public enum EmbedCommand {
         }
         do {
             return try MiniLMEncoder(modelDirectory: dir)
+        } catch let error as KernelError {
+            throw error
         } catch {
             throw ToolFailure(.unavailable, "cannot load the model: \(error)")
         }
@@ -40,7 +42,7 @@ public enum EmbedCommand {
         let threads = try o.value("threads").map { _ in try o.int("threads", default: 1, in: 1...256) }
         let encoder = try loadEncoder(environment)
         if o.flag("check") {
-            Diagnostics.shared.note("model \(encoder.modelID) (\(encoder.dimension)-d, weights \(encoder.weightsHash.prefix(16))) at \(environment.modelDirectory.path)")
+            Diagnostics.shared.note("model \(encoder.modelID) (\(encoder.dimension)-d, weights \(encoder.weightsHash.prefix(16))) at \(environment.modelDirectory.path); kernels \(encoder.kernel)")
             return .success
         }
         if let threads { encoder.threads = threads }

@@ -1,33 +1,54 @@
 import CBLAS
+import CKernels
 
 /// One worker's scratch memory and the forward pass over a micro-batch.
 ///
 /// The tokens of all sequences in a micro-batch are packed row after row (no padding between
-/// sequences), so every projection is one sgemm over all of them, and attention runs per sequence
-/// and head over that sequence's real tokens only. Buffers are allocated once per workspace and
-/// grown only when a larger micro-batch arrives; the hot loop allocates nothing.
+/// sequences), so every projection is one matrix product over all of them, and attention runs per
+/// sequence and head over that sequence's real tokens only. Buffers are allocated once per
+/// workspace and grown only when a larger micro-batch arrives; the hot loop allocates nothing.
+///
+/// With `packed` weights the products run on CKernels (`EncoderWorkspace+Kernels.swift`), whose
+/// rows never depend on the row count; without, on CBLAS (the `blas` reference path).
 final class EncoderWorkspace {
-    /// Row counts handed to sgemm are rounded up to this multiple, with at least `minimumRows`,
-    /// so that OpenBLAS always takes its regular blocked path (not its small-matrix kernels) and a
-    /// token's result does not depend on how many other tokens share its micro-batch.
+    /// On the `blas` path, row counts handed to sgemm are rounded up to this multiple, with at
+    /// least `minimumRows`, so that OpenBLAS takes its regular blocked path (not its small-matrix
+    /// kernels). That keeps rows independent of the row count only for some of OpenBLAS's kernel
+    /// families (not its Zen/Haswell ones): the own paths need no padding.
     static let rowMultiple = 16
     static let minimumRows = 64
 
-    private let config: BertConfig
+    let config: BertConfig
+    let packed: PackedBertWeights?
     private(set) var rowCapacity = 0
-    private var hidden: UnsafeMutablePointer<Float>      // [rows, hidden]
-    private var wide: UnsafeMutablePointer<Float>        // [rows, max(4 * hidden, intermediate)]
-    private var scores: UnsafeMutablePointer<Float>      // [maxLength, maxLength]
-    private var rowSums: UnsafeMutablePointer<Float>     // [maxLength]
-    private let maxLength: Int
+    var hidden: UnsafeMutablePointer<Float>              // [rows, hidden]
+    var wide: UnsafeMutablePointer<Float>                // [rows, max(4 * hidden, intermediate)]
+    let scores: UnsafeMutablePointer<Float>              // [maxLength, maxLength]
+    let rowSums: UnsafeMutablePointer<Float>             // [maxLength]
+    /// CKernels scratch: the packed block of A, and one head's keys and values as B panels.
+    let kernelWork, packedKeys, packedValues: UnsafeMutablePointer<Float>
+    private let kernelAllocations: [UnsafeMutableRawPointer]
+    let maxLength: Int
 
-    init(config: BertConfig) {
+    init(config: BertConfig, packed: PackedBertWeights? = nil) {
         self.config = config
+        self.packed = packed
         maxLength = config.maxPositions
         hidden = .allocate(capacity: 1)
         wide = .allocate(capacity: 1)
         scores = .allocate(capacity: maxLength * maxLength)
         rowSums = .allocate(capacity: maxLength)
+        var floats = [1, 1, 1]
+        if let path = packed?.path {
+            let d = Int32(config.headDimension), length = Int32(maxLength)
+            floats = [pbk_work_size(path), pbk_packed_size(path, length, d), pbk_packed_size(path, d, length)]
+        }
+        // 64-byte aligned: the microkernels load B panels a cache line at a time.
+        kernelAllocations = floats.map { UnsafeMutableRawPointer.allocate(byteCount: $0 * 4, alignment: 64) }
+        let pointers = zip(kernelAllocations, floats).map { $0.bindMemory(to: Float.self, capacity: $1) }
+        kernelWork = pointers[0]
+        packedKeys = pointers[1]
+        packedValues = pointers[2]
     }
 
     deinit {
@@ -35,6 +56,7 @@ final class EncoderWorkspace {
         wide.deallocate()
         scores.deallocate()
         rowSums.deallocate()
+        for raw in kernelAllocations { raw.deallocate() }
     }
 
     static func paddedRows(_ tokens: Int) -> Int {
@@ -65,7 +87,7 @@ final class EncoderWorkspace {
         let c = config
         let h = c.hidden
         let tokens = sequences.reduce(0) { $0 + $1.count }
-        let rows = Self.paddedRows(tokens)
+        let rows = packed == nil ? Self.paddedRows(tokens) : max(tokens, 1)
         reserve(rows: rows)
 
         // Embeddings: word + position + token type (0; 1 in a pair's second segment), then
@@ -84,11 +106,18 @@ final class EncoderWorkspace {
             }
         }
         (hidden + tokens * h).update(repeating: 0, count: (rows - tokens) * h)
-        VectorKernels.layerNorm(hidden, rows: tokens, width: h, bias: nil, gamma: w.embeddingNormGamma,
-                                beta: w.embeddingNormBeta, epsilon: c.layerNormEpsilon)
-
-        for layer in w.layers {
-            runLayer(layer, rows: rows, tokens: tokens, sequences: sequences, offsets: offsets)
+        if let packed {
+            pbk_layer_norm(packed.path, hidden, Int32(tokens), Int32(h), w.embeddingNormGamma, w.embeddingNormBeta,
+                           c.layerNormEpsilon)
+            for (layer, packedLayer) in zip(w.layers, packed.layers) {
+                runKernelLayer(packedLayer, layer, tokens: tokens, sequences: sequences, offsets: offsets)
+            }
+        } else {
+            VectorKernels.layerNorm(hidden, rows: tokens, width: h, bias: nil, gamma: w.embeddingNormGamma,
+                                    beta: w.embeddingNormBeta, epsilon: c.layerNormEpsilon)
+            for layer in w.layers {
+                runLayer(layer, rows: rows, tokens: tokens, sequences: sequences, offsets: offsets)
+            }
         }
 
         if let firstTokenOutputs {
@@ -125,6 +154,7 @@ final class EncoderWorkspace {
         }
     }
 
+    /// One layer on CBLAS (the `blas` path).
     @_optimize(speed)
     private func runLayer(_ l: BertLayerWeights, rows: Int, tokens: Int,
                           sequences: [UnsafeBufferPointer<Int32>], offsets: [Int]) {

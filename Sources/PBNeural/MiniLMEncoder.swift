@@ -3,10 +3,11 @@ import Foundation
 import PBCore
 import PBText
 
-/// sentence-transformers/all-MiniLM-L6-v2 (BERT, 6 layers, 384 dimensions) in fp32 over CBLAS:
+/// sentence-transformers/all-MiniLM-L6-v2 (BERT, 6 layers, 384 dimensions) in fp32:
 /// WordPiece ids → embeddings → 6 encoder layers → mean pooling over the tokens → L2 norm.
 ///
-/// `model.safetensors` is memory-mapped, so start-up is a header parse plus the vocabulary.
+/// `model.safetensors` is memory-mapped; the matrices are packed once into the panels of the
+/// kernel path (`KernelPath`: AVX-512, AVX2 or portable CKernels, or CBLAS as the reference).
 ///
 /// Batching: inputs are sorted by length (longest first) and cut into micro-batches of about
 /// `batchTokens` tokens. A micro-batch packs its sequences' tokens row after row — no padding
@@ -15,10 +16,11 @@ import PBText
 /// shared queue and run all layers on them independently; OpenBLAS is kept single-threaded
 /// meanwhile. Results come back in input order.
 ///
-/// Determinism: a sequence's vector depends only on its ids. Attention never sees other
-/// sequences, element-wise passes are per row, and the sgemm row counts are padded so OpenBLAS
-/// takes the same kernel path for every row (see `EncoderWorkspace.rowMultiple`); tests check
-/// bit-identical output across batch sizes and orders.
+/// Determinism: on the own kernel paths a sequence's vector depends only on its ids. Attention
+/// never sees other sequences, element-wise passes are per row, and every product computes each
+/// row with the same instructions whatever the row count (CKernels pads tiles, never chooses a
+/// kernel by size); tests check bit-identical output across batch sizes, orders, micro-batching
+/// and threads on every path the CPU has. On `blas` that holds only where OpenBLAS's kernels do.
 public final class MiniLMEncoder: @unchecked Sendable {
     // @unchecked: the mutable state (workspaces) is only touched under `lock`; weights are
     // read-only pointers into a mapping owned by `file`.
@@ -34,6 +36,8 @@ public final class MiniLMEncoder: @unchecked Sendable {
     /// weight between the samples.
     public let weightsHash: String
     public let tokenizer: WordPieceTokenizer
+    /// The matrix kernels in use.
+    public let kernel: KernelPath
     /// The longest input the position table allows (512 for MiniLM).
     public let maxPositions: Int
     /// Worker threads for `embed` (OPENBLAS_NUM_THREADS, then PB_THREADS, then the CPU count).
@@ -49,16 +53,23 @@ public final class MiniLMEncoder: @unchecked Sendable {
 
     private let file: SafeTensors
     private let weights: BertWeights
+    private let packed: PackedBertWeights?
     private let lock = NSLock()
     private var threadCount: Int
     private var microBatchTokens = 1024
     private var workspaces: [EncoderWorkspace] = []
 
     /// Opens a model folder holding `model.safetensors`, `vocab.txt` and (optionally) `config.json`.
-    public init(modelDirectory: URL, modelID: String = MiniLMEncoder.defaultModelID) throws {
+    /// `kernel` nil means `KernelPath.configured()`: PB_KERNEL, else the best path of this CPU.
+    public init(modelDirectory: URL, modelID: String = MiniLMEncoder.defaultModelID, kernel: KernelPath? = nil) throws {
+        let path = try kernel ?? KernelPath.configured()
+        guard path.isSupported else { throw KernelError.unsupported(path) }
+        self.kernel = path
         let config = try BertConfig(contentsOf: modelDirectory.appendingPathComponent("config.json"))
         file = try SafeTensors(url: modelDirectory.appendingPathComponent("model.safetensors"))
-        weights = try BertWeights(file: file, config: config)
+        let weights = try BertWeights(file: file, config: config)
+        self.weights = weights
+        packed = path.ownPath.map { PackedBertWeights(weights, path: $0) }
         tokenizer = try WordPieceTokenizer(vocabularyAt: modelDirectory.appendingPathComponent("vocab.txt"))
         dimension = config.hidden
         maxPositions = config.maxPositions
@@ -185,7 +196,7 @@ public final class MiniLMEncoder: @unchecked Sendable {
         let batches = Self.microBatches(order, lengths: sequences.map(\.count), budget: budget)
         if !batches.isEmpty {
             let workers = min(threadCount, batches.count)
-            while workspaces.count < workers { workspaces.append(EncoderWorkspace(config: weights.config)) }
+            while workspaces.count < workers { workspaces.append(EncoderWorkspace(config: weights.config, packed: packed)) }
             BLASThreads.singleThreaded {
                 run(batches, sequences: sequences, workers: workers, output: output, tokenOutput: tokenOutput,
                     segmentStarts: segmentStarts, firstTokenOutput: firstTokenOutput)

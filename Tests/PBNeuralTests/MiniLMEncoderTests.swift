@@ -1,4 +1,3 @@
-import CBLAS
 import Foundation
 import Testing
 import PBCore
@@ -23,10 +22,30 @@ struct MiniLMEncoderTests {
         #expect(again.weightsHash == encoder.weightsHash)
     }
 
-    @Test("every golden vector has cosine >= 0.9999 with the reference",
-          .enabled(if: NeuralFixtures.goldenFile != nil, "minilm-golden.jsonl not found"))
-    func goldenVectors() throws {
-        let encoder = try loadEncoder()
+    /// An encoder on each kernel path this CPU has; a path it lacks is named on standard output.
+    static let encoders: [KernelPath: MiniLMEncoder] = {
+        var encoders: [KernelPath: MiniLMEncoder] = [:]
+        for path in KernelPath.allCases {
+            guard path.isSupported else {
+                print("MiniLM encoder: skipping the \(path) kernel path: this CPU lacks its instructions")
+                continue
+            }
+            encoders[path] = try? MiniLMEncoder(modelDirectory: NeuralFixtures.modelDirectory, kernel: path)
+        }
+        return encoders
+    }()
+
+    func encoder(_ path: KernelPath) throws -> MiniLMEncoder? {
+        guard path.isSupported else { return nil }
+        return try #require(Self.encoders[path], "the model failed to load on the \(path) path")
+    }
+
+    @Test("every golden vector has cosine >= 0.9999 with the reference, on every kernel path",
+          .enabled(if: NeuralFixtures.goldenFile != nil, "minilm-golden.jsonl not found"),
+          arguments: KernelPath.allCases)
+    func goldenVectors(path: KernelPath) throws {
+        guard let encoder = try encoder(path) else { return }
+        #expect(encoder.kernel == path)
         let cases = try NeuralFixtures.golden()
         #expect(cases.count == 20)
         let vectors = encoder.embed(cases.map(\.text), maxTokens: 256)
@@ -35,18 +54,24 @@ struct MiniLMEncoderTests {
             #expect(encoder.tokenizer.encode(item.text, maxTokens: 256) == item.token_ids)
             let cosine = NeuralFixtures.cosine(vector, item.vector)
             worst = min(worst, cosine)
-            #expect(cosine >= 0.9999, "\(item.text.prefix(50)): cosine \(cosine)")
+            #expect(cosine >= 0.9999, "\(path): \(item.text.prefix(50)): cosine \(cosine)")
             let norm = vector.reduce(0.0) { $0 + Double($1) * Double($1) }.squareRoot()
             #expect(abs(norm - 1) < 1e-5)
         }
         #expect(worst >= 0.9999)
     }
 
+    /// The promise of the own paths (not of `blas`, whose rows follow the BLAS build's kernels).
     @Test("outputs are bit-identical across batch sizes, orders, micro-batching and threads",
-          .enabled(if: NeuralFixtures.goldenFile != nil, "minilm-golden.jsonl not found"))
-    func determinism() throws {
-        let encoder = try loadEncoder()
-        let texts = try NeuralFixtures.golden().map(\.text)
+          .enabled(if: NeuralFixtures.goldenFile != nil, "minilm-golden.jsonl not found"),
+          arguments: [KernelPath.avx512, .avx2, .portable])
+    func determinism(path: KernelPath) throws {
+        guard let encoder = try encoder(path) else { return }
+        let golden = try NeuralFixtures.golden().map(\.text)
+        // The golden texts, plus long ones (several micro-batch tiles, rows past one block of A)
+        // and a one-token text, so edge tiles of every size meet full ones.
+        let long = golden.joined(separator: " ")
+        let texts = golden + [long, String(long.prefix(700)), "ok"]
         let savedThreads = encoder.threads, savedBatch = encoder.batchTokens
         defer { encoder.threads = savedThreads; encoder.batchTokens = savedBatch }
 
@@ -57,25 +82,41 @@ struct MiniLMEncoderTests {
         for start in stride(from: 0, to: texts.count, by: 3) {
             byThree += encoder.embed(Array(texts[start..<min(start + 3, texts.count)]))
         }
-        #expect(byThree == reference)
-        #expect(encoder.embed(texts) == reference)                   // batch size 20
+        #expect(byThree == reference, "\(path): batches of three")
+        #expect(encoder.embed(texts) == reference, "\(path): one batch")
 
         var generator = SeededGenerator(seed: 42)
         let permutation = Array(texts.indices).shuffled(using: &generator)
         let shuffled = encoder.embed(permutation.map { texts[$0] })
         for (position, index) in permutation.enumerated() {
-            #expect(shuffled[position] == reference[index], "text \(index) differs when shuffled")
+            #expect(shuffled[position] == reference[index], "\(path): text \(index) differs when shuffled")
         }
 
         // Different packings of the same sequences into micro-batches, and two workers.
         for (threads, budget) in [(1, 1), (1, 300), (2, 64), (2, 100_000)] {
             encoder.threads = threads
             encoder.batchTokens = budget
-            #expect(encoder.embed(texts) == reference, "threads \(threads), batch tokens \(budget)")
+            #expect(encoder.embed(texts) == reference, "\(path): threads \(threads), batch tokens \(budget)")
         }
         // Duplicates inside one call agree with each other.
         let twice = encoder.embed([texts[4], texts[0], texts[4]])
         #expect(twice[0] == twice[2] && twice[0] == reference[4] && twice[1] == reference[0])
+        // Token states (late interaction) follow the same rows.
+        let states = encoder.tokenStates([texts[2], texts[7]])
+        #expect(states[0].vectors == encoder.tokenStates([texts[2]])[0].vectors)
+    }
+
+    @Test("the own paths agree with the blas reference to rounding")
+    func pathsAgree() throws {
+        guard let reference = try encoder(.blas) else { return }
+        let texts = try NeuralFixtures.golden().map(\.text)
+        let expected = reference.embed(texts)
+        for path in [KernelPath.avx512, .avx2, .portable] {
+            guard let encoder = try encoder(path) else { continue }
+            for (a, b) in zip(encoder.embed(texts), expected) {
+                #expect(NeuralFixtures.cosine(a, b) > 0.99999, "\(path) against blas")
+            }
+        }
     }
 
     @Test("token-id input: empty and out-of-vocabulary sequences")
@@ -94,37 +135,3 @@ struct MiniLMEncoderTests {
         #expect(MiniLMEncoder.sanitize([101, 30522, 7, 102], vocabulary: 30522, maxPositions: 512) == [101, 100, 7, 102])
     }
 }
-
-@Suite("sgemm row independence")
-struct SGEMMRowTests {
-    /// The encoder relies on a row's product not depending on how many rows share the sgemm call
-    /// (after `EncoderWorkspace.paddedRows`). This checks that on the BLAS actually loaded.
-    @Test func rowResultsDoNotDependOnRowCount() {
-        let k = 384, n = 1536
-        var generator = SeededGenerator(seed: 7)
-        let b = (0..<(n * k)).map { _ in Float.random(in: -1...1, using: &generator) }
-        let maxRows = 700
-        let a = (0..<(maxRows * k)).map { _ in Float.random(in: -1...1, using: &generator) }
-
-        func product(rows: Int, first: Int) -> [Float] {
-            // `rows` real rows starting at row `first` of `a`, padded as the encoder pads.
-            let padded = EncoderWorkspace.paddedRows(rows)
-            var input = [Float](repeating: 0, count: padded * k)
-            input.replaceSubrange(0..<(rows * k), with: a[(first * k)..<((first + rows) * k)])
-            var c = [Float](repeating: 0, count: padded * n)
-            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(padded), Int32(n), Int32(k), 1,
-                        input, Int32(k), b, Int32(k), 0, &c, Int32(n))
-            return Array(c[0..<(rows * n)])
-        }
-
-        let all = product(rows: maxRows, first: 0)
-        for (rows, first) in [(1, 0), (2, 5), (7, 100), (33, 1), (64, 17), (65, 3), (129, 200), (300, 399)] {
-            let part = product(rows: rows, first: first)
-            #expect(part == Array(all[(first * n)..<((first + rows) * n)]), "rows \(rows) from \(first)")
-        }
-        BLASThreads.withThreads(2) {
-            #expect(product(rows: maxRows, first: 0) == all, "two OpenBLAS threads")
-        }
-    }
-}
-
