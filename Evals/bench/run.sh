@@ -2,7 +2,10 @@
 # make bench: speed figures as JSON lines (benchmarks, never timed tests).
 #   chunk and index throughput of the programs on the SciFact corpus (5,183 abstracts),
 #   dense search latency over 100k and 1M synthetic 384-d rows next to the memory-bandwidth floor,
-#   pb-embed throughput (1 and 2 threads) next to the sgemm speed of this machine.
+#   pb-embed throughput (1 and 2 threads) next to the matrix-product speed of its kernel path, the
+#   products of each encoder shape next to this machine's FMA peak, and pb-embed as a whole process
+#   against sentence-transformers on torch (2 threads) in the same run. Every encoder line names the
+#   kernel path and the CPU.
 set -eu
 build=$(cd "${1:-.build/release}" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
@@ -37,6 +40,8 @@ nq=$(wc -l <"$q")
 t0=$(now); pb-search --library bench --lists lexical <"$q" >/dev/null 2>&1; t1=$(now)
 echo "{\"bench\":\"pb-search\",\"lists\":\"lexical\",\"queries\":$nq,\"seconds\":$(calc "$t1 - $t0"),\"queries_per_s\":$(calc0 "$nq / ($t1 - $t0)")}"
 "$build/PBBench" "$out" "$data/corpus.jsonl"
+# pb-embed against sentence-transformers on torch, side by side in this run.
+sh "$here/embed-vs-reference.sh" "$build" 2>"$out/reference.err"
 rm -rf "$out/home"
 # pb-ask latency per stage and end to end on the SciFact library that Evals/retrieval builds.
 if [ -f "$root/Evals/out/retrieval/home/libraries/scifact/index.sqlite" ]; then

@@ -1,5 +1,6 @@
 // The AVX2+FMA path: a 6 x 16 microkernel (12 ymm accumulators, two B loads and six broadcasts
 // per step), compiled for AVX2 and FMA only inside this file.
+#include <string.h>
 #include "pbkernels.h"
 #include "paths.h"
 
@@ -13,8 +14,12 @@ typedef int vi __attribute__((vector_size(32)));
 #define VW 8
 #define MR 6
 #define NRV 2
+#ifndef KC
 #define KC 256
-#define MC 72
+#endif
+#ifndef MC
+#define MC 120
+#endif
 #define LOADU(p) _mm256_loadu_ps(p)
 #define STOREU(p, v) _mm256_storeu_ps((p), (v))
 #define FMA(a, b, c) _mm256_fmadd_ps((a), (b), (c))

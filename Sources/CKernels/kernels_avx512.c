@@ -1,5 +1,6 @@
 // The AVX-512F path: a 12 x 32 microkernel (24 zmm accumulators, two B loads and twelve
 // broadcasts per step), compiled for AVX-512F only inside this file.
+#include <string.h>
 #include "pbkernels.h"
 #include "paths.h"
 
@@ -14,10 +15,10 @@ typedef int vi __attribute__((vector_size(64)));
 #define MR 12
 #define NRV 2
 #ifndef KC
-#define KC 256
+#define KC 384
 #endif
 #ifndef MC
-#define MC 144
+#define MC 96
 #endif
 #define LOADU(p) _mm512_loadu_ps(p)
 #define STOREU(p, v) _mm512_storeu_ps((p), (v))

@@ -26,6 +26,13 @@ do {
         for r in try EncoderBenchmark.run(modelDirectory: environment.modelDirectory, texts: texts) {
             try writer.writeValue(BenchLine(bench: "embed", result: r))
         }
+        // The encoder's products on the path in use, one and two at once, next to the FMA peak.
+        let kernel = try KernelPath.configured()
+        for threads in [1, 2] {
+            for g in EncoderBenchmark.gemmShapes(kernel, threads: threads) {
+                try writer.writeValue(BenchLine(bench: "gemm", result: g))
+            }
+        }
     }
     guard !embedOnly else { exit(0) }
     for rows in [100_000, 1_000_000] {
@@ -40,9 +47,9 @@ do {
 }
 
 /// An encoder result tagged like the other lines.
-struct BenchLine: Encodable {
+struct BenchLine<R: Encodable>: Encodable {
     var bench: String
-    var result: EncoderBenchmark.Result
+    var result: R
 
     func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
