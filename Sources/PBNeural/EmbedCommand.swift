@@ -37,7 +37,7 @@ public enum EmbedCommand {
 
     public static func run(_ o: ParsedOptions, environment: PBEnvironment = PBEnvironment()) throws -> ExitCode {
         let batch = try o.int("batch", default: 64, in: 1...100_000)
-        let maxTokens = try o.int("max-tokens", default: 256, in: 2...512)
+        let maxTokens = try o.int("max-tokens", default: ChunkLimits.embeddingWindow, in: 2...512)
         let asArray = try o.choice("vectors", ["base64", "json"], default: "base64") == "json"
         let threads = try o.value("threads").map { _ in try o.int("threads", default: 1, in: 1...256) }
         let encoder = try loadEncoder(environment)
@@ -64,6 +64,9 @@ public enum EmbedCommand {
             }
             if let io = reader.ioError { throw ToolFailure(.ioError, io) }
         }
+        if embedder.truncatedRecords > 0 {
+            Diagnostics.shared.note("\(embedder.truncatedRecords) of \(embedder.embeddedRecords) records were longer than \(embedder.window) tokens and were embedded from their beginning only (their embeddings carry truncated_from)")
+        }
         return loop.badLines > 0 ? .badInput : .success
     }
 }
@@ -78,16 +81,29 @@ public final class RecordEmbedder {
     }
 
     let encoder: MiniLMEncoder
-    let maxTokens: Int
     let asArray: Bool
     let weights: String
+    /// Tokens per input, [CLS] and [SEP] included: the window the vectors are made from.
+    public let window: Int
+    /// Records embedded so far, and how many of them were cut to the window.
+    public private(set) var embeddedRecords = 0
+    public private(set) var truncatedRecords = 0
     private let codec = RecordCodec()
 
-    public init(encoder: MiniLMEncoder, maxTokens: Int = 256, asArray: Bool = false) {
+    public init(encoder: MiniLMEncoder, maxTokens: Int = ChunkLimits.embeddingWindow, asArray: Bool = false) {
         self.encoder = encoder
-        self.maxTokens = maxTokens
+        window = min(max(maxTokens, 2), encoder.maxPositions)
         self.asArray = asArray
         weights = String(encoder.weightsHash.prefix(16))
+    }
+
+    /// The ids the encoder sees, and the whole length when the text did not fit the window.
+    func tokenize(_ text: String) -> (ids: [Int32], truncatedFrom: Int?) {
+        let ids = encoder.tokenizer.encode(text, maxTokens: window)
+        // Only a text that filled the window can have been cut: count the rest for those alone.
+        guard ids.count == window else { return (ids, nil) }
+        let whole = encoder.tokenizer.countTokens(text) + 2
+        return (ids, whole > window ? whole : nil)
     }
 
     /// What pb-embed writes for each line, in order.
@@ -115,9 +131,13 @@ public final class RecordEmbedder {
                 outputs[i] = .failure(Tool.failure(for: error).message)
             }
         }
-        let vectors = encoder.embed(pending.map(\.text), maxTokens: maxTokens)
-        for (p, v) in zip(pending, vectors) {
-            let e = Embedding(model: encoder.modelID, weights: weights, values: v, asArray: asArray)
+        let tokens = pending.map { tokenize($0.text) }
+        let vectors = encoder.embed(tokenIDs: tokens.map(\.ids))
+        embeddedRecords += pending.count
+        truncatedRecords += tokens.filter { $0.truncatedFrom != nil }.count
+        for ((p, v), t) in zip(zip(pending, vectors), tokens) {
+            let e = Embedding(model: encoder.modelID, weights: weights, values: v, asArray: asArray,
+                              truncatedFrom: t.truncatedFrom)
             do {
                 switch p.record {
                 case .chunk(var c):

@@ -1,4 +1,5 @@
 import CKernels
+import Dispatch
 
 /// The encoder's matrices packed once, at model load, into the panels of one CKernels path.
 ///
@@ -28,29 +29,42 @@ final class PackedBertWeights: @unchecked Sendable {
             allocations.append(raw)
             return raw.bindMemory(to: Float.self, capacity: max(floats, 1))
         }
-        /// A PyTorch weight [n, k] (out, in) as the right-hand operand B = W^T.
-        func pack(_ weight: UnsafePointer<Float>, n: Int, k: Int) -> UnsafePointer<Float> {
-            let out = allocate(pbk_packed_size(path, Int32(n), Int32(k)))
-            pbk_pack(path, weight, 1, k, Int32(n), Int32(k), out)
-            return UnsafePointer(out)
+        // Allocate everything first, then pack the layers on all cores (a start-up cost of every
+        // program that loads the encoder: about 40 MB written).
+        struct Job: @unchecked Sendable {
+            let layer: BertLayerWeights
+            let qkv, attentionOutput, intermediate, output, bias, staging: UnsafeMutablePointer<Float>
         }
-
-        let staging = UnsafeMutablePointer<Float>.allocate(capacity: 3 * h * h)
-        defer { staging.deallocate() }
-        layers = w.layers.map { l in
-            // [Wq * scale; Wk; Wv] stacked as one [3h, h] weight.
-            for i in 0..<(h * h) { staging[i] = l.query[i] * scale }
-            (staging + h * h).update(from: l.key, count: h * h)
-            (staging + 2 * h * h).update(from: l.value, count: h * h)
-            let bias = allocate(3 * h)
-            for j in 0..<h { bias[j] = l.queryBias[j] * scale }
-            (bias + h).update(from: l.keyBias, count: h)
-            (bias + 2 * h).update(from: l.valueBias, count: h)
-            return Layer(qkv: pack(staging, n: 3 * h, k: h),
-                         attentionOutput: pack(l.attentionOutput, n: h, k: h),
-                         intermediate: pack(l.intermediate, n: inner, k: h),
-                         output: pack(l.output, n: h, k: inner),
-                         qkvBias: UnsafePointer(bias))
+        let jobs = w.layers.map { l in
+            Job(layer: l, qkv: allocate(pbk_packed_size(path, Int32(3 * h), Int32(h))),
+                attentionOutput: allocate(pbk_packed_size(path, Int32(h), Int32(h))),
+                intermediate: allocate(pbk_packed_size(path, Int32(inner), Int32(h))),
+                output: allocate(pbk_packed_size(path, Int32(h), Int32(inner))),
+                bias: allocate(3 * h), staging: .allocate(capacity: 3 * h * h))
+        }
+        defer { for job in jobs { job.staging.deallocate() } }
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            let job = jobs[index], l = job.layer
+            // [Wq * scale; Wk; Wv] stacked as one [3h, h] weight, its biases likewise.
+            for i in 0..<(h * h) { job.staging[i] = l.query[i] * scale }
+            (job.staging + h * h).update(from: l.key, count: h * h)
+            (job.staging + 2 * h * h).update(from: l.value, count: h * h)
+            for j in 0..<h { job.bias[j] = l.queryBias[j] * scale }
+            (job.bias + h).update(from: l.keyBias, count: h)
+            (job.bias + 2 * h).update(from: l.valueBias, count: h)
+            /// A PyTorch weight [n, k] (out, in) as the right-hand operand B = W^T.
+            func pack(_ weight: UnsafePointer<Float>, n: Int, k: Int, into out: UnsafeMutablePointer<Float>) {
+                pbk_pack(path, weight, 1, k, Int32(n), Int32(k), out)
+            }
+            pack(job.staging, n: 3 * h, k: h, into: job.qkv)
+            pack(l.attentionOutput, n: h, k: h, into: job.attentionOutput)
+            pack(l.intermediate, n: inner, k: h, into: job.intermediate)
+            pack(l.output, n: h, k: inner, into: job.output)
+        }
+        layers = jobs.map {
+            Layer(qkv: UnsafePointer($0.qkv), attentionOutput: UnsafePointer($0.attentionOutput),
+                  intermediate: UnsafePointer($0.intermediate), output: UnsafePointer($0.output),
+                  qkvBias: UnsafePointer($0.bias))
         }
         self.allocations = allocations
     }

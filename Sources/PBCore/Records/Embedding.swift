@@ -9,10 +9,14 @@ public struct Embedding: Codable, Equatable, Sendable {
     public var weights: String?
     public var f32le_b64: String?
     public var vector: [Float]?
+    /// When the input was longer than the embedder's window: its whole length in WordPiece
+    /// tokens ([CLS] and [SEP] included). The vector then stands for the beginning only.
+    public var truncated_from: Int?
 
-    public init(model: String, weights: String? = nil, values: [Float], asArray: Bool = false) {
+    public init(model: String, weights: String? = nil, values: [Float], asArray: Bool = false, truncatedFrom: Int? = nil) {
         self.model = model
         self.weights = weights
+        truncated_from = truncatedFrom
         self.dim = values.count
         if asArray {
             vector = values

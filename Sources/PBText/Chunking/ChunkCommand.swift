@@ -12,7 +12,7 @@ public enum ChunkCommand {
         options: [
             OptionSpec("library", short: "l", value: "NAME", help: "library the chunks are for (default 'default'; part of doc_id)"),
             OptionSpec("max-words", value: "N", help: "words per chunk at most (default 310)"),
-            OptionSpec("max-tokens", value: "N", help: "WordPiece tokens of prefix and text at most (default 510)"),
+            OptionSpec("max-tokens", value: "N", help: "WordPiece tokens of prefix and text at most (default 254: pb-embed's window less [CLS] and [SEP])"),
             OptionSpec("format", value: "FORMAT", help: "read every input as text, markdown, html, csv, pdf or docx"),
             OptionSpec("vocab", value: "FILE", help: "WordPiece vocabulary (default: the model's vocab.txt)"),
             OptionSpec("text-layer", help: "print the text the offsets index into, instead of chunks"),
@@ -23,7 +23,7 @@ public enum ChunkCommand {
         let library = environment.libraryName(option: o.value("library")) ?? "default"
         try PBEnvironment.validateLibraryName(library)
         let limits = ChunkLimits(maxWords: try o.int("max-words", default: 310, in: 8...100_000),
-                                 maxTokens: try o.int("max-tokens", default: 510, in: 16...100_000))
+                                 maxTokens: try o.int("max-tokens", default: ChunkLimits.defaultMaxTokens, in: 16...100_000))
         let format = o.value("format")
         if let format, DocumentFormat(rawValue: format) == nil {
             throw ToolFailure(.usage, "--format: expected one of \(DocumentFormat.allCases.map(\.rawValue).joined(separator: ", ")), got '\(format)'")

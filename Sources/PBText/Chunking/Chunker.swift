@@ -7,10 +7,17 @@ public protocol TokenCounter {
 public struct ChunkLimits: Sendable, Equatable {
     /// Words of `text` (whitespace-separated runs).
     public var maxWords: Int
-    /// WordPiece tokens of `prefix` plus `text` (512 positions less [CLS] and [SEP]).
+    /// WordPiece tokens of `prefix` plus `text`: by default the embedder's window less [CLS] and
+    /// [SEP], so that every chunk is embedded whole (a cut chunk's vector would stand for its
+    /// beginning only). Chosen on SciFact's tuning half over embedding whole 510-token chunks
+    /// at 512 (README, pb-chunk(1)).
     public var maxTokens: Int
 
-    public init(maxWords: Int = 310, maxTokens: Int = 510) {
+    /// The embedder's default window (pb-embed --max-tokens), [CLS] and [SEP] included.
+    public static let embeddingWindow = 256
+    public static let defaultMaxTokens = embeddingWindow - 2
+
+    public init(maxWords: Int = 310, maxTokens: Int = ChunkLimits.defaultMaxTokens) {
         self.maxWords = maxWords
         self.maxTokens = maxTokens
     }
