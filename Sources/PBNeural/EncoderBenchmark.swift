@@ -101,16 +101,22 @@ public enum EncoderBenchmark {
                 cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(m), Int32(n), Int32(k), 1,
                             a, Int32(k), b, Int32(k), 0, &c, Int32(n))
             }
-            call()
-            var best = 0.0
-            for _ in 0..<3 {
-                var calls = 0
-                let start = DispatchTime.now()
-                repeat { call(); calls += 1 } while seconds(since: start) < 0.2
-                best = max(best, 2.0 * Double(m * n * k) * Double(calls) / seconds(since: start) / 1e9)
-            }
-            return best
+            return bestRate(flops: 2.0 * Double(m * n * k), call)
         }
+    }
+
+    /// GFLOP/s of `call` (which does `flops` of work): one warm-up call, then the best of three
+    /// rounds of about 0.2 s.
+    static func bestRate(flops: Double, _ call: () -> Void) -> Double {
+        call()
+        var best = 0.0
+        for _ in 0..<3 {
+            var calls = 0
+            let start = DispatchTime.now()
+            repeat { call(); calls += 1 } while seconds(since: start) < 0.2
+            best = max(best, flops * Double(calls) / seconds(since: start) / 1e9)
+        }
+        return best
     }
 
     /// One shape of the encoder's products on an own kernel path, next to the FMA peak.
@@ -192,15 +198,7 @@ public enum EncoderBenchmark {
             func call() {
                 pbk_gemm(path, Int32(m), Int32(n), Int32(k), a, k, b, &c, n, pbk_epilogue(), scratch)
             }
-            call()
-            var best = 0.0
-            for _ in 0..<3 {
-                var calls = 0
-                let start = DispatchTime.now()
-                repeat { call(); calls += 1 } while seconds(since: start) < 0.2
-                best = max(best, 2.0 * Double(m * n * k) * Double(calls) / seconds(since: start) / 1e9)
-            }
-            total.add(best)
+            total.add(bestRate(flops: 2.0 * Double(m * n * k), call))
         }
         return total.value
     }
