@@ -66,8 +66,6 @@ const char *pbk_name(int path) {
     }
 }
 
-int pbk_tile_rows(int path) { return table(path)->tile_rows; }
-int pbk_tile_columns(int path) { return table(path)->tile_columns; }
 size_t pbk_packed_size(int path, int n, int k) { return table(path)->packed_size(n, k); }
 void pbk_pack(int path, const float *src, ptrdiff_t ks, ptrdiff_t ns, int n, int k, float *dst) {
     table(path)->pack(src, ks, ns, n, k, dst);

@@ -25,6 +25,6 @@ static inline vf splat_portable(float x) { vf v = {x, x, x, x}; return v; }
 #include "kernels.inc"
 
 const pbk_path_table pbk_portable = {
-    MR, NRV * VW, packed_size_portable, pack_portable, work_size_portable, gemm_portable,
+    packed_size_portable, pack_portable, work_size_portable, gemm_portable,
     softmax_rows_portable, layer_norm_portable, gelu_portable, fma_loop_portable, 2 * 12 * VW,
 };

@@ -5,7 +5,6 @@
 #include "pbkernels.h"
 
 typedef struct pbk_path_table {
-    int tile_rows, tile_columns;
     size_t (*packed_size)(int n, int k);
     void (*pack)(const float *src, ptrdiff_t ks, ptrdiff_t ns, int n, int k, float *dst);
     size_t (*work_size)(void);

@@ -26,9 +26,6 @@ int pbk_supported(int path);
 int pbk_best(void);
 /// "avx512", "avx2" or "portable".
 const char *pbk_name(int path);
-/// Microkernel tile: rows (MR) and columns (NR).
-int pbk_tile_rows(int path);
-int pbk_tile_columns(int path);
 
 /// Floats needed to hold a right-hand operand of n columns and depth k in the path's panels.
 size_t pbk_packed_size(int path, int n, int k);
