@@ -31,8 +31,13 @@ let package = Package(
         // A C target, not a header-only shim: Foundation's bundled ICU clashes with the system headers.
         .target(name: "CICU", path: "Sources/CICU",
                 linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n"), .linkedLibrary("icudata")]),
-        .systemLibrary(name: "CBLAS", path: "Sources/CBLAS"),
+        // The system CBLAS, dlopen'ed by the processes that ask for it (the `blas` reference path,
+        // the benchmarks), so no program pays OpenBLAS's start-up for nothing.
+        .target(name: "CBLASRuntime", path: "Sources/CBLASRuntime", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // The system libcurl, dlopen'ed for an https:// chat endpoint only (FoundationNetworking
+        // would load it, and thirty more libraries, into every start of three filters).
+        .target(name: "CCurl", path: "Sources/CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // The encoder's own matrix kernels (AVX-512F, AVX2+FMA, portable), chosen from CPUID at run
         // time. Optimised in debug builds too, so `swift test` runs the model at full speed.
         .target(name: "CKernels", path: "Sources/CKernels", exclude: ["kernels.inc"],
@@ -42,16 +47,17 @@ let package = Package(
         .target(name: "PBCore", swiftSettings: release),
         // Text: ICU segmentation, WordPiece, document formats, chunking.
         .target(name: "PBText", dependencies: ["PBCore", "CICU", "CZlib"], swiftSettings: release),
-        // Neural: safetensors and the MiniLM encoder over its own kernels (CBLAS as the reference).
-        .target(name: "PBNeural", dependencies: ["PBCore", "PBText", "CBLAS", "CKernels"], swiftSettings: release),
+        // Neural: safetensors and the MiniLM encoder over its own kernels (CBLAS, loaded at run time, as the reference).
+        .target(name: "PBNeural", dependencies: ["PBCore", "PBText", "CBLASRuntime", "CKernels"], swiftSettings: release),
         // Index: SQLite wrapper, library schema, the memory-mapped vector file.
         .target(name: "PBIndex", dependencies: ["PBCore", "CSQLite"], swiftSettings: release),
         // Retrieval: lexical and dense search, fusion.
-        .target(name: "PBRetrieval", dependencies: ["PBCore", "PBText", "PBIndex", "PBNeural", "CBLAS"], swiftSettings: release),
+        .target(name: "PBRetrieval", dependencies: ["PBCore", "PBText", "PBIndex", "PBNeural", "CKernels"], swiftSettings: release),
 
         // Answer: packing the desk (pb-pack), writing a cited answer (extractive, or a chat endpoint
-        // over FoundationNetworking), and the verification gates with their calibration (pb-verify).
-        .target(name: "PBAnswer", dependencies: ["PBCore", "PBText", "PBIndex", "PBNeural", "PBRetrieval"], swiftSettings: release),
+        // over a plain socket, or libcurl for https), and the verification gates with their
+        // calibration (pb-verify).
+        .target(name: "PBAnswer", dependencies: ["PBCore", "PBText", "PBIndex", "PBNeural", "PBRetrieval", "CCurl"], swiftSettings: release),
 
         // Agent: natural dates, the intent grammar and planner, the task/project/note store with its
         // journal, tools, executor and undo (over PBIndex's SQLite wrapper).

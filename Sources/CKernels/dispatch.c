@@ -87,6 +87,10 @@ void pbk_layer_norm(int path, float *x, int rows, int n, const float *gamma, con
 
 void pbk_gelu(int path, float *x, int n) { table(path)->gelu(x, n); }
 
+void pbk_dot_rows(int path, const float *a, int rows, int k, ptrdiff_t lda, const float *x, float *out) {
+    table(path)->dot_rows(a, rows, k, lda, x, out);
+}
+
 static double now_seconds(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);

@@ -32,7 +32,7 @@ typedef int vi __attribute__((vector_size(32)));
 
 const pbk_path_table pbk_avx2 = {
     packed_size_avx2, pack_avx2, work_size_avx2, gemm_avx2, softmax_rows_avx2,
-    layer_norm_avx2, gelu_avx2, fma_loop_avx2, 2 * 12 * VW,
+    layer_norm_avx2, gelu_avx2, dot_rows_avx2, fma_loop_avx2, 2 * 12 * VW,
 };
 #else
 const pbk_path_table pbk_avx2 = {0};

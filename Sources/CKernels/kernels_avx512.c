@@ -32,7 +32,7 @@ typedef int vi __attribute__((vector_size(64)));
 
 const pbk_path_table pbk_avx512 = {
     packed_size_avx512, pack_avx512, work_size_avx512, gemm_avx512, softmax_rows_avx512,
-    layer_norm_avx512, gelu_avx512, fma_loop_avx512, 2 * 12 * VW,
+    layer_norm_avx512, gelu_avx512, dot_rows_avx512, fma_loop_avx512, 2 * 12 * VW,
 };
 #else
 const pbk_path_table pbk_avx512 = {0};

@@ -26,5 +26,5 @@ static inline vf splat_portable(float x) { vf v = {x, x, x, x}; return v; }
 
 const pbk_path_table pbk_portable = {
     packed_size_portable, pack_portable, work_size_portable, gemm_portable,
-    softmax_rows_portable, layer_norm_portable, gelu_portable, fma_loop_portable, 2 * 12 * VW,
+    softmax_rows_portable, layer_norm_portable, gelu_portable, dot_rows_portable, fma_loop_portable, 2 * 12 * VW,
 };

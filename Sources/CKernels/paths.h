@@ -13,6 +13,7 @@ typedef struct pbk_path_table {
     void (*softmax_rows)(float *x, int rows, int n, ptrdiff_t ld, float *inverse_sums);
     void (*layer_norm)(float *x, int rows, int n, const float *gamma, const float *beta, float eps);
     void (*gelu)(float *x, int n);
+    void (*dot_rows)(const float *a, int rows, int k, ptrdiff_t lda, const float *x, float *out);
     double (*fma_loop)(long iterations);
     int flops_per_iteration;
 } pbk_path_table;

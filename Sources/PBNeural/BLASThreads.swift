@@ -1,57 +1,43 @@
+import CBLASRuntime
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Keeps OpenBLAS single-threaded while the encoder runs its own workers.
 ///
 /// Why: the encoder parallelises over micro-batches (each worker runs whole layers on its own
 /// sequences, with no synchronisation between layers). If OpenBLAS also spawned threads inside
-/// every sgemm, two workers would each ask for two BLAS threads on a two-core machine. The
-/// control functions are looked up at run time because the CBLAS headers do not declare them and
-/// the process may be running the reference BLAS, which has no threads to control.
+/// every sgemm, two workers would each ask for two BLAS threads on a two-core machine. The BLAS
+/// is the one CBLASRuntime loaded (only the `blas` path and the benchmarks load it); another BLAS
+/// than OpenBLAS has no threads to control, and then these calls change nothing.
 enum BLASThreads {
-    private typealias SetThreads = @convention(c) (Int32) -> Void
-    private typealias GetThreads = @convention(c) () -> Int32
-
-    // A null handle is RTLD_DEFAULT on glibc: search every loaded library.
-    private static let setter: SetThreads? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "openblas_set_num_threads")
-        .map { unsafeBitCast($0, to: SetThreads.self) }
-    private static let getter: GetThreads? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "openblas_get_num_threads")
-        .map { unsafeBitCast($0, to: GetThreads.self) }
-
     private static let lock = NSLock()
     nonisolated(unsafe) private static var depth = 0
     nonisolated(unsafe) private static var saved: Int32 = 1
 
-    /// True when the process's BLAS is OpenBLAS (its thread count can be controlled).
-    static var isOpenBLAS: Bool { setter != nil }
+    /// True when the loaded BLAS is OpenBLAS (its thread count can be controlled).
+    static var isOpenBLAS: Bool { pbb_available() != 0 && pbb_get_threads() >= 0 }
 
-    private typealias CoreName = @convention(c) () -> UnsafePointer<CChar>?
     /// The kernel family OpenBLAS chose for this processor ("Haswell", "SkylakeX", ...; it honours
-    /// OPENBLAS_CORETYPE), or nil for another BLAS. Speed figures mean little without it: on
-    /// one machine here the generic "Prescott" kernels ran the encoder 2.4 times slower.
+    /// OPENBLAS_CORETYPE), or nil for another BLAS or none. Speed figures mean little without it:
+    /// on one machine here the generic "Prescott" kernels ran the encoder 2.4 times slower.
     static var coreName: String? {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "openblas_get_corename") else { return nil }
-        return unsafeBitCast(symbol, to: CoreName.self)().map { String(cString: $0) }
+        guard pbb_available() != 0 else { return nil }
+        return pbb_corename().map { String(cString: $0) }
     }
 
     /// Runs `body` with OpenBLAS at one thread; nested and concurrent calls share one
     /// save/restore, so the caller's setting comes back when the last one ends.
     static func singleThreaded<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
-        if depth == 0, let setter {
-            saved = getter?() ?? 1
-            setter(1)
+        if depth == 0, isOpenBLAS {
+            saved = pbb_get_threads()
+            pbb_set_threads(1)
         }
         depth += 1
         lock.unlock()
         defer {
             lock.lock()
             depth -= 1
-            if depth == 0, let setter { setter(saved) }
+            if depth == 0, isOpenBLAS { pbb_set_threads(saved) }
             lock.unlock()
         }
         return try body()
@@ -59,14 +45,14 @@ enum BLASThreads {
 
     /// Runs `body` with OpenBLAS at `threads` threads (for measuring sgemm), restoring afterwards.
     static func withThreads<T>(_ threads: Int, _ body: () throws -> T) rethrows -> T {
-        guard let setter else { return try body() }
+        guard isOpenBLAS else { return try body() }
         lock.lock()
-        let previous = getter?() ?? 1
-        setter(Int32(threads))
+        let previous = pbb_get_threads()
+        pbb_set_threads(Int32(threads))
         lock.unlock()
         defer {
             lock.lock()
-            setter(previous)
+            pbb_set_threads(previous)
             lock.unlock()
         }
         return try body()

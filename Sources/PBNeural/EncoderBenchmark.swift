@@ -1,4 +1,4 @@
-import CBLAS
+import CBLASRuntime
 import CKernels
 import Foundation
 #if canImport(Glibc)
@@ -84,7 +84,8 @@ public enum EncoderBenchmark {
                 threads: threads, documents: texts.count, tokens: tokens, seconds: elapsed,
                 tokensPerSecond: Double(tokens) / elapsed, documentsPerSecond: Double(texts.count) / elapsed,
                 loadSeconds: loadSeconds, kernel: encoder.kernel.rawValue, cpu: cpuName, sgemmGFLOPS: gflops,
-                rooflineFraction: flops / elapsed / 1e9 / gflops, peakRSSMiB: peakRSSMiB(), blasCore: BLASThreads.coreName))
+                rooflineFraction: flops / elapsed / 1e9 / gflops, peakRSSMiB: peakRSSMiB(),
+                blasCore: encoder.kernel == .blas ? BLASThreads.coreName : nil))
         }
         return results
     }
@@ -96,9 +97,10 @@ public enum EncoderBenchmark {
         let a = (0..<(m * k)).map { Float(($0 &* 2_654_435_761) & 0xFFFF) / 32768 - 1 }
         let b = (0..<(n * k)).map { Float(($0 &* 40_503) & 0xFFFF) / 32768 - 1 }
         var c = [Float](repeating: 0, count: m * n)
+        guard pbb_available() != 0 else { return 0 }
         return BLASThreads.withThreads(threads) {
             func call() {
-                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(m), Int32(n), Int32(k), 1,
+                pbb_sgemm(1, Int32(m), Int32(n), Int32(k), 1,
                             a, Int32(k), b, Int32(k), 0, &c, Int32(n))
             }
             return bestRate(flops: 2.0 * Double(m * n * k), call)

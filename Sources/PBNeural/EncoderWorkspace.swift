@@ -1,4 +1,4 @@
-import CBLAS
+import CBLASRuntime
 import CKernels
 
 /// One worker's scratch memory and the forward pass over a micro-batch.
@@ -154,7 +154,7 @@ final class EncoderWorkspace {
         }
     }
 
-    /// One layer on CBLAS (the `blas` path).
+    /// One layer on the system CBLAS (the `blas` path; KernelPath checked it loads).
     @_optimize(speed)
     private func runLayer(_ l: BertLayerWeights, rows: Int, tokens: Int,
                           sequences: [UnsafeBufferPointer<Int32>], offsets: [Int]) {
@@ -165,9 +165,9 @@ final class EncoderWorkspace {
         // Q = X Wq^T + bq (bias pre-filled, beta 1); K = X Wk^T (its bias cancels in softmax);
         // V = X Wv^T (its bias is added after attention: softmax rows sum to one).
         for r in 0..<rows { (q + r * h).update(from: l.queryBias, count: h) }
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, h32, h32, 1, hidden, h32, l.query, h32, 1, q, h32)
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, h32, h32, 1, hidden, h32, l.key, h32, 0, k, h32)
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, h32, h32, 1, hidden, h32, l.value, h32, 0, v, h32)
+        pbb_sgemm(1, n, h32, h32, 1, hidden, h32, l.query, h32, 1, q, h32)
+        pbb_sgemm(1, n, h32, h32, 1, hidden, h32, l.key, h32, 0, k, h32)
+        pbb_sgemm(1, n, h32, h32, 1, hidden, h32, l.value, h32, 0, v, h32)
 
         // Scores are scaled by log2(e)/sqrt(d) so the softmax can use 2^x directly.
         let d = c.headDimension, d32 = Int32(d)
@@ -178,12 +178,12 @@ final class EncoderWorkspace {
             let base = offsets[s] * h
             for head in 0..<c.heads {
                 let column = base + head * d
-                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, len32, len32, d32, alpha,
+                pbb_sgemm(1, len32, len32, d32, alpha,
                             q + column, h32, k + column, h32, 0, scores, len32)
                 for i in 0..<length {
                     rowSums[i] = VectorKernels.softmaxNumerator(scores + i * length, count: length)
                 }
-                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, len32, d32, len32, 1,
+                pbb_sgemm(0, len32, d32, len32, 1,
                             scores, len32, v + column, h32, 0, context + column, h32)
                 for i in 0..<length {
                     VectorKernels.scaleAdd(context + column + i * h, scale: 1 / rowSums[i],
@@ -196,7 +196,7 @@ final class EncoderWorkspace {
         (context + tokens * h).update(repeating: 0, count: (rows - tokens) * h)
 
         // X = LayerNorm(X + context Wo^T + bo): the residual is the sgemm's C (beta 1).
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, h32, h32, 1, context, h32,
+        pbb_sgemm(1, n, h32, h32, 1, context, h32,
                     l.attentionOutput, h32, 1, hidden, h32)
         VectorKernels.layerNorm(hidden, rows: tokens, width: h, bias: l.attentionOutputBias,
                                 gamma: l.attentionNormGamma, beta: l.attentionNormBeta, epsilon: c.layerNormEpsilon)
@@ -204,10 +204,10 @@ final class EncoderWorkspace {
         // X = LayerNorm(X + gelu(X Wi^T + bi) Wo^T + bo)
         let i32 = Int32(c.intermediate)
         let inner = wide
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, i32, h32, 1, hidden, h32,
+        pbb_sgemm(1, n, i32, h32, 1, hidden, h32,
                     l.intermediate, h32, 0, inner, i32)
         VectorKernels.biasGELU(inner, rows: tokens, width: c.intermediate, bias: l.intermediateBias)
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, h32, i32, 1, inner, i32,
+        pbb_sgemm(1, n, h32, i32, 1, inner, i32,
                     l.output, i32, 1, hidden, h32)
         VectorKernels.layerNorm(hidden, rows: tokens, width: h, bias: l.outputBias,
                                 gamma: l.outputNormGamma, beta: l.outputNormBeta, epsilon: c.layerNormEpsilon)

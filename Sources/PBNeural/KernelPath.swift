@@ -1,3 +1,4 @@
+import CBLASRuntime
 import CKernels
 import Foundation
 import PBCore
@@ -24,8 +25,18 @@ public enum KernelPath: String, CaseIterable, Sendable, CustomStringConvertible 
         }
     }
 
-    /// Whether this CPU and OS can run the path (`blas` always can).
-    public var isSupported: Bool { ownPath.map { pbk_supported($0) != 0 } ?? true }
+    /// Whether this CPU and OS can run the path (`blas`: whether the system CBLAS loads; asking
+    /// loads it, so only ask about `blas` when about to use it).
+    public var isSupported: Bool { ownPath.map { pbk_supported($0) != 0 } ?? (pbb_available() != 0) }
+
+    /// The own path for the vector products outside the encoder (dense search's scan, late
+    /// interaction): PB_KERNEL's when it names one this CPU runs, else the best. They never use
+    /// the BLAS, so a `blas` (or unusable) PB_KERNEL leaves them on the best path.
+    public static let vectorPath: Int32 = {
+        let name = ProcessInfo.processInfo.environment["PB_KERNEL"]?.lowercased() ?? ""
+        if let own = KernelPath(rawValue: name)?.ownPath, pbk_supported(own) != 0 { return own }
+        return pbk_best()
+    }()
 
     /// The fastest own path this machine supports: what runs when PB_KERNEL is not set.
     public static var best: KernelPath {
@@ -64,6 +75,8 @@ public enum KernelError: ExitStatusProviding, Equatable {
         switch self {
         case .unknown(let name):
             "PB_KERNEL: unknown kernel path '\(name)' (one of avx512, avx2, portable, blas)"
+        case .unsupported(.blas):
+            "PB_KERNEL: the blas path needs the system CBLAS, which did not load: \(String(cString: pbb_error()))"
         case .unsupported(let path):
             "PB_KERNEL: this CPU cannot run the \(path) path (it supports \(KernelPath.allCases.filter(\.isSupported).map(\.rawValue).joined(separator: ", ")))"
         }

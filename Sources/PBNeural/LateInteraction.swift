@@ -1,4 +1,4 @@
-import CBLAS
+import CKernels
 
 /// MaxSim late interaction (ColBERT's scoring) over MiniLM token states: each query token is
 /// matched to its most similar document token, and the matches are averaged. Unlike one pooled
@@ -6,30 +6,35 @@ import CBLAS
 /// which is what a reranker and an answer check both want to know.
 public enum LateInteraction {
     /// For each query position in `queryPositions`, the best cosine with any text token of the
-    /// document (−1 when the document has none). One sgemm of query rows by document rows.
+    /// document (−1 when the document has none): one scan of the document's rows per query token.
     public static func bestMatches(query: TokenStates, document: TokenStates, queryPositions: [Int]) -> [Float] {
         precondition(query.dimension == document.dimension, "late interaction: dimensions differ")
         let columns = document.textPositions
         guard !queryPositions.isEmpty else { return [] }
         guard !columns.isEmpty else { return Array(repeating: -1, count: queryPositions.count) }
-        let d = query.dimension, m = queryPositions.count, n = columns.count
-        // Gather the rows used: the document's text tokens and the chosen query tokens.
-        var q = [Float](repeating: 0, count: m * d)
-        var t = [Float](repeating: 0, count: n * d)
-        query.vectors.withUnsafeBufferPointer { source in
-            for (row, position) in queryPositions.enumerated() {
-                for j in 0..<d { q[row * d + j] = source[position * d + j] }
+        let d = query.dimension
+        // The text tokens as runs of consecutive rows (one run for [CLS] text [SEP]), each scanned
+        // in place: no copy of the states.
+        var runs: [(start: Int, count: Int)] = []
+        for p in columns {
+            if let last = runs.last, last.start + last.count == p { runs[runs.count - 1].count += 1 } else { runs.append((p, 1)) }
+        }
+        var similarity = [Float](repeating: 0, count: columns.count)
+        return query.vectors.withUnsafeBufferPointer { q in
+            document.vectors.withUnsafeBufferPointer { t in
+                queryPositions.map { position in
+                    similarity.withUnsafeMutableBufferPointer { out in
+                        var filled = 0
+                        for run in runs {
+                            pbk_dot_rows(KernelPath.vectorPath, t.baseAddress! + run.start * d, Int32(run.count), Int32(d), d,
+                                         q.baseAddress! + position * d, out.baseAddress! + filled)
+                            filled += run.count
+                        }
+                    }
+                    return similarity.max() ?? -1
+                }
             }
         }
-        document.vectors.withUnsafeBufferPointer { source in
-            for (row, position) in columns.enumerated() {
-                for j in 0..<d { t[row * d + j] = source[position * d + j] }
-            }
-        }
-        var similarity = [Float](repeating: 0, count: m * n)
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(m), Int32(n), Int32(d), 1, q, Int32(d),
-                    t, Int32(d), 0, &similarity, Int32(n))
-        return (0..<m).map { row in similarity[(row * n)..<((row + 1) * n)].max() ?? -1 }
     }
 
     /// The mean best match over `queryPositions` (all text tokens of the query when nil): the

@@ -1,3 +1,4 @@
+import CKernels
 import Dispatch
 import Foundation
 import PBCore
@@ -53,7 +54,15 @@ public final class MiniLMEncoder: @unchecked Sendable {
 
     private let file: SafeTensors
     private let weights: BertWeights
-    private let packed: PackedBertWeights?
+    /// The matrices in the kernel path's panels, packed by the first encode (so a program that
+    /// loads the model and never encodes, `pb-embed --check`, does not pay for it). Under `lock`.
+    private var packed: PackedBertWeights?
+    /// Where packed panels are kept for the next process (the model folder, `panels-PATH.bin`),
+    /// and what identifies the weights they were packed from (see PackedBertWeights).
+    private let panelFile: URL?
+    private let panelKey: String
+    /// Whether the panels were mapped from the panel file (nil before the first encode, and on `blas`).
+    var panelsFromFile: Bool? { lock.withLock { packed?.fromFile } }
     private let lock = NSLock()
     private var threadCount: Int
     private var microBatchTokens = 1024
@@ -66,16 +75,21 @@ public final class MiniLMEncoder: @unchecked Sendable {
         guard path.isSupported else { throw KernelError.unsupported(path) }
         self.kernel = path
         let config = try BertConfig(contentsOf: modelDirectory.appendingPathComponent("config.json"))
-        file = try SafeTensors(url: modelDirectory.appendingPathComponent("model.safetensors"))
+        let weightsURL = modelDirectory.appendingPathComponent("model.safetensors")
+        file = try SafeTensors(url: weightsURL)
         let weights = try BertWeights(file: file, config: config)
         self.weights = weights
-        packed = path.ownPath.map { PackedBertWeights(weights, path: $0) }
         tokenizer = try WordPieceTokenizer(vocabularyAt: modelDirectory.appendingPathComponent("vocab.txt"))
         dimension = config.hidden
         maxPositions = config.maxPositions
         self.modelID = modelID
         threadCount = BLASThreads.defaultThreadCount
         weightsHash = Self.fingerprint(file)
+        panelFile = path.ownPath.map { modelDirectory.appendingPathComponent("panels-\(String(cString: pbk_name($0))).bin") }
+        var info = stat()
+        panelKey = stat(weightsURL.path, &info) == 0
+            ? "weights \(weightsHash) size \(info.st_size) mtime \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) inode \(info.st_dev):\(info.st_ino)"
+            : "weights \(weightsHash) size \(file.fileSize)"
     }
 
     private static func fingerprint(_ file: SafeTensors) -> String {
@@ -196,11 +210,14 @@ public final class MiniLMEncoder: @unchecked Sendable {
         let batches = Self.microBatches(order, lengths: sequences.map(\.count), budget: budget)
         if !batches.isEmpty {
             let workers = min(threadCount, batches.count)
+            if packed == nil, let own = kernel.ownPath { packed = PackedBertWeights(weights, path: own, file: panelFile, key: panelKey) }
             while workspaces.count < workers { workspaces.append(EncoderWorkspace(config: weights.config, packed: packed)) }
-            BLASThreads.singleThreaded {
-                run(batches, sequences: sequences, workers: workers, output: output, tokenOutput: tokenOutput,
-                    segmentStarts: segmentStarts, firstTokenOutput: firstTokenOutput)
+            let pass = {
+                self.run(batches, sequences: sequences, workers: workers, output: output, tokenOutput: tokenOutput,
+                         segmentStarts: segmentStarts, firstTokenOutput: firstTokenOutput)
             }
+            // Only the `blas` path loads the BLAS; its own threads stay out of the workers' way.
+            if kernel == .blas { BLASThreads.singleThreaded(pass) } else { pass() }
         }
     }
 

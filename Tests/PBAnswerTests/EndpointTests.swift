@@ -380,7 +380,7 @@ final class ScriptedPeer: @unchecked Sendable {
 
     @Test func aClosedPortFailsFast() {
         let port = ScriptedPeer.closedPort()
-        for transport in [ChatEndpoint.Transport.automatic, .urlSession] {
+        for transport in [ChatEndpoint.Transport.automatic, .curl] {
             var endpoint = ChatEndpoint(url: URL(string: "http://127.0.0.1:\(port)")!, model: nil, timeout: 10)
             endpoint.transport = transport
             let (seconds, error) = elapsed { _ = try endpoint.complete(Self.hello, temperature: 0, maxTokens: 8) }
@@ -392,10 +392,10 @@ final class ScriptedPeer: @unchecked Sendable {
         }
     }
 
-    @Test func theURLSessionPathReadsTheSameAnswer() throws {
+    @Test func theCurlPathReadsTheSameAnswer() throws {
         let peer = try ScriptedPeer(.respond(ScriptedPeer.response("200 OK", Self.answer)))
         var endpoint = ChatEndpoint(url: URL(string: "http://127.0.0.1:\(peer.port)")!, model: nil, timeout: 5)
-        endpoint.transport = .urlSession
+        endpoint.transport = .curl
         #expect(try endpoint.complete(Self.hello, temperature: 0, maxTokens: 8).text == "Hello [1].")
         #expect(peer.request().hasPrefix("POST /v1/chat/completions HTTP/1.1\r\n"))
     }
@@ -439,9 +439,9 @@ struct EndpointLiveTests {
         print("llm: \(c.promptTokens ?? -1)-token prompt: \(Int(c.milliseconds)) ms, \(c.completionTokens ?? -1) tokens out")
     }
 
-    @Test func theURLSessionPathWorksToo() throws {
+    @Test func theCurlPathWorksToo() throws {
         var endpoint = ChatEndpoint(url: url, model: nil, timeout: 60)
-        endpoint.transport = .urlSession
+        endpoint.transport = .curl
         #expect(!(try endpoint.complete([ChatMessage(role: "user", content: "Say yes.")], temperature: 0, maxTokens: 8).text.isEmpty))
     }
 

@@ -124,6 +124,28 @@ struct KernelTests {
         #expect(p1 == p2)
     }
 
+    @Test("row dot products match a double-precision reference, for every length and row stride", arguments: ownPaths)
+    func dotRows(_ p: KernelPath) throws {
+        guard let path = path(p) else { return }
+        var g = SeededGenerator(seed: 41)
+        // Lengths around each path's vector widths (4, 8, 16 lanes and four accumulators of them).
+        for k in [1, 3, 4, 7, 8, 15, 16, 17, 31, 63, 64, 65, 100, 384] {
+            let rows = 37, lda = k + 5
+            let a = (0..<(rows * lda)).map { _ in Float.random(in: -1...1, using: &g) }
+            let x = (0..<k).map { _ in Float.random(in: -1...1, using: &g) }
+            var out = [Float](repeating: .nan, count: rows)
+            pbk_dot_rows(path, a, Int32(rows), Int32(k), lda, x, &out)
+            for r in 0..<rows {
+                let want = (0..<k).reduce(0.0) { $0 + Double(a[r * lda + $1]) * Double(x[$1]) }
+                #expect(abs(Double(out[r]) - want) <= 1e-5 * Double(k).squareRoot() + 1e-6, "\(p) k=\(k) row \(r)")
+            }
+        }
+        // No rows: nothing written.
+        var none: [Float] = [7]
+        pbk_dot_rows(path, [1], 0, 1, 1, [1], &none)
+        #expect(none == [7])
+    }
+
     @Test("softmax, LayerNorm and GELU match their definitions", arguments: ownPaths)
     func rowPasses(kernel: KernelPath) {
         guard let path = path(kernel) else { return }

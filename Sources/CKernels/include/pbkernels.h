@@ -61,6 +61,10 @@ void pbk_layer_norm(int path, float *x, int rows, int n, const float *gamma, con
 /// In place: x = gelu(x), erf form (the epilogue's function, for tests).
 void pbk_gelu(int path, float *x, int n);
 
+/// out[r] = the dot product of row r of a (rows of k values, row stride lda) with x, for r in
+/// 0..<rows: dense search's scan over the vector file, and late interaction's similarities.
+void pbk_dot_rows(int path, const float *a, int rows, int k, ptrdiff_t lda, const float *x, float *out);
+
 /// Fused multiply-add throughput of one core on the path (GFLOP/s, a multiply-add counted as
 /// two), from a register-only loop of independent chains run for about `seconds`.
 double pbk_fma_peak_gflops(int path, double seconds);

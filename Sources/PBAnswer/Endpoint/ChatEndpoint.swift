@@ -5,10 +5,10 @@ import Foundation
 /// `url` may be the server's base (`http://127.0.0.1:8080`), its `/v1`, or the full
 /// `/v1/chat/completions`. One call is one blocking POST with `stream: false`, bounded as a whole
 /// by `timeout` seconds. http:// goes over a plain socket (exact deadline, no proxies);
-/// https:// through URLSession. Whether a URL may be used at all is `EndpointPolicy`'s call.
+/// https:// through libcurl (CurlTransport). Whether a URL may be used at all is `EndpointPolicy`'s call.
 public struct ChatEndpoint: Sendable {
-    /// How a request reaches the server; tests force the URLSession path over plain http.
-    enum Transport: Sendable { case automatic, urlSession }
+    /// How a request reaches the server; tests force the libcurl path over plain http.
+    enum Transport: Sendable { case automatic, curl }
 
     public var url: URL
     public var model: String?
@@ -74,8 +74,9 @@ public struct ChatEndpoint: Sendable {
             if let query = target.query { path += "?" + query }
             response = try PlainHTTPClient.post(host: host, port: port, path: path, headers: headers, body: body,
                                                 deadline: deadline, loopbackOnly: EndpointPolicy.isLoopback(target))
-        case ("http", .urlSession), ("https", _):
-            response = try URLSessionTransport.post(url: target, headers: headers, body: body, deadline: deadline)
+        case ("http", .curl), ("https", _):
+            response = try CurlTransport.post(url: target, headers: headers, body: body, deadline: deadline,
+                                              loopback: EndpointPolicy.isLoopback(target))
         default:
             throw EndpointError.unreachable("\(url.absoluteString) is not an http or https URL")
         }

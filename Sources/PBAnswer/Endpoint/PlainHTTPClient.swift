@@ -26,7 +26,7 @@ struct Deadline: Sendable {
 
 /// One HTTP/1.1 POST over a plain TCP socket (`Connection: close`), for http:// endpoints.
 ///
-/// Written on sockets rather than URLSession so that the deadline is exact, nothing runs on
+/// Written on sockets rather than libcurl so that the deadline is exact, nothing runs on
 /// another thread, and no proxy settings from the environment can route a loopback request off
 /// the machine. With `loopbackOnly`, resolved addresses that are not loopback are never dialled.
 enum PlainHTTPClient {
