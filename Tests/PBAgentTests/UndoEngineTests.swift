@@ -66,6 +66,43 @@ import PBCore
         #expect(groups[1].tools == ["create_task"])
     }
 
+    @Test func anOlderGroupIsRefusedWhileALaterOneChangedTheSameRows() throws {
+        let fx = try AgentFixture()
+        try fx.step("create_task", #"{"title":"Alpha"}"#)
+        try fx.step("update_task", #"{"id":"task:1","title":"Alpha two","notes":"the notes of g-2"}"#)
+        let before = try fx.store.canonicalDump()
+        let u = try fx.undo(.group("g-1"))
+        #expect(u.status == "refused")
+        #expect(u.message.contains("g-2"), "the refusal names the later group: \(u.message)")
+        #expect(try fx.store.canonicalDump() == before)
+        #expect(try fx.task(1)?.notes == "the notes of g-2")
+        // One entry of the older group meets the same rule.
+        #expect(try fx.undo(.entry("e-1")).status == "refused")
+        // In order, both come back: g-2, then g-1.
+        #expect(try fx.undo(.group("g-2")).status == "reverted")
+        #expect(try fx.task(1)?.title == "Alpha")
+        #expect(try fx.undo(.group("g-1")).status == "reverted")
+        #expect(try fx.task(1) == nil)
+    }
+
+    @Test func aRowChangedBehindTheJournalsBackIsNotOverwritten() throws {
+        let fx = try AgentFixture()
+        try fx.step("create_task", #"{"title":"Alpha"}"#)
+        try fx.step("set_priority", #"{"id":"task:1","priority":3}"#)
+        try fx.store.db.run("UPDATE tasks SET title = 'Edited by hand' WHERE id = 1")
+        let before = try fx.store.canonicalDump()
+        let u = try fx.undo()
+        #expect(u.status == "refused")
+        #expect(u.problems?.contains { $0.contains("task:1") && $0.contains("outside") } == true, "\(u.problems ?? [])")
+        #expect(try fx.store.canonicalDump() == before)
+        // A row a group created, then changed by hand: not deleted either.
+        let fy = try AgentFixture()
+        try fy.step("create_task", #"{"title":"Beta"}"#)
+        try fy.store.db.run("UPDATE tasks SET notes = 'mine' WHERE id = 1")
+        #expect(try fy.undo().status == "refused")
+        #expect(try fy.task(1)?.notes == "mine")
+    }
+
     @Test func refusedWhenALaterChangeStillUsesWhatTheGroupMade() throws {
         let fx = try AgentFixture()
         try fx.step("create_project", #"{"title":"Garden"}"#)

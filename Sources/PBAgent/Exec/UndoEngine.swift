@@ -53,6 +53,15 @@ public struct UndoEngine {
         let steps = ordered.flatMap { $0.inverse.reversed() }
         let reverted = ordered.map { RevertedEntry(entry: $0.entryID, group: $0.group, tool: $0.tool, summary: $0.summary) }
         let what = entryID.map { "entry \($0)" } ?? "group \(group!)"
+        let later = try laterDependents(of: ordered)
+        guard later.isEmpty else {
+            let names = later.map { "\($0.group) (\($0.entries.joined(separator: ", ")) changed \($0.rows.joined(separator: ", ")) after it)" }
+            let problem = "later changes depend on it: " + names.joined(separator: "; ")
+                + "; undo \(later.count == 1 ? "that group" : "those groups") first, newest first"
+            return UndoRecord(group: group, entry: entryID, reverted: [], status: "refused",
+                              message: "cannot undo \(what); nothing was changed: \(problem)", problems: [problem],
+                              dryRun: dryRun ? true : nil)
+        }
         let problems = try validate(steps)
         guard problems.isEmpty else {
             return UndoRecord(group: group, entry: entryID, reverted: [], status: "refused",
@@ -88,6 +97,32 @@ public struct UndoEngine {
                           message: "undid \(what) (\(reverted.count) change\(reverted.count == 1 ? "" : "s")): \(summaries)")
     }
 
+    /// The not-undone entries after `entries` (outside them) that wrote a row they wrote, by group:
+    /// undoing `entries` first would put back a state those later changes were made on top of,
+    /// and destroy them (a task's later notes, say).
+    func laterDependents(of entries: [JournalEntry]) throws -> [(group: String, entries: [String], rows: [String])] {
+        guard let first = entries.map(\.id).min() else { return [] }
+        let mine = Set(entries.map(\.id))
+        let rows = Set(entries.flatMap { $0.inverse.compactMap(\.rowKey) })
+        var found: [(group: String, entries: [String], rows: [String])] = []
+        for later in try store.journalEntries(where: "id > ? AND undone_at IS NULL", [.int(first)]) where !mine.contains(later.id) {
+            let shared = Set(later.inverse.compactMap(\.rowKey)).intersection(rows)
+            guard !shared.isEmpty else { continue }
+            let labels = shared.sorted().map { key -> String in
+                let parts = key.split(separator: ":")
+                guard parts.count == 2, let table = StoreTable(rawValue: String(parts[0])), let id = Int64(parts[1]) else { return key }
+                return table.label(id)
+            }
+            if let i = found.firstIndex(where: { $0.group == later.group }) {
+                found[i].entries.append(later.entryID)
+                found[i].rows = Array(Set(found[i].rows).union(labels)).sorted()
+            } else {
+                found.append((later.group, [later.entryID], labels))
+            }
+        }
+        return found.reversed()
+    }
+
     /// Every problem that would stop the steps, checked in order against the store as the steps
     /// before would leave it. Deleting what is already gone counts as done.
     public func validate(_ steps: [InverseStep]) throws -> [String] {
@@ -116,6 +151,17 @@ public struct UndoEngine {
             case let .unexport(path, _, _):
                 if FileManager.default.fileExists(atPath: path), !FileManager.default.isReadableFile(atPath: path) {
                     problems.append("\(path) cannot be read")
+                }
+            case let .expect(table, id, row):
+                // A row an earlier step of this undo already took back was checked by its own
+                // entry's expectation; a row the change deleted is the insert step's to check.
+                guard state["\(table.rawValue):\(id)"] == nil, let row else { continue }
+                // A row gone since is the other steps' to judge (deleting it again counts as done,
+                // restoring it cannot be). Only the columns the change saw are compared: a column
+                // added by a later schema is not a change.
+                guard let current = try store.snapshot(table, id: id) else { continue }
+                if !row.allSatisfy({ current[$0.key] == $0.value }) {
+                    problems.append("\(table.label(id)) was changed outside the journal since (by sqlite3 or another program); undoing would overwrite that change")
                 }
             }
         }

@@ -222,9 +222,21 @@ public final class AgentStore {
     /// returns the entry id (`e-N`).
     @discardableResult
     public func finishEntry(group: String, tool: String, summary: String) throws -> String? {
-        let steps = recording ?? []
+        var steps = recording ?? []
         recording = nil
         guard !steps.isEmpty else { return nil }
+        // How the entry leaves each row it wrote, checked by undo before it puts anything back.
+        var seen: Set<String> = []
+        for step in steps {
+            guard let key = step.rowKey, seen.insert(key).inserted else { continue }
+            let (table, id): (StoreTable, Int64)
+            switch step {
+            case let .delete(t, i), let .restore(t, i, _), let .expect(t, i, _): (table, id) = (t, i)
+            case let .insert(t, row): (table, id) = (t, InverseStep.rowID(row)!)
+            case .unexport: continue
+            }
+            steps.append(.expect(table: table, id: id, row: try snapshot(table, id: id)))
+        }
         let json = String(decoding: try RecordCodec().encodeValue(steps), as: UTF8.self)
         let seq = (try scalarInt("SELECT count(*) FROM journal WHERE group_id = ?", [.text(group)]) ?? 0) + 1
         try db.run("INSERT INTO journal(group_id, seq, tool, summary, inverse, created_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -329,6 +341,8 @@ public final class AgentStore {
             try db.run(sql, keys.map { Self.sqlValue(row[$0]!) })
         case let .restore(table, id, row):
             try writeColumns(table, id: id, row.mapValues(Self.sqlValue))
+        case .expect:
+            return
         case let .unexport(path, uids, createdFile):
             guard let data = try fileContent(path) else { return }
             let text = String(decoding: data, as: UTF8.self)
