@@ -142,6 +142,37 @@ let travel = "# Lisbon\n\nFly out on 14 May. The hotel is in Alfama. Tram 28 goe
         #expect(try LibraryCheck(f.library(write: false)).consistent)
     }
 
+    @Test func anEmptiedIndexIsReportedAndItsVectorsAreNeverCut() throws {
+        let f = try IndexFixture()
+        let v: (Int) -> [Float] = { i in [Float(i), 1, 0, 0] }
+        let s = try f.index(try f.chunks("/d/notes.md", notes, vector: v) + f.chunks("/d/bread.md", recipe, vector: v))
+        #expect(s.vectors > 0)
+        let lib = try f.library(write: false)
+        let index = lib.indexPath, vectors = lib.vectorPath
+        let vectorBytes = try Data(contentsOf: URL(fileURLWithPath: vectors))
+        // `: > index.sqlite`, with no -wal or -shm left.
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: index + suffix) }
+        try Data().write(to: URL(fileURLWithPath: index))
+        // The check opens it, reports it, and writes nothing.
+        let check = try LibraryCheck(Library(environment: f.environment, name: "t", create: false, damagedOK: true))
+        #expect(!check.consistent)
+        #expect(check.problems.contains { $0.contains("holds no schema") })
+        #expect(check.problems.contains { $0.contains("\(s.vectors) vector rows") })
+        #expect(try Data(contentsOf: URL(fileURLWithPath: index)).isEmpty)
+        // Other readers refuse it (bad input) rather than query a schema that is not there.
+        #expect { try Library(environment: f.environment, name: "t", create: false) } throws: { ($0 as? ToolFailure)?.code == .badInput }
+        // A writer refuses too, and the vector file keeps every row.
+        #expect { try f.index(try f.chunks("/d/lisbon.md", travel, vector: v)) } throws: { ($0 as? ToolFailure)?.code == .badInput }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: vectors)) == vectorBytes)
+    }
+
+    @Test func readersOpenTheIndexReadOnly() throws {
+        let f = try IndexFixture()
+        try f.index(try f.chunks("/d/notes.md", notes))
+        let lib = try f.library(write: false)
+        #expect(throws: DatabaseError.self) { try lib.db.execute("CREATE TABLE intruder(x)") }
+    }
+
     @Test func rowsOfAKilledRunAreTrimmedOnOpen() throws {
         let f = try IndexFixture()
         let v: (Int) -> [Float] = { _ in [0.6, 0.8] }

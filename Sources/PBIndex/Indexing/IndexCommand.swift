@@ -36,7 +36,7 @@ public enum IndexCommand {
             return .success
         }
         if o.flag("check") {
-            let library = try Library(environment: environment, name: explicit ?? "default", create: false)
+            let library = try Library(environment: environment, name: explicit ?? "default", create: false, damagedOK: true)
             let check = try LibraryCheck(library)
             try NDJSONWriter.standardOutput.writeValue(check)
             return check.consistent ? .success : .verdict

@@ -25,7 +25,15 @@ public final class Library {
         FileManager.default.fileExists(atPath: environment.libraryDirectory(name).appendingPathComponent("index.sqlite").path)
     }
 
-    public init(environment: PBEnvironment, name: String, create: Bool) throws {
+    /// The schema version found when opening (0: index.sqlite holds no schema at all).
+    public private(set) var schemaVersion = 0
+
+    /// `create`: a writer (pb-index), which takes the write lock, makes the folder and schema if
+    /// needed and migrates. Otherwise a reader, which opens index.sqlite read-only and writes
+    /// nothing (not even the journal mode, which the file keeps); it only migrates an older
+    /// library, as any reader did before. `damagedOK` (pb-index --check) opens a library whose
+    /// index holds no schema instead of refusing, so the check can report it.
+    public init(environment: PBEnvironment, name: String, create: Bool, damagedOK: Bool = false) throws {
         try PBEnvironment.validateLibraryName(name)
         self.name = name
         writable = create
@@ -49,9 +57,55 @@ public final class Library {
                 guard flock(lockDescriptor, LOCK_EX) == 0 else { throw ToolFailure(.ioError, "\(lockPath): cannot lock: \(String(cString: strerror(errno)))") }
             }
         }
-        db = try Database(path: directory.appendingPathComponent("index.sqlite").path)
-        try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
-        try LibrarySchema.migrate(db)
+        let indexPath = directory.appendingPathComponent("index.sqlite").path
+        let vectorPath = directory.appendingPathComponent("vectors.f32").path
+        if create {
+            db = try Database(path: indexPath)
+            schemaVersion = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
+            // An index emptied or replaced while vectors.f32 still holds rows: a new schema would
+            // say no rows are committed, and the vector file would be cut to match. Never.
+            if schemaVersion == 0, let rows = Self.vectorRows(at: vectorPath), rows > 0 {
+                throw ToolFailure(.badInput, "library '\(name)' is damaged: \(indexPath) holds no schema but \(vectorPath) holds \(rows) vector rows; pb-index will not discard them: restore index.sqlite, or move the library folder aside to start afresh")
+            }
+            try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
+            try LibrarySchema.migrate(db)
+            schemaVersion = LibrarySchema.migrations.count
+            return
+        }
+        var reader = try Database(path: indexPath, readOnly: true)
+        var version: Int
+        do {
+            version = Int(try reader.scalarInt("PRAGMA user_version") ?? 0)
+        } catch let e as DatabaseError where e.code & 0xFF == 14 /* SQLITE_CANTOPEN */ {
+            // A WAL library in a folder this user cannot write: no -shm can be made beside it, so
+            // read the file as it stands (nobody can be writing into that folder either).
+            reader = try Database(path: indexPath, readOnly: true, immutable: true)
+            version = Int(try reader.scalarInt("PRAGMA user_version") ?? 0)
+        }
+        if version > 0, version < LibrarySchema.migrations.count {
+            reader = try Database(path: indexPath)
+            try reader.execute("PRAGMA foreign_keys=ON")
+            try LibrarySchema.migrate(reader)
+            version = LibrarySchema.migrations.count
+        }
+        db = reader
+        schemaVersion = version
+        if version == 0, !damagedOK {
+            throw ToolFailure(.badInput, "library '\(name)' is damaged: \(indexPath) holds no schema; run pb-index --library \(name) --check")
+        }
+        if version > LibrarySchema.migrations.count {
+            throw ToolFailure(.badInput, "\(indexPath): schema version \(version) is newer than this program (\(LibrarySchema.migrations.count)); upgrade PocketBrains")
+        }
+    }
+
+    /// Rows in a vector file by its size (nil when there is no file), without opening it.
+    static func vectorRows(at path: String) -> Int? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let size = (attributes[.size] as? NSNumber)?.intValue else { return nil }
+        guard size > VectorFile.headerSize else { return 0 }
+        // The header names the width; a file too damaged to say counts its bytes as rows of 384.
+        let dim = ((try? VectorFile.headerDimension(path: path)) ?? nil) ?? 384
+        return (size - VectorFile.headerSize) / max(dim * 4, 1)
     }
 
     deinit {

@@ -10,6 +10,16 @@ public struct LibraryCheck: Codable, Sendable {
         self.library = library.name
         var problems: [String] = []
         let db = library.db
+        guard library.schemaVersion > 0 else {
+            // Emptied or replaced: nothing to check inside, and the vectors have lost their index.
+            problems.append("\(library.indexPath) holds no schema (empty, or not a library index)")
+            if let rows = Library.vectorRows(at: library.vectorPath), rows > 0 {
+                problems.append("\(library.vectorPath) holds \(rows) vector rows that no index accounts for")
+            }
+            self.problems = problems
+            consistent = false
+            return
+        }
         if let result = try db.scalarText("PRAGMA integrity_check"), result != "ok" {
             problems.append("sqlite integrity_check: \(result)")
         }

@@ -9,10 +9,18 @@ public final class Database {
     public let path: String
     private var statements: [String: Statement] = [:]
 
-    public init(path: String, readOnly: Bool = false) throws {
+    /// `immutable`: read the file as it stands, taking no locks and making no -shm (for a file
+    /// in a folder this user cannot write); only with `readOnly`.
+    public init(path: String, readOnly: Bool = false, immutable: Bool = false) throws {
         var db: OpaquePointer?
-        let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-        let rc = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
+        var flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        var name = path
+        if readOnly && immutable {
+            flags |= SQLITE_OPEN_URI
+            let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#"))) ?? path
+            name = "file:\(escaped)?immutable=1"
+        }
+        let rc = sqlite3_open_v2(name, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             if let db { sqlite3_close_v2(db) }

@@ -24,6 +24,18 @@ public final class VectorFile {
     private let fd: Int32
     private var mapping: (pointer: UnsafeMutableRawPointer, length: Int)?
 
+    /// The vector width a file's header names, without opening it as a library would; nil when
+    /// it is not a PocketBrains vector file.
+    public static func headerDimension(path: String) throws -> Int? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var header = [UInt8](repeating: 0, count: headerSize)
+        guard pread(fd, &header, header.count, 0) == header.count, Array(header[0..<8]) == magic else { return nil }
+        let dim = Int(header.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: 12, as: UInt32.self)) })
+        return dim > 0 ? dim : nil
+    }
+
     /// Opens the file. A writer (the one holding the library's write lock) creates it for
     /// `dim`/`model` if absent and trims rows past `committedRows`; a reader never changes it and
     /// sees only the committed rows, even while a writer appends more.
