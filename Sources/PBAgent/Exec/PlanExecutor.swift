@@ -126,7 +126,6 @@ public struct PlanExecutor {
                 }
             }
             if let group { try store.claimGroupID(group) }
-            if dryRun { store.rollback() } else { try store.commit() }
             var message = Self.message(results: results, wrote: wrote, failed: failed, group: group, dryRun: dryRun)
             // The planner's own word (why nothing matched, what it left out) comes first.
             if let said = plan.extra["message"]?.stringValue, !said.isEmpty { message = said + "; " + message }
@@ -134,6 +133,10 @@ public struct PlanExecutor {
                                       status: failed == nil ? "ok" : "failed", steps: results,
                                       undoable: !dryRun && group != nil, message: message, dryRun: dryRun ? true : nil)
             result.extra = plan.extra.filter { $0.key != "message" }
+            // The result must print before anything is committed: a change saved but reported as
+            // failed would be made again by a re-run.
+            _ = try RecordCodec().encode(result)
+            if dryRun { store.rollback() } else { try store.commit() }
             return result
         } catch {
             store.rollback()

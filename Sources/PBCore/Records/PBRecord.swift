@@ -37,6 +37,10 @@ public enum RecordError: Error, CustomStringConvertible, Equatable {
     case missingField(String)
     /// A field has the wrong type or an impossible value.
     case badField(name: String, reason: String)
+    /// Objects and arrays nest deeper than the limit (JSONShape.maximumDepth).
+    case tooDeep(Int)
+    /// A key appears twice in one object (readers disagree on which one counts).
+    case duplicateKey(String)
 
     public var description: String {
         switch self {
@@ -45,6 +49,8 @@ public enum RecordError: Error, CustomStringConvertible, Equatable {
         case let .wrongKind(expected, found): return "expected a '\(expected)' record, got kind '\(found)'"
         case .missingField(let name): return "missing field '\(name)'"
         case let .badField(name, reason): return "field '\(name)': \(reason)"
+        case .tooDeep(let limit): return "objects and arrays nest deeper than \(limit) levels"
+        case .duplicateKey(let key): return "the key '\(key)' appears twice in one object"
         }
     }
 }

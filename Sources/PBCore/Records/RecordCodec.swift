@@ -8,6 +8,13 @@ public struct RecordCodec: Sendable {
     public init() {}
 
     public func decodeObject(_ line: Data) throws -> [String: JSONValue] {
+        do {
+            try JSONShape.check(line)
+        } catch JSONShape.Problem.tooDeep(let limit) {
+            throw RecordError.tooDeep(limit)
+        } catch JSONShape.Problem.duplicateKey(let key) {
+            throw RecordError.duplicateKey(key)
+        }
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: line)
