@@ -126,14 +126,14 @@ let travel = "# Lisbon\n\nFly out on 14 May. The hotel is in Alfama. Tram 28 goe
 
     @Test func vectorsCommitWithTheirChunksAndOtherModelsAreRefused() throws {
         let f = try IndexFixture()
-        let v: (Int) -> [Float] = { i in [Float(i), 1, 0, 0] }
+        let v: (Int) -> [Float] = { i in [cos(Float(i) * 0.3), sin(Float(i) * 0.3), 0, 0] }
         let s = try f.index(try f.chunks("/d/notes.md", notes, vector: v) + f.chunks("/d/bread.md", recipe, vector: v))
         #expect(s.vectors == s.chunks)
         let lib = try f.library(write: false)
         #expect(try lib.committedVectorRows == s.chunks)
         #expect(try lib.vectorModel()?.dim == 4)
         #expect(throws: RecordError.self) {
-            try f.index(try f.chunks("/d/lisbon.md", travel, vector: { _ in [1, 2, 3] }))
+            try f.index(try f.chunks("/d/lisbon.md", travel, vector: { _ in [1, 0, 0] }))
         }
         #expect(throws: RecordError.self) {
             try f.index(try f.chunks("/d/lisbon.md", travel, vector: v, model: "other"))
@@ -142,9 +142,21 @@ let travel = "# Lisbon\n\nFly out on 14 May. The hotel is in Alfama. Tram 28 goe
         #expect(try LibraryCheck(f.library(write: false)).consistent)
     }
 
+    @Test func vectorsMustBeFiniteAndOfLengthOne() throws {
+        let f = try IndexFixture()
+        // 1e38 in every place: before, it was stored and ranked first for every query.
+        for bad: [Float] in [[1e38, 1e38, 1e38, 1e38], [0.5, 0.5, 0.5, 0.4], [.nan, 0, 0, 0], [.infinity, 0, 0, 0], [0, 0, 0, 0]] {
+            #expect(throws: RecordError.self) { try f.index(try f.chunks("/d/notes.md", notes, vector: { _ in bad })) }
+        }
+        #expect(try f.count("SELECT count(*) FROM chunks") == 0)
+        // Rounding of a normalised vector passes.
+        let s = try f.index(try f.chunks("/d/notes.md", notes, vector: { _ in [0.5, 0.5, 0.5, 0.5000001] }))
+        #expect(s.vectors == s.chunks && s.chunks > 0)
+    }
+
     @Test func anEmptiedIndexIsReportedAndItsVectorsAreNeverCut() throws {
         let f = try IndexFixture()
-        let v: (Int) -> [Float] = { i in [Float(i), 1, 0, 0] }
+        let v: (Int) -> [Float] = { i in [cos(Float(i) * 0.3), sin(Float(i) * 0.3), 0, 0] }
         let s = try f.index(try f.chunks("/d/notes.md", notes, vector: v) + f.chunks("/d/bread.md", recipe, vector: v))
         #expect(s.vectors > 0)
         let lib = try f.library(write: false)

@@ -74,7 +74,7 @@ public final class Indexer {
         try validate(chunk)
         var vector: [Float]?
         if let e = chunk.embedding {
-            vector = try e.values()
+            vector = try Self.unitVector(try e.values(), chunk: chunk.chunkID)
             try checkModel(e, chunk)
         }
         if var doc = current, doc.first.docID == chunk.docID {
@@ -138,6 +138,24 @@ public final class Indexer {
         if let e = c.embedding {
             guard e.dim > 0, !e.model.isEmpty else { throw RecordError.badField(name: "embedding", reason: "needs a model and a positive dim") }
         }
+    }
+
+    /// How far a vector's length may be from 1: float rounding of a normalised 384-d vector is
+    /// about 1e-7; anything past this was not normalised at all.
+    public static let unitTolerance = 1e-3
+
+    /// The vector when every value is finite and its length is 1 (within `unitTolerance`): dense
+    /// search ranks by dot product, so a longer vector would outrank every other for every query.
+    /// pb-index refuses rather than normalises, so what is stored is what the embedder sent.
+    static func unitVector(_ v: [Float], chunk: String) throws -> [Float] {
+        guard v.allSatisfy(\.isFinite) else {
+            throw RecordError.badField(name: "embedding", reason: "chunk \(chunk) has a value that is not a finite number")
+        }
+        let norm = v.reduce(0.0) { $0 + Double($1) * Double($1) }.squareRoot()
+        guard abs(norm - 1) <= unitTolerance else {
+            throw RecordError.badField(name: "embedding", reason: "chunk \(chunk) has a vector of length \(String(format: "%.6g", norm)), not 1: normalise it first (search compares vectors by dot product)")
+        }
+        return v
     }
 
     /// The model whose vectors this run stores: the library's, else the first one seen. Checked per
