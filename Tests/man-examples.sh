@@ -3,6 +3,8 @@
 # PB_HOME in which that folder has been ingested into the library `default`, the built programs
 # and bin/ first on PATH. Each example must exit 0.
 set -u
+# The user's default library must not leak into a run with its own PB_HOME.
+unset PB_LIBRARY
 build=$(cd "${1:-.build/release}" && pwd)
 root=$(cd "$(dirname "$0")/.." && pwd)
 home=$(mktemp -d)

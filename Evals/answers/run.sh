@@ -7,6 +7,8 @@
 # and reliability bins of the confidence. calibrate.py fits pb-verify's calibration on the fit half.
 # Options: --gate (exit 1 under the floors, on the check half), --every N (every Nth question).
 set -eu
+# The user's default library must not leak into a run with its own PB_HOME.
+unset PB_LIBRARY
 build=$(cd "${1:-.build/release}" && pwd)
 shift || true
 gate=0

@@ -7,6 +7,8 @@
 #   against sentence-transformers on torch (2 threads) in the same run. Every encoder line names the
 #   kernel path and the CPU.
 set -eu
+# The user's default library must not leak into a run with its own PB_HOME.
+unset PB_LIBRARY
 build=$(cd "${1:-.build/release}" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)

@@ -8,6 +8,8 @@
 # is among pb-date's matches. DATES_MISSES=1 lists the failing cases on stderr. All-numeric dates are read month first (--date-order mdy), as both
 # libraries read English. An impossible date (an error record) counts as no date. Usage: Evals/dates/run.sh BUILD_DIR
 set -eu
+# The user's default library must not leak into a run with its own PB_HOME.
+unset PB_LIBRARY
 build=$(cd "${1:-.build/release}" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 PB_DATE="$build/pb-date" CASES="$here/cases.jsonl" python3 - <<'PY'

@@ -6,7 +6,8 @@
 # fitted) and the check half (odd ids, never fitted on). Also refits the weights from this run's
 # features and says whether they match the committed Evals/rerank/weights.json.
 # Usage: run.sh [BUILD [SEARCH_BUILD]]  (folders holding pb-rerank and pb-search; default .build/release)
-# Environment: PB_HOME and RERANK_LIBRARY (default: Evals/retrieval's home and library scifact),
+# Environment: RERANK_HOME and RERANK_LIBRARY (default: Evals/retrieval's home and library scifact;
+#   never the user's PB_HOME or PB_LIBRARY, which a PocketBrains user's shell holds),
 #   RERANK_QUERIES (embedded query records; default Evals/retrieval's results.jsonl),
 #   RERANK_CHUNKS (the corpus's chunk records; default Evals/retrieval's chunks.jsonl).
 # Needs Evals/retrieval/run.sh to have built the library, or those variables pointing at one.
@@ -19,7 +20,8 @@ data="$root/../shared/data/scifact"
 retrieval="$root/Evals/out/retrieval"
 out="$root/Evals/out/rerank"
 mkdir -p "$out"
-export PB_HOME="${PB_HOME:-$retrieval/home}"
+export PB_HOME="${RERANK_HOME:-$retrieval/home}"
+unset PB_LIBRARY
 library=${RERANK_LIBRARY:-scifact}
 queries=${RERANK_QUERIES:-$retrieval/results.jsonl}
 chunks=${RERANK_CHUNKS:-$retrieval/chunks.jsonl}

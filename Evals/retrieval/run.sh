@@ -6,6 +6,8 @@
 # queries and for the tuning (even id) and check (odd id) halves.
 # Options: --lexical (no embeddings), --gate (exit 1 if a list is under its floor).
 set -eu
+# The user's default library must not leak into a run with its own PB_HOME.
+unset PB_LIBRARY
 build=$(cd "${1:-.build/release}" && pwd)
 shift || true
 lexical=0

@@ -8,6 +8,8 @@
 #   ROUTER_MISSES=1 run.sh ...    also list every miss of the own splits on standard error
 #   (HWU64 test-fold misses are never listed; tune on kfold1_trainset_csv with score.py hwu-input)
 set -eu
+# The user's default library must not leak into a run with its own PB_HOME.
+unset PB_LIBRARY
 gate=0
 if [ "${1:-}" = "--gate" ]; then gate=1; shift; fi
 build=$(cd "${1:-.build/release}" && pwd)

@@ -137,3 +137,33 @@ import PBCore
         #expect(try fx.task(1)?.priority == 0)
     }
 }
+
+@Suite struct StoreCreationTests {
+    @Test func firstRunsAtOnceAllOpenTheStore() throws {
+        // Two (here eight) first runs racing to create and migrate the same new store.
+        for attempt in 0..<5 {
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent("pb-race-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: home) }
+            let path = home.appendingPathComponent("store.sqlite").path
+            let failures = LockedList()
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                do {
+                    let store = try AgentStore(path: path)
+                    _ = try store.nextGroupID()
+                } catch {
+                    failures.append("\(error)")
+                }
+            }
+            #expect(failures.items.isEmpty, "attempt \(attempt): \(failures.items)")
+            #expect(try AgentStore(path: path).schemaVersion == StoreSchema.latest)
+        }
+    }
+}
+
+final class LockedList: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+    func append(_ s: String) { lock.withLock { list.append(s) } }
+    var items: [String] { lock.withLock { list } }
+}

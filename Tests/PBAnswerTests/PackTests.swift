@@ -499,11 +499,17 @@ final class PackFixture {
         let f = try PackFixture()
         let tokenizer = try WordPieceTokenizer(vocabularyAt: PBEnvironment().modelDirectory.appendingPathComponent("vocab.txt"))
         let q = f.query("what does E4 mean on the display", [f.chunk("shows E4"), f.chunk("Pump pressure"), f.chunk("Sow tomato")])
-        for budget in stride(from: 150, through: 900, by: 25) {
+        var packed = 0
+        let budgets = Array(stride(from: 150, through: 900, by: 25))
+        for budget in budgets {
+            // A budget too small for the instructions and one passage is refused; those are skipped.
             guard let c = try? f.packer(budget: budget, reserve: 50, counter: tokenizer).pack(q, library: f.library) else { continue }
+            packed += 1
             f.check(c, q, counter: tokenizer)
             let blocks = c.prompt.components(separatedBy: "\n\n")
             #expect(blocks.map(tokenizer.countTokens).reduce(0, +) == tokenizer.countTokens(c.prompt))
         }
+        // Not a test that can skip every case: nearly all of these budgets hold a context.
+        #expect(packed >= budgets.count - 4, "only \(packed) of \(budgets.count) budgets packed")
     }
 }

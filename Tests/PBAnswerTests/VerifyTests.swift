@@ -655,9 +655,15 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
     }
 
     @Test func rejectsUnknownGatesAndModes() throws {
-        guard case .run(let o) = try OptionParser(VerifyCommand.spec).parse(["--critical", "ABZ"]) else { return }
-        #expect(throws: ToolFailure.self) { try VerifyCommand.settings(o, environment: PBEnvironment()) }
-        guard case .run(let p) = try OptionParser(VerifyCommand.spec).parse(["--critical", "abg", "-m", "deep", "-t", "0.7"]) else { return }
+        guard case .run(let o) = try OptionParser(VerifyCommand.spec).parse(["--critical", "ABZ"]) else {
+            Issue.record("--critical ABZ did not parse to a run")
+            return
+        }
+        #expect(throws: ToolFailure.self) { try VerifyCommand.settings(o, environment: PBEnvironment(variables: [:])) }
+        guard case .run(let p) = try OptionParser(VerifyCommand.spec).parse(["--critical", "abg", "-m", "deep", "-t", "0.7"]) else {
+            Issue.record("the options did not parse to a run")
+            return
+        }
         let s = try VerifyCommand.settings(p, environment: PBEnvironment(variables: ["PB_LIBRARY": "notes"]))
         #expect(s.critical == ["A", "B", "G"] && s.mode == "deep" && s.threshold == 0.7 && s.library == "notes")
     }

@@ -63,8 +63,13 @@ public final class AgentStore {
         }
         do {
             try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
+            // Each step under the write lock (BEGIN IMMEDIATE), and only when the version is still
+            // the one it starts from: two first runs at once used to both create the tables, and
+            // one failed with "table meta already exists". The second now waits, sees the store
+            // made, and goes on.
             for (i, sql) in StoreSchema.migrations.enumerated().dropFirst(version) {
                 try db.transaction {
+                    guard Int(try scalarInt("PRAGMA user_version") ?? 0) == i else { return }
                     try db.execute(sql)
                     try db.execute("PRAGMA user_version = \(i + 1)")
                 }

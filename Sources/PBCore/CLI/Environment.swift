@@ -13,7 +13,8 @@ public struct PBEnvironment: Sendable {
         if let home = variables["PB_HOME"], !home.isEmpty {
             self.home = URL(fileURLWithPath: home)
         } else {
-            let data = variables["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            // The XDG spec: a relative XDG_DATA_HOME is invalid and must be ignored.
+            let data = variables["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
                 ?? ((variables["HOME"] ?? NSHomeDirectory()) + "/.local/share")
             self.home = URL(fileURLWithPath: data).appendingPathComponent("pocketbrains")
         }
