@@ -86,3 +86,37 @@ import PBIndex
         #expect(ISOMoment.parse("2026-11-29T23:00:00-03:00", zone: utc)?.day(in: utc) == "2026-11-30")
     }
 }
+
+/// File writes commit with their transaction (issue 17 item 4): staged beside the target,
+/// moved in after COMMIT, finished by the next open when a run died in between.
+@Suite struct StagedFileTests {
+    @Test func nothingReachesTheFileBeforeCommitAndTheNextOpenFinishesACommittedOne() throws {
+        let fx = try AgentFixture()
+        let target = fx.path("tasks.ics")
+        // A run that dies after staging but before COMMIT: no file, no pending row.
+        do {
+            let store = try AgentStore(path: fx.path("other.sqlite"))
+            try store.begin()
+            store.scheduleFile(target, Data("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".utf8))
+            _ = try store.stageFiles()
+            #expect(!FileManager.default.fileExists(atPath: target))
+        } // closed without COMMIT: SQLite rolls the transaction back, as after kill -9
+        let reopened = try AgentStore(path: fx.path("other.sqlite"))
+        #expect(!FileManager.default.fileExists(atPath: target))
+        #expect(try reopened.scalarInt("SELECT count(*) FROM pending_files") == 0)
+        // A run that dies after COMMIT, before the rename: the next open moves the file in.
+        try reopened.begin()
+        reopened.scheduleFile(target, Data("exported\n".utf8))
+        _ = try reopened.stageFiles()
+        try reopened.db.execute("COMMIT")
+        #expect(!FileManager.default.fileExists(atPath: target))
+        let next = try AgentStore(path: fx.path("other.sqlite"))
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "exported\n")
+        #expect(try next.scalarInt("SELECT count(*) FROM pending_files") == 0)
+        // And an ordinary commit leaves no staged file behind.
+        try next.transaction { next.scheduleFile(target, Data("again\n".utf8)) }
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "again\n")
+        let staged = try FileManager.default.contentsOfDirectory(atPath: fx.home.path).filter { $0.hasPrefix(".tasks.ics.pb-") }
+        #expect(staged.isEmpty, "the staged file of the run that never committed is cleared by the next write: \(staged)")
+    }
+}

@@ -62,7 +62,20 @@ public final class AgentStore {
             backupPath = try Self.backup(db, path: path, version: version)
         }
         do {
-            try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
+            // The journal mode is kept by the file: set it once. Switching needs the file to
+            // itself, and SQLite answers "locked" at once rather than wait when another first
+            // run holds it, so retry (for up to the same five seconds a busy write waits).
+            var attempts = 0
+            while (try scalarText("PRAGMA journal_mode"))?.lowercased() != "wal" {
+                do {
+                    try db.execute("PRAGMA journal_mode=WAL")
+                    break
+                } catch let e as DatabaseError where e.code & 0xFF == 5 /* SQLITE_BUSY */ && attempts < 500 {
+                    attempts += 1
+                    usleep(10_000)
+                }
+            }
+            try db.execute("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
             // Each step under the write lock (BEGIN IMMEDIATE), and only when the version is still
             // the one it starts from: two first runs at once used to both create the tables, and
             // one failed with "table meta already exists". The second now waits, sees the store
@@ -77,6 +90,8 @@ public final class AgentStore {
         } catch {
             throw StoreError.migrationFailed(path: path, from: version, reason: Self.reason(error), backup: backupPath)
         }
+        // File writes a killed run committed but did not move into place.
+        do { try finishStagedFiles() } catch { Diagnostics.shared.warning("\(path): \(error)") }
     }
 
     public convenience init(environment: PBEnvironment = PBEnvironment()) throws {
@@ -124,18 +139,28 @@ public final class AgentStore {
 
     public func begin() throws { try db.execute("BEGIN IMMEDIATE"); pendingFiles = [:]; pendingFilesAtSavepoint = [] }
 
-    /// Commits: pending file writes first (so a failed write rolls the store back with it), then
-    /// the database. If the commit itself fails, the files are put back as they were.
+    /// Commits. Pending file contents are first written to staged files beside their targets
+    /// (flushed), and named in `pending_files` inside the transaction; after COMMIT they are
+    /// renamed into place. So a kill before COMMIT changes no file (an export used to be on disk
+    /// with no row or group to show for it, and a re-run wrote it twice), and a kill after it
+    /// leaves rows the next open of the store finishes.
     public func commit() throws {
-        let written = try commitFiles()
+        let staged = try stageFiles()
         do {
             try db.execute("COMMIT")
         } catch {
-            for (p, old) in written { if let old { try? old.write(to: URL(fileURLWithPath: p)) } else { try? FileManager.default.removeItem(atPath: p) } }
+            for s in staged { if let s { unlink(s) } }
             try? db.execute("ROLLBACK")
+            pendingFiles = [:]
             throw error
         }
         pendingFiles = [:]
+        do {
+            try finishStagedFiles()
+        } catch {
+            // Committed: the change stands, and the next open of the store moves the file in.
+            Diagnostics.shared.warning("\(error); the change is saved and the file will be completed by the next run")
+        }
     }
 
     public func rollback() {
@@ -191,23 +216,77 @@ public final class AgentStore {
         pendingFiles[path] = .some(content)
     }
 
-    private func commitFiles() throws -> [String: Data?] {
-        var previous: [String: Data?] = [:]
+    /// Writes each pending content to a staged file in the target's folder (removals stage
+    /// nothing) and records them in `pending_files`, inside the open transaction. Returns the
+    /// staged paths, for removal should the commit fail.
+    func stageFiles() throws -> [String?] {
+        var staged: [String?] = []
         for (p, content) in pendingFiles.sorted(by: { $0.key < $1.key }) {
-            let url = URL(fileURLWithPath: p)
-            previous[p] = FileManager.default.fileExists(atPath: p) ? try? Data(contentsOf: url) : nil
-            do {
-                if let content {
-                    try content.write(to: url, options: .atomic)
-                } else if FileManager.default.fileExists(atPath: p) {
-                    try FileManager.default.removeItem(at: url)
+            var stagedPath: String?
+            try removeOrphanedStages(of: p)
+            if let content {
+                let url = URL(fileURLWithPath: p)
+                let name = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).pb-\(UUID().uuidString)").path
+                guard FileManager.default.createFile(atPath: name, contents: content),
+                      let handle = FileHandle(forWritingAtPath: name) else {
+                    for s in staged { if let s { unlink(s) } }
+                    throw ToolFailure(.ioError, "cannot write \(p): \(String(cString: strerror(errno)))")
                 }
-            } catch {
-                for (q, old) in previous where q != p { if let old { try? old.write(to: URL(fileURLWithPath: q)) } else { try? FileManager.default.removeItem(atPath: q) } }
-                throw ToolFailure(.ioError, "cannot write \(p): \(error.localizedDescription)")
+                let flushed = fsync(handle.fileDescriptor) == 0
+                try? handle.close()
+                guard flushed else {
+                    unlink(name)
+                    for s in staged { if let s { unlink(s) } }
+                    throw ToolFailure(.ioError, "cannot write \(p): \(String(cString: strerror(errno)))")
+                }
+                stagedPath = name
+            }
+            staged.append(stagedPath)
+            try db.run("INSERT INTO pending_files(path, staged) VALUES (?, ?) ON CONFLICT(path) DO UPDATE SET staged = excluded.staged",
+                       [.text(p), stagedPath.map { .text($0) } ?? .null])
+        }
+        return staged
+    }
+
+    /// Staged files of `path` that no committed row names: left by a run killed before its COMMIT.
+    /// Called inside a write transaction, so no other writer can be between staging and COMMIT.
+    private func removeOrphanedStages(of path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let prefix = ".\(url.lastPathComponent).pb-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        let s = try db.prepare("SELECT staged FROM pending_files WHERE staged IS NOT NULL")
+        var live: Set<String> = []
+        while try s.step() { live.insert(s.text(0)) }
+        s.reset()
+        for name in names where name.hasPrefix(prefix) {
+            let staged = (folder as NSString).appendingPathComponent(name)
+            if !live.contains(staged) { unlink(staged) }
+        }
+    }
+
+    /// Moves committed staged files into place (or removes the files staged as removed), then
+    /// forgets them. Safe to run again: a staged file already moved counts as done.
+    func finishStagedFiles() throws {
+        let s = try db.prepare("SELECT path, staged FROM pending_files ORDER BY path")
+        var rows: [(String, String?)] = []
+        while try s.step() { rows.append((s.text(0), s.optionalText(1))) }
+        s.reset()
+        guard !rows.isEmpty else { return }
+        for (path, staged) in rows {
+            if let staged {
+                if FileManager.default.fileExists(atPath: staged), rename(staged, path) != 0 {
+                    throw ToolFailure(.ioError, "cannot move \(staged) to \(path): \(String(cString: strerror(errno)))")
+                }
+            } else if FileManager.default.fileExists(atPath: path), unlink(path) != 0 {
+                throw ToolFailure(.ioError, "cannot remove \(path): \(String(cString: strerror(errno)))")
             }
         }
-        return previous
+        try db.transaction {
+            for (path, staged) in rows {
+                try db.run("DELETE FROM pending_files WHERE path = ? AND staged IS ?", [.text(path), staged.map { .text($0) } ?? .null])
+            }
+        }
     }
 
     // MARK: the journal entry being recorded

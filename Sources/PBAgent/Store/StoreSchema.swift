@@ -93,6 +93,13 @@ enum StoreSchema {
         \(wordTriggers(table: "milestones", kind: 2) { _ in "''" })
         \(wordTriggers(table: "notes", kind: 3) { "\($0).body || ' ' || \($0).tags" })
         """,
+        // 3: file writes (calendar exports) committed with the transaction that made them: the
+        // new content waits in a staged file beside the target, renamed into place after COMMIT
+        // (staged NULL: remove the file). A row left by a run killed after COMMIT is finished by
+        // the next open of the store; a run killed before COMMIT leaves no row and no change.
+        """
+        CREATE TABLE pending_files(path TEXT PRIMARY KEY, staged TEXT);
+        """,
     ]
 
     /// Keeps `item_words` in step with one item table, and fills it from the rows already there.
