@@ -86,6 +86,21 @@ import PBCore
         try checkInvariants(layer, chunks, limits: limits, counter: counter, prose: false)
     }
 
+    @Test func aWordOfPunctuationLongerThanTheLimitIsCutByTokens() throws {
+        // 20,000 "&" are as many tokens in one whitespace word; before, they were one chunk.
+        let counter = TestSupport.counter()
+        let limits = ChunkLimits(maxWords: 310, maxTokens: 254)
+        for text in [String(repeating: "&", count: 20_000), "Before it. " + String(repeating: ">", count: 5_000) + " after it.",
+                     String(repeating: "é&", count: 3_000)] {
+            let layer = MarkdownDocument.plainTextLayer(Array(text.utf8), path: "x")
+            let chunks = try Chunker(limits: limits, tokens: counter).chunks(of: layer, title: "T")
+            #expect(chunks.count > 10)
+            try checkInvariants(layer, chunks, limits: limits, counter: counter, prose: false)
+            // Cuts fall between characters: every chunk is valid UTF-8 of the text.
+            for c in chunks { #expect(String(validating: layer.bytes[c.range], as: UTF8.self) != nil) }
+        }
+    }
+
     @Test func longTableSplitsByRowsWithHeaderInPrefix() throws {
         let counter = TestSupport.counter()
         var csv = "code,meaning,action\n"

@@ -118,6 +118,19 @@ public final class Chunker {
         var used = 0
         for (i, w) in words.enumerated() {
             let t = counter.countTokens(String(decoding: bytes[w], as: UTF8.self))
+            if t > budget {
+                // One "word" longer than the whole budget (a run of punctuation: 2,000,000 "&"
+                // are as many tokens): cut it by tokens, alone in its pieces.
+                if count > 0 {
+                    units.append(Unit(range: words[start].lowerBound..<words[i - 1].upperBound, words: count, tokens: used,
+                                      isSentence: isSentence, header: header, page: page))
+                }
+                for piece in pieces(of: w, bytes: bytes, budget: max(budget, 1)) {
+                    units.append(Unit(range: piece.range, words: 1, tokens: piece.tokens, isSentence: isSentence, header: header, page: page))
+                }
+                start = i + 1; count = 0; used = 0
+                continue
+            }
             if count > 0, count + 1 > limits.maxWords || used + t > budget {
                 units.append(Unit(range: words[start].lowerBound..<words[i - 1].upperBound, words: count, tokens: used,
                                   isSentence: isSentence, header: header, page: page))
@@ -130,9 +143,35 @@ public final class Chunker {
             units.append(Unit(range: words[start].lowerBound..<words[words.count - 1].upperBound, words: count, tokens: used,
                               isSentence: isSentence, header: header, page: page))
         }
-        // A single word longer than the budget cannot be split between words: WordPiece makes it
-        // one [UNK] beyond 100 characters, so this only happens with absurd budgets.
         return units
+    }
+
+    /// A word cut into pieces of at most `budget` tokens, at character boundaries: pieces of
+    /// `budget` characters (a character is at most one token, beyond the [UNK] of a long word),
+    /// halved while one still counts more. Linear in the word's length.
+    func pieces(of word: Range<Int>, bytes: [UInt8], budget: Int) -> [(range: Range<Int>, tokens: Int)] {
+        var out: [(range: Range<Int>, tokens: Int)] = []
+        var at = word.lowerBound
+        while at < word.upperBound {
+            var size = budget
+            while true {
+                // `size` characters from `at` (UTF-8 continuation bytes never start one).
+                var end = at, characters = 0
+                while end < word.upperBound, characters < size {
+                    end += 1
+                    while end < word.upperBound, bytes[end] & 0xC0 == 0x80 { end += 1 }
+                    characters += 1
+                }
+                let tokens = counter.countTokens(String(decoding: bytes[at..<end], as: UTF8.self))
+                if tokens <= budget || size == 1 {
+                    out.append((at..<end, tokens))
+                    at = end
+                    break
+                }
+                size = max(1, size / 2)
+            }
+        }
+        return out
     }
 
     func atomicUnits(_ block: Block, bytes: [UInt8], title: String, section: [String]) -> [Unit] {
