@@ -103,6 +103,24 @@ import PBCore
         #expect(try fy.task(1)?.notes == "mine")
     }
 
+    @Test func aFullStoreIsAnIOErrorNotARefusal() throws {
+        let fx = try AgentFixture()
+        let notes = String(repeating: "A long note that needs pages of its own. ", count: 2_000)
+        try fx.step("create_task", #"{"title":"Big","notes":"\#(notes)"}"#)
+        try fx.step("delete_task", #"{"id":"task:1"}"#)
+        // No room to put the row back: the database may not grow past its present size.
+        let pages = try #require(try fx.store.scalarInt("PRAGMA page_count"))
+        try fx.store.db.execute("PRAGMA max_page_count = \(pages)")
+        #expect { try fx.undo() } throws: { error in
+            guard let failure = error as? ToolFailure else { return false }
+            return failure.code == .ioError && failure.message.contains("nothing was changed") && !failure.message.contains("depends")
+        }
+        #expect(try fx.task(1) == nil)
+        try fx.store.db.execute("PRAGMA max_page_count = 1073741823")
+        #expect(try fx.undo().status == "reverted")
+        #expect(try fx.task(1)?.title == "Big")
+    }
+
     @Test func refusedWhenALaterChangeStillUsesWhatTheGroupMade() throws {
         let fx = try AgentFixture()
         try fx.step("create_project", #"{"title":"Garden"}"#)

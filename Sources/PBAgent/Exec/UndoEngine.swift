@@ -83,6 +83,10 @@ public struct UndoEngine {
             let stamp = ISOMoment.format(now, zone: TimeZone(secondsFromGMT: 0)!)
             for e in ordered { try store.db.run("UPDATE journal SET undone_at = ? WHERE id = ?", [.text(stamp), .int(e.id)]) }
             try store.commit()
+        } catch let e as DatabaseError where e.code & 0xFF != 19 /* SQLITE_CONSTRAINT */ {
+            // A full disk, an I/O error, a busy store: a failure to write, not a refusal.
+            store.rollback()
+            throw ToolFailure(.ioError, "cannot undo \(what): the store could not be written (\(e.message)); nothing was changed")
         } catch let e as DatabaseError {
             store.rollback()
             let problem = "the store refused the change (\(e.message)): a later change still depends on what \(what) made"
