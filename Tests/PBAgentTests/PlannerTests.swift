@@ -48,6 +48,28 @@ struct PlannerTests {
         #expect(p.arg(2, "project") == "$1")
     }
 
+    @Test("a dollar sign in the user's words stays text through pb-exec")
+    func dollarsAreText() throws {
+        let p = planner.plan("create project called $$5")
+        #expect(p.tools == ["create_project"])
+        #expect(p.arg(0, "title") == "$$$5")
+        // Through the executor, exactly as typed.
+        let fx = try AgentFixture()
+        let r = try PlanExecutor(store: fx.store, calendarDirectory: fx.home.path, defaultNow: fx.now).execute(p)
+        #expect(r.status == "ok")
+        #expect(try fx.store.project(1)?.title == "$$5")
+        let q = planner.plan("remind me to pay $1 to Sam")
+        #expect(q.arg(0, "title")?.hasPrefix("$") != true || q.arg(0, "title")?.hasPrefix("$$") == true)
+        // A title that is just "$1": "mark $1 as done" must not complete step 1's item.
+        try fx.step("create_task", #"{"title":"$$1"}"#)
+        let m = planner.plan("mark $1 as done")
+        #expect(m.tools == ["complete_task"])
+        #expect(m.arg(0, "id") == "$$1" || m.arg(0, "title") == "$$1")
+        let done = try PlanExecutor(store: fx.store, calendarDirectory: fx.home.path, defaultNow: fx.now).execute(m)
+        #expect(done.status == "ok", "\(done.message)")
+        #expect(try fx.task(1)?.status == "done")
+    }
+
     @Test("a pronoun refers to the item made earlier in the plan")
     func pronounToStep() {
         let p = planner.plan("remind me to call the bank and make it urgent")

@@ -188,6 +188,17 @@ public struct Planner: Sendable {
         return r
     }
 
+    /// A value of the user's text as pb-exec must read it: a string starting with "$" escaped
+    /// as "$$" (StepReference), inside arrays and objects too.
+    static func literal(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let s): return s.hasPrefix("$") ? .string("$" + s) : value
+        case .array(let a): return .array(a.map(literal))
+        case .object(let o): return .object(o.mapValues(literal))
+        default: return value
+        }
+    }
+
     /// Numbers the intents into steps. Pronouns become `$N` (an item made earlier in the plan) or
     /// the title of the item the request is about; tasks after "create project" are filed into it.
     func numbered(_ text: String, _ intents: [PlannedIntent], source: String) -> (PlanRecord, [String]) {
@@ -198,7 +209,10 @@ public struct Planner: Sendable {
         var projectScope: Int?
         var filed = 0
         for intent in intents {
-            var args = intent.args
+            // Every string so far is the user's text: one starting with "$" ("mark $1 as done",
+            // "a project called $$5") is written "$$..." so pb-exec reads it as text, not as a
+            // reference. The references added below are the planner's own.
+            var args = intent.args.mapValues(Self.literal)
             let n = steps.count + 1
             if intent.pronoun, let key = intent.referenceArgument {
                 if key == "project", let p = projectStep {
@@ -206,7 +220,7 @@ public struct Planner: Sendable {
                 } else if let s = subject?.step {
                     args[key == "title" ? "id" : key] = .string("$\(s)")
                 } else if let title = subject?.title {
-                    args[key] = .string(title)
+                    args[key] = Self.literal(.string(title))
                 } else {
                     unresolved.append("could not tell what \"it\" means in a \(intent.tool.rawValue) step; left out")
                     continue
