@@ -34,4 +34,26 @@ import Testing
         #expect(o["d"] == .string("}]{[,"))
         _ = try decode(#"{"a":"x\\","b":"y"}"#)
     }
+
+    @Test func badTextAndNumbersAreNamedNotSwiftTypes() throws {
+        func message(_ bytes: [UInt8]) -> String {
+            do { _ = try RecordCodec().decodeObject(Data(bytes)); return "" } catch { return "\(error)" }
+        }
+        #expect(message(Array(#"{"text":"a"#.utf8) + [0xFF] + Array(#" b"}"#.utf8)) == "not valid JSON: the line is not valid UTF-8")
+        #expect(message(Array(#"{"text":"a\ud800 b"}"#.utf8)).contains("lone surrogate"))
+        #expect(message(Array(#"{"text":"a\udc00"}"#.utf8)).contains("lone surrogate"))
+        #expect(message(Array("{\"text\":\"a\tb\"}".utf8)).contains("raw control character (U+0009)"))
+        #expect(message(Array(#"{"k":1e309}"#.utf8)).contains("the number 1e309 is too large"))
+        // What is valid stays valid: a surrogate pair, escapes, big but finite numbers.
+        #expect(message(Array(#"{"text":"\ud83d\ude00 \t \u00e9","n":1e308,"m":-0.5e-3}"#.utf8)) == "")
+        for bad in [message(Array(#"{"text":"a\ud800 b"}"#.utf8)), message(Array(#"{"k":1e309}"#.utf8))] {
+            #expect(!bad.lowercased().contains("decodingerror") && !bad.contains("Dictionary"))
+        }
+    }
+
+    @Test func aNumberThatDoesNotFitItsFieldIsNamed() throws {
+        #expect(throws: RecordError.badField(name: "k", reason: "expected a whole number, got 2.5")) {
+            try RecordCodec().decode(QueryRecord.self, from: Data(#"{"kind":"query","text":"x","k":2.5}"#.utf8))
+        }
+    }
 }

@@ -165,7 +165,7 @@ import PBCore
 
     @Test func unsupportedAndMissingFilesAreClearErrors() throws {
         let chunker = DocumentChunker(library: "a", chunker: try Chunker(tokens: TestSupport.counter()))
-        #expect(throws: DocumentError.cannotOpen(path: "/nonexistent/a.md", reason: "no such file")) {
+        #expect(throws: DocumentError.cannotOpen(path: "/nonexistent/a.md", reason: "no such file or directory")) {
             try chunker.chunk(path: "/nonexistent/a.md", text: nil, title: nil, format: nil)
         }
         let sheet = FileManager.default.temporaryDirectory.appendingPathComponent("pb-\(UUID().uuidString).xlsx")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A pass over a record's bytes before it is decoded, for what JSONDecoder lets through or
 /// handles differently from other readers:
 ///
@@ -16,6 +18,8 @@ public enum JSONShape {
     public enum Problem: Error, Equatable {
         case tooDeep(Int)
         case duplicateKey(String)
+        /// What else the decoder would only call "not valid JSON" (or worse, name a Swift type).
+        case invalid(String)
     }
 
     private struct Frame {
@@ -25,6 +29,9 @@ public enum JSONShape {
     }
 
     public static func check<C: Collection>(_ bytes: C) throws where C.Element == UInt8 {
+        if String(validating: bytes, as: UTF8.self) == nil {
+            throw Problem.invalid("the line is not valid UTF-8")
+        }
         var stack: [Frame] = []
         var i = bytes.startIndex
         while i != bytes.endIndex {
@@ -45,9 +52,13 @@ public enum JSONShape {
                 var hasEscape = false
                 while j != bytes.endIndex {
                     let c = bytes[j]
+                    if c < 0x20 {
+                        throw Problem.invalid("a raw control character (U+\(String(format: "%04X", c))) inside a string; write it escaped, as \\n or \\u00XX")
+                    }
                     if escaped { escaped = false } else if c == UInt8(ascii: "\\") { escaped = true; hasEscape = true } else if c == UInt8(ascii: "\"") { break }
                     j = bytes.index(after: j)
                 }
+                if hasEscape { try checkSurrogates(bytes[bytes.index(after: i)..<j]) }
                 if let top = stack.last, top.isObject, top.expectKey {
                     let raw = Array(bytes[bytes.index(after: i)..<j])
                     let key = hasEscape ? unescaped(raw) : raw
@@ -58,11 +69,51 @@ public enum JSONShape {
                 }
                 i = j == bytes.endIndex ? j : bytes.index(after: j)
                 continue
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                // A number: JSON allows any size, but one past Double's range cannot be kept.
+                var j = i
+                while j != bytes.endIndex, Self.numberBytes.contains(bytes[j]) { j = bytes.index(after: j) }
+                let text = String(decoding: bytes[i..<j], as: UTF8.self)
+                if let d = Double(text), !d.isFinite {
+                    throw Problem.invalid("the number \(text.prefix(40)) is too large to represent")
+                }
+                i = j
+                continue
             default:
                 break
             }
             i = bytes.index(after: i)
         }
+    }
+
+    private static let numberBytes: Set<UInt8> = Set("0123456789+-.eE".utf8)
+
+    /// A \\uD800-\\uDBFF escape must be followed by a \\uDC00-\\uDFFF one, and the second never
+    /// stands alone: a lone surrogate is no character at all.
+    private static func checkSurrogates<C: Collection>(_ raw: C) throws where C.Element == UInt8 {
+        let a = Array(raw)
+        var k = 0
+        var expectLow = false
+        while k < a.count {
+            if a[k] == UInt8(ascii: "\\"), k + 1 < a.count {
+                if a[k + 1] == UInt8(ascii: "u"), k + 5 < a.count,
+                   let v = UInt16(String(decoding: a[(k + 2)...(k + 5)], as: UTF8.self), radix: 16) {
+                    let high = (0xD800...0xDBFF).contains(v), low = (0xDC00...0xDFFF).contains(v)
+                    if expectLow != low || (expectLow && high) {
+                        throw Problem.invalid("a lone surrogate (\\u\(String(format: "%04x", v))) in a string is not a character")
+                    }
+                    expectLow = high
+                    k += 6
+                    continue
+                }
+                if expectLow { throw Problem.invalid("a lone surrogate in a string is not a character") }
+                k += 2
+                continue
+            }
+            if expectLow { throw Problem.invalid("a lone surrogate in a string is not a character") }
+            k += 1
+        }
+        if expectLow { throw Problem.invalid("a lone surrogate in a string is not a character") }
     }
 
     /// A key's bytes with its escapes resolved ("\u0061" and "a" are one key), as UTF-8.

@@ -14,6 +14,8 @@ public struct RecordCodec: Sendable {
             throw RecordError.tooDeep(limit)
         } catch JSONShape.Problem.duplicateKey(let key) {
             throw RecordError.duplicateKey(key)
+        } catch JSONShape.Problem.invalid(let why) {
+            throw RecordError.notJSON(why)
         }
         let value: JSONValue
         do {
@@ -38,10 +40,33 @@ public struct RecordCodec: Sendable {
         do {
             record = try JSONDecoder().decode(R.self, from: line)
         } catch {
-            throw Self.recordError(error)
+            let failure = Self.recordError(error)
+            // The line parsed above, so a "not valid JSON" here is Foundation's word for a number
+            // that does not fit its field (2.5 or 1e20 where a whole number belongs): name it.
+            if case .notJSON = failure, let (name, value) = Self.unfitNumber(in: raw, known: R.knownKeys) {
+                throw RecordError.badField(name: name, reason: "expected a whole number, got \(value)")
+            }
+            throw failure
         }
         record.extra = raw.filter { !R.knownKeys.contains($0.key) }
         return record
+    }
+
+    /// The first number among the record's known fields (one level of nesting included) that is
+    /// not a whole number an Int holds, as its path and value.
+    static func unfitNumber(in raw: [String: JSONValue], known: Set<String>) -> (String, String)? {
+        func unfit(_ d: Double) -> Bool { d.rounded() != d || abs(d) >= 9.2e18 }
+        for key in raw.keys.sorted() where known.contains(key) {
+            switch raw[key]! {
+            case .number(let d) where unfit(d): return (key, "\(d)")
+            case .object(let o):
+                for inner in o.keys.sorted() { if case .number(let d)? = o[inner], unfit(d) { return ("\(key).\(inner)", "\(d)") } }
+            case .array(let a):
+                for (i, v) in a.enumerated() { if case .number(let d) = v, unfit(d) { return ("\(key)[\(i)]", "\(d)") } }
+            default: break
+            }
+        }
+        return nil
     }
 
     public func encode<R: PBRecord>(_ record: R) throws -> Data {

@@ -1,5 +1,8 @@
 import Foundation
 import PBCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads a document from disk or from inline text into its text layer: the format is chosen by
 /// extension, then by content; an unreadable or unsupported file is a clear error naming it.
@@ -45,21 +48,45 @@ public enum DocumentReader {
         return .text
     }
 
+    /// A document's bytes. Only a regular file (or a link to one) is read: a FIFO would block
+    /// and a device never end. Each failure says what it is, from stat and open's own errno
+    /// (it used to call a FIFO "permission denied" and a symbolic-link loop "no such file").
+    static func readRegularFile(_ path: String) throws -> [UInt8] {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw DocumentError.cannotOpen(path: path, reason: String(cString: strerror(errno)).lowercased())
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw DocumentError.unsupported(path: path, reason: "is a directory (pass its files, e.g. with find)")
+        case S_IFIFO: throw DocumentError.unsupported(path: path, reason: "is a FIFO, not a regular file")
+        case S_IFSOCK: throw DocumentError.unsupported(path: path, reason: "is a socket, not a regular file")
+        case S_IFCHR, S_IFBLK: throw DocumentError.unsupported(path: path, reason: "is a device, not a regular file")
+        default: throw DocumentError.unsupported(path: path, reason: "is not a regular file")
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw DocumentError.cannotOpen(path: path, reason: String(cString: strerror(errno)).lowercased()) }
+        defer { close(fd) }
+        var out: [UInt8] = []
+        out.reserveCapacity(Int(info.st_size))
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n > 0 { out.append(contentsOf: buffer[0..<n]); continue }
+            if n == 0 { break }
+            if errno == EINTR { continue }
+            throw DocumentError.cannotOpen(path: path, reason: String(cString: strerror(errno)).lowercased())
+        }
+        return out
+    }
+
     /// The text layer of a document given by path (read from disk) or by inline text.
     public static func read(path: String, inlineText: String? = nil, declaredFormat: String? = nil) throws -> (TextLayer, [UInt8]) {
         let bytes: [UInt8]
         if let inlineText {
             bytes = Array(inlineText.utf8)
         } else {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
-                throw DocumentError.unsupported(path: path, reason: "is a directory (pass its files, e.g. with find)")
-            }
-            guard let data = FileManager.default.contents(atPath: path) else {
-                let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
-                throw DocumentError.cannotOpen(path: path, reason: reason)
-            }
-            bytes = [UInt8](data)
+            bytes = try readRegularFile(path)
         }
         let format = try self.format(path: path, bytes: bytes, declared: declaredFormat ?? (inlineText != nil && extensions[(path as NSString).pathExtension.lowercased()] == nil ? "text" : nil))
         let layer: TextLayer
