@@ -95,6 +95,7 @@ test: deps model build llm
 	$(MAKE) --no-print-directory man-lint
 	sh Tests/man-examples.sh $(BUILD)
 	sh Tests/crash.sh $(BUILD)
+	sh Tests/faults.sh $(BUILD)
 	sh Evals/retrieval/run.sh $(BUILD) --gate
 	sh Evals/router/run.sh --gate $(BUILD)
 	@mkdir -p Evals/out

@@ -27,8 +27,11 @@ public enum UndoCommand {
         }
         let limit = try o.int("limit", default: 20, in: 1...100_000)
         let human = human ?? (!o.flag("json") && isatty(1) == 1)
-        let store = try AgentStore(environment: environment)
         if o.flag("list") {
+            // Nothing done yet: nothing to list (and no store is made just to say so).
+            let path = AgentStore.defaultPath(environment)
+            guard FileManager.default.fileExists(atPath: path) else { return .success }
+            let store = try AgentStore(readingOnly: path)
             for g in try store.recentGroups(limit: limit) {
                 if human {
                     writer.writeText("\(g.group)  \(g.createdAt)  \(g.entries) change\(g.entries == 1 ? "" : "s")\(g.undone ? "  (undone)" : g.undoneEntries > 0 ? "  (\(g.undoneEntries) undone)" : "")  \(g.summary)\n")
@@ -38,6 +41,7 @@ public enum UndoCommand {
             }
             return .success
         }
+        let store = try AgentStore(environment: environment)
         let scope: UndoEngine.Scope = o.value("group").map { .group($0) } ?? o.value("entry").map { .entry($0) } ?? .last
         let record = try UndoEngine(store: store).undo(scope, dryRun: o.flag("dry-run"))
         if human { writer.writeText(record.message + "\n") } else { try writer.write(record) }

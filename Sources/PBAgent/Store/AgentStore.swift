@@ -30,6 +30,31 @@ public final class AgentStore {
 
     /// Opens (creating if needed) and migrates the store. An existing store is copied to
     /// `store.sqlite.bak-<version>` before any migration touches it.
+    /// Opens the store for reading only (pb-undo --list): nothing is created, migrated or
+    /// written, and a store in a folder this user cannot write is still read.
+    public init(readingOnly path: String) throws {
+        self.path = path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw StoreError.cannotOpen(path: path, reason: "no such file (nothing has been done yet)")
+        }
+        do {
+            var reader = try Database(path: path, readOnly: true)
+            do {
+                _ = try reader.scalarInt("PRAGMA user_version")
+            } catch let e as DatabaseError where [8, 14].contains(e.code & 0xFF) {
+                reader = try Database(path: path, readOnly: true, immutable: true)
+            }
+            db = reader
+        } catch {
+            throw StoreError.cannotOpen(path: path, reason: Self.reason(error))
+        }
+        let version = Int(((try? scalarInt("PRAGMA user_version")) ?? nil) ?? 0)
+        guard version > 0 else { throw StoreError.notAStore(path: path, reason: "an SQLite database without a PocketBrains schema") }
+        guard version <= StoreSchema.latest else {
+            throw StoreError.tooNew(path: path, version: version, supported: StoreSchema.latest)
+        }
+    }
+
     public init(path: String) throws {
         self.path = path
         let fm = FileManager.default
@@ -52,6 +77,9 @@ public final class AgentStore {
             }
         } catch let e as StoreError {
             throw e
+        } catch let e as DatabaseError where [3, 8, 14].contains(e.code & 0xFF) /* PERM, READONLY, CANTOPEN */ {
+            // Not a damaged store: one this user may not write (a read-only folder or file system).
+            throw StoreError.readOnly(path: path, reason: Self.reason(e))
         } catch {
             throw StoreError.notAStore(path: path, reason: Self.reason(error))
         }

@@ -5,6 +5,8 @@ import PBCore
 public enum StoreError: Error, CustomStringConvertible, ExitStatusProviding {
     /// The folder or file cannot be opened at all.
     case cannotOpen(path: String, reason: String)
+    /// The store (or its folder) cannot be written by this user; nothing is wrong with it.
+    case readOnly(path: String, reason: String)
     /// The file exists but is not an SQLite database, or not a PocketBrains store.
     case notAStore(path: String, reason: String)
     /// The store was written by a newer PocketBrains.
@@ -16,6 +18,8 @@ public enum StoreError: Error, CustomStringConvertible, ExitStatusProviding {
         switch self {
         case let .cannotOpen(path, reason):
             return "cannot open the agent store \(path): \(reason)"
+        case let .readOnly(path, reason):
+            return "cannot write the agent store \(path): it or its folder is read-only (\(reason)); reading it (pb-undo --list) still works"
         case let .notAStore(path, reason):
             return "\(path) is not a usable agent store (\(reason)); it was left as it is: move it aside to start a new store"
         case let .tooNew(path, version, supported):
@@ -28,7 +32,7 @@ public enum StoreError: Error, CustomStringConvertible, ExitStatusProviding {
 
     public var exitCode: ExitCode {
         switch self {
-        case .cannotOpen: return .cannotOpen
+        case .cannotOpen, .readOnly: return .cannotOpen
         default: return .ioError
         }
     }

@@ -76,7 +76,7 @@ public final class Library {
         var version: Int
         do {
             version = Int(try reader.scalarInt("PRAGMA user_version") ?? 0)
-        } catch let e as DatabaseError where e.code & 0xFF == 14 /* SQLITE_CANTOPEN */ {
+        } catch let e as DatabaseError where [8, 14].contains(e.code & 0xFF) /* SQLITE_READONLY, SQLITE_CANTOPEN */ {
             // A WAL library in a folder this user cannot write: no -shm can be made beside it, so
             // read the file as it stands (nobody can be writing into that folder either).
             reader = try Database(path: indexPath, readOnly: true, immutable: true)

@@ -1,0 +1,117 @@
+#!/bin/sh
+# Faults the stores must survive: after each, the stores are consistent and nothing committed is
+# lost. Run by make test after Tests/crash.sh (which covers kill -9 of pb-index).
+#   1. kill -9 of pb-exec at many moments of a long plan, then pb-undo of what committed;
+#   2. kill -9 of pb-exec while export_ics writes 2,000 items, then a second export;
+#   3. two first pb-exec runs on a new store, ten times;
+#   4. a read-only PB_HOME: readers read, writers say it is read-only (as an unprivileged user:
+#      root writes anywhere; skipped with a line when there is none to run as).
+set -u
+unset PB_LIBRARY
+build=$(cd "${1:-.build/release}" && pwd)
+tmp=$(mktemp -d)
+trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+export PATH="$build:$PATH"
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "faults: $1"; }
+bad() { fail=$((fail + 1)); echo "faults: FAILED: $1"; }
+tasks() { sqlite3 "$1/store.sqlite" "SELECT count(*) FROM tasks" 2>/dev/null || echo 0; }
+
+# A plan of 400 steps (one transaction), killed at several moments: all of it or none of it.
+python3 -c '
+import json
+print(json.dumps({"kind": "plan", "now": "2026-11-26T18:00:00Z",
+                  "steps": [{"n": i + 1, "tool": "create_task", "args": {"title": "Task %d" % i}} for i in range(400)]}))' >"$tmp/plan.jsonl"
+for delay in 0.05 0.1 0.2 0.4; do
+  home="$tmp/kill-$delay"
+  mkdir -p "$home"
+  PB_HOME="$home" pb-exec --json <"$tmp/plan.jsonl" >/dev/null 2>&1 &
+  pid=$!
+  sleep "$delay"
+  kill -9 "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  n=$(tasks "$home")
+  groups=$(sqlite3 "$home/store.sqlite" "SELECT count(DISTINCT group_id) FROM journal" 2>/dev/null || echo 0)
+  if { [ "$n" = 0 ] && [ "$groups" = 0 ]; } || { [ "$n" = 400 ] && [ "$groups" = 1 ]; }; then
+    # What committed undoes whole.
+    if [ "$n" = 400 ]; then PB_HOME="$home" pb-undo --json >/dev/null 2>&1; n2=$(tasks "$home"); else n2=0; fi
+    if [ "$n2" = 0 ]; then ok "pb-exec killed at ${delay}s: $n of 400 tasks, $groups group(s), all or nothing; undo left $n2"; else bad "undo after kill at ${delay}s left $n2 tasks"; fi
+  else
+    bad "pb-exec killed at ${delay}s left $n tasks in $groups groups"
+  fi
+done
+
+# export_ics killed mid-write: the file and the exports table agree, and a second export does
+# not write anything twice.
+home="$tmp/export"
+mkdir -p "$home/cal"
+python3 -c '
+import json
+print(json.dumps({"kind": "plan", "now": "2026-11-26T18:00:00Z",
+                  "steps": [{"n": i + 1, "tool": "create_task", "args": {"title": "Item %d" % i, "due": "2026-12-%02d" % (i % 28 + 1)}} for i in range(2000)]}))' | PB_HOME="$home" pb-exec --json >/dev/null
+echo '{"kind":"plan","now":"2026-11-27T09:00:00Z","steps":[{"n":1,"tool":"export_ics","args":{"path":"'"$home"'/cal/tasks.ics"}}]}' >"$tmp/export.jsonl"
+for delay in 0.02 0.05 0.1 0.2; do
+  PB_HOME="$home" pb-exec --json <"$tmp/export.jsonl" >/dev/null 2>&1 &
+  pid=$!
+  sleep "$delay"
+  kill -9 "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  PB_HOME="$home" pb-undo --list --json >/dev/null 2>&1   # opening the store finishes a committed export
+  rows=$(sqlite3 "$home/store.sqlite" "SELECT count(*) FROM exports" 2>/dev/null || echo 0)
+  inFile=$(grep -c '^BEGIN:VTODO' "$home/cal/tasks.ics" 2>/dev/null || true)
+  inFile=${inFile:-0}
+  if [ "$rows" = "$inFile" ]; then ok "export_ics killed at ${delay}s: $rows exported rows, $inFile VTODOs in the file"; else bad "export_ics killed at ${delay}s: $rows exported rows but $inFile VTODOs in the file"; fi
+  [ "$rows" = 0 ] || break
+done
+PB_HOME="$home" pb-exec --json <"$tmp/export.jsonl" >/dev/null 2>&1
+PB_HOME="$home" pb-exec --json <"$tmp/export.jsonl" >/dev/null 2>&1
+rows=$(sqlite3 "$home/store.sqlite" "SELECT count(*) FROM exports")
+inFile=$(grep -c '^BEGIN:VTODO' "$home/cal/tasks.ics")
+if [ "$rows" = 2000 ] && [ "$inFile" = 2000 ]; then ok "exported twice more: 2000 VTODOs, none twice"; else bad "after more exports: $rows rows, $inFile VTODOs"; fi
+
+# Two first runs at once on a new store.
+races=0
+for i in 1 2 3 4 5 6 7 8 9 10; do
+  home="$tmp/race-$i"
+  mkdir -p "$home"
+  echo '{"kind":"plan","now":"2026-11-26T18:00:00Z","steps":[{"n":1,"tool":"create_task","args":{"title":"A"}}]}' >"$tmp/one.jsonl"
+  PB_HOME="$home" pb-exec --json <"$tmp/one.jsonl" >/dev/null 2>"$tmp/race-a.err" &
+  a=$!
+  PB_HOME="$home" pb-exec --json <"$tmp/one.jsonl" >/dev/null 2>"$tmp/race-b.err" &
+  b=$!
+  wait $a; sa=$?
+  wait $b; sb=$?
+  [ $sa = 0 ] && [ $sb = 0 ] && [ "$(tasks "$home")" = 2 ] || races=$((races + 1))
+done
+if [ $races = 0 ]; then ok "two first pb-exec runs at once, 10 times: both wrote, every time"; else bad "$races of 10 racing first runs failed: $(cat "$tmp/race-a.err" "$tmp/race-b.err")"; fi
+
+# A read-only PB_HOME.
+user=""
+if [ "$(id -u)" = 0 ]; then
+  for u in nobody daemon; do id "$u" >/dev/null 2>&1 && { user=$u; break; }; done
+fi
+if [ "$(id -u)" = 0 ] && [ -z "$user" ]; then
+  echo "faults: skipping the read-only PB_HOME case: running as root with no unprivileged user to run as"
+else
+  home="$tmp/readonly"
+  mkdir -p "$home"
+  printf '%s\n' '{"kind":"doc","path":"/notes/boiler.txt","text":"The boiler was serviced in March. The pressure valve was replaced."}' |
+    PB_HOME="$home" pb-chunk --library ro | PB_HOME="$home" pb-index --library ro >/dev/null 2>&1
+  PB_HOME="$home" pb-exec --json <"$tmp/one.jsonl" >/dev/null
+  chmod -R a+rX,a-w "$home"
+  chmod a+rx "$tmp"
+  as() { if [ -n "$user" ]; then su "$user" -s /bin/sh -c "$*"; else sh -c "$*"; fi; }
+  search=$(echo '{"kind":"query","text":"pressure valve"}' | as "PB_HOME=$home $build/pb-search --library ro" 2>/dev/null | grep -c boiler)
+  check=$(as "PB_HOME=$home $build/pb-index --library ro --check" 2>/dev/null | grep -c '"consistent":true')
+  list=$(as "PB_HOME=$home $build/pb-undo --list --json" 2>/dev/null | grep -c '"g-1"')
+  write=$(echo '{"kind":"plan","steps":[{"n":1,"tool":"create_task","args":{"title":"B"}}]}' | as "PB_HOME=$home $build/pb-exec" 2>&1)
+  case $write in *read-only*) w=1 ;; *) w=0 ;; esac
+  if [ "$search" = 1 ] && [ "$check" = 1 ] && [ "$list" = 1 ] && [ $w = 1 ]; then
+    ok "a read-only PB_HOME: pb-search, pb-index --check and pb-undo --list read it; pb-exec says it is read-only"
+  else
+    bad "a read-only PB_HOME: search $search, check $check, list $list, write: $write"
+  fi
+fi
+echo "faults: $pass passed, $fail failed"
+[ $fail = 0 ]
