@@ -17,11 +17,17 @@ fail=0
 for page in "$root"/man/man*/*.[157]; do
   grep '^\.Dl \$ ' "$page" | sed -e 's/^\.Dl \$ //' -e 's/\\-/-/g' -e "s/\\\\(aq/'/g" -e 's/\\(dq/"/g' -e 's/\\e/\\/g' >"$home/examples"
   while IFS= read -r example; do
-    if sh -c "$example" >/dev/null 2>"$home/err" </dev/null; then
+    # pipefail: an example is a pipeline, and any stage that fails fails it (pb-search --bogus | jq).
+    # An example that shows a failure says so at its end ("# exit status 66") and must give it.
+    want=0
+    case $example in *"# exit status "[0-9]*) want=${example##*# exit status } ;; esac
+    bash -o pipefail -c "$example" >/dev/null 2>"$home/err" </dev/null
+    got=$?
+    if [ "$got" = "$want" ]; then
       pass=$((pass + 1))
     else
       fail=$((fail + 1))
-      echo "man-examples: $(basename "$page"): failed: $example"
+      echo "man-examples: $(basename "$page"): failed (status $got, wanted $want): $example"
       head -n 3 "$home/err"
     fi
   done <"$home/examples"

@@ -55,16 +55,25 @@ PY
   python3 "$here/scifact.py" score "$data/qrels-train.tsv" "$out/chunks.jsonl" "$out/results-$half.jsonl" $half
 done
 if [ $gate = 1 ]; then
-  # Floors: evaluation.md's FTS5 figure for lexical (0.699 on train); dense and fused a little
-  # under the reference figures (0.660, 0.720) to allow for chunking differences.
+  # Floors on the whole train split, each close under this program's own figure (lexical 0.7002,
+  # dense 0.6801, fused 0.7215 with 254-token chunks; the kernel paths move dense by about 0.001):
+  # lexical at evaluation.md's FTS5 figure, and fused above lexical's figure, so a dead dense list
+  # (fused would equal lexical) fails. Every list must be there: pb-search leaves dense out when
+  # the queries carry no embedding.
   python3 - "$out/evaljson.txt" <<'PY'
 import json, sys
-floors = {"lexical": 0.699, "dense": 0.64, "fused": 0.70}
+floors = {"lexical": 0.699, "dense": 0.675, "fused": 0.715}
 bad = []
+seen = set()
 for line in open(sys.argv[1]):
     m = json.loads(line.split(" ", 1)[1])
+    if m.get("split", "all") != "all":
+        continue
+    seen.add(m["list"])
     if m["list"] in floors and m["ndcg@10"] < floors[m["list"]]:
         bad.append(f'{m["list"]} nDCG@10 {m["ndcg@10"]} < {floors[m["list"]]}')
+for missing in sorted(set(floors) - seen):
+    bad.append(f"no {missing} list in the results")
 if bad:
     sys.exit("retrieval gate failed: " + "; ".join(bad))
 print("retrieval gate: passed")
