@@ -26,6 +26,8 @@ PROGRAMS = pb-chunk pb-embed pb-index pb-search pb-rerank pb-pack pb-answer pb-v
 SCRIPTS  = pb-ingest pb-ask pb-do
 BUILD    = .build/release
 DATA     = ../shared/data
+# The date gate's floor on pb-date's pass rate (measured 0.801, 234 of 292): the one place it is set.
+DATES_FLOOR = 0.78
 
 .PHONY: all deps model build test unit golden golden-update man-lint man-examples eval eval-late bench demo install uninstall clean
 
@@ -83,7 +85,7 @@ man-examples: build model
 # pages' lint and examples, kill -9 recovery, and the deterministic eval gates: retrieval on
 # SciFact, the reranker beating fusion on the held-out half, the router's canonical and compound
 # splits at 100%, SQuAD 2.0 answers through pb-ask (a quarter of the questions, floors on the
-# check half), and the date cases (a regression floor under the measured 0.678). The chat
+# check half), and the date cases (a regression floor, DATES_FLOOR, under the measured 0.801). The chat
 # endpoint route runs against a real llama.cpp server (make llm) in Tests/llm.sh; pb-rerank
 # --model against a cross-encoder built from the MiniLM weights, checked by numpy, in
 # Tests/cross-encoder.sh.
@@ -108,8 +110,8 @@ test: deps model build llm
 	sh Evals/answers/run.sh $(BUILD) --gate --every 4
 	sh Evals/dates/run.sh $(BUILD) >Evals/out/dates.txt
 	@cat Evals/out/dates.txt
-	@awk '/"file": "total"/ { if (match($$0, /"rate": [0-9.]+/) && substr($$0, RSTART + 8, RLENGTH - 8) + 0 >= 0.78) ok = 1 } \
-	       END { if (!ok) { print "dates gate failed: total pass rate under 0.78"; exit 1 } print "dates gate: passed" }' Evals/out/dates.txt
+	@awk -v floor=$(DATES_FLOOR) '/"file": "total"/ { if (match($$0, /"rate": [0-9.]+/) && substr($$0, RSTART + 8, RLENGTH - 8) + 0 >= floor) ok = 1 } \
+	       END { if (!ok) { print "dates gate failed: total pass rate under " floor; exit 1 } print "dates gate: passed" }' Evals/out/dates.txt
 
 eval: build model
 	sh Evals/retrieval/run.sh $(BUILD)

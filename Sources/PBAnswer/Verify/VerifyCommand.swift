@@ -11,7 +11,7 @@ public enum VerifyCommand {
         summary: "check answers against their evidence with nine gates and abstain when they do not hold",
         operands: "[FILE ...]",
         options: [
-            OptionSpec("mode", short: "m", value: "MODE", help: "fast, standard or deep: confidence floor 0.10, 0.20, 0.30 (default standard; a query's own mode wins)"),
+            OptionSpec("mode", short: "m", value: "MODE", help: "fast, standard or deep: confidence floor " + ["fast", "standard", "deep"].map { String(format: "%.2f", Verifier.Settings.threshold(forMode: $0) ?? 0) }.joined(separator: ", ") + " (default standard; a query's own mode wins)"),
             OptionSpec("threshold", short: "t", value: "T", help: "confidence an answer needs, in 0...1, instead of the mode's"),
             OptionSpec("calibration", value: "FILE", help: "gate weights and Platt parameters as JSON (default: the built-in ones)"),
             OptionSpec("critical", value: "LETTERS", help: "gates whose failure forces an abstention (default ABCEFGHI; '' for none)"),
@@ -22,7 +22,7 @@ public enum VerifyCommand {
     public static func settings(_ o: ParsedOptions, environment: PBEnvironment) throws -> Verifier.Settings {
         var s = Verifier.Settings()
         s.mode = try o.choice("mode", ["fast", "standard", "deep"], default: "standard")
-        if o.value("threshold") != nil { s.threshold = try o.double("threshold", default: 0.2, in: 0...1) }
+        if o.value("threshold") != nil { s.threshold = try o.double("threshold", default: Verifier.Settings.threshold(forMode: "standard") ?? 0.26, in: 0...1) }
         if let path = o.value("calibration") { s.calibration = try Calibration.load(path: path) }
         if let letters = o.value("critical") {
             let chosen = Set(letters.uppercased().map(String.init))
