@@ -38,13 +38,7 @@ public final class AgentStore {
             throw StoreError.cannotOpen(path: path, reason: "no such file (nothing has been done yet)")
         }
         do {
-            var reader = try Database(path: path, readOnly: true)
-            do {
-                _ = try reader.scalarInt("PRAGMA user_version")
-            } catch let e as DatabaseError where [8, 14].contains(e.code & 0xFF) {
-                reader = try Database(path: path, readOnly: true, immutable: true)
-            }
-            db = reader
+            db = try Database.reader(path: path)
         } catch {
             throw StoreError.cannotOpen(path: path, reason: Self.reason(error))
         }

@@ -72,16 +72,8 @@ public final class Library {
             schemaVersion = LibrarySchema.migrations.count
             return
         }
-        var reader = try Database(path: indexPath, readOnly: true)
-        var version: Int
-        do {
-            version = Int(try reader.scalarInt("PRAGMA user_version") ?? 0)
-        } catch let e as DatabaseError where [8, 14].contains(e.code & 0xFF) /* SQLITE_READONLY, SQLITE_CANTOPEN */ {
-            // A WAL library in a folder this user cannot write: no -shm can be made beside it, so
-            // read the file as it stands (nobody can be writing into that folder either).
-            reader = try Database(path: indexPath, readOnly: true, immutable: true)
-            version = Int(try reader.scalarInt("PRAGMA user_version") ?? 0)
-        }
+        var reader = try Database.reader(path: indexPath)
+        var version = Int(try reader.scalarInt("PRAGMA user_version") ?? 0)
         if version > 0, version < LibrarySchema.migrations.count {
             reader = try Database(path: indexPath)
             try reader.execute("PRAGMA foreign_keys=ON")
@@ -104,7 +96,7 @@ public final class Library {
               let size = (attributes[.size] as? NSNumber)?.intValue else { return nil }
         guard size > VectorFile.headerSize else { return 0 }
         // The header names the width; a file too damaged to say counts its bytes as rows of 384.
-        let dim = ((try? VectorFile.headerDimension(path: path)) ?? nil) ?? 384
+        let dim = VectorFile.headerDimension(path: path) ?? 384
         return (size - VectorFile.headerSize) / max(dim * 4, 1)
     }
 

@@ -32,6 +32,19 @@ public final class Database {
         sqlite3_extended_result_codes(db, 1)
     }
 
+    /// A read-only connection that also works in a folder this user cannot write: a WAL file
+    /// there cannot get its -shm, so SQLite refuses to read (READONLY or CANTOPEN) and the file is
+    /// read as it stands instead (immutable; nobody can be writing into that folder either).
+    public static func reader(path: String) throws -> Database {
+        let db = try Database(path: path, readOnly: true)
+        do {
+            _ = try db.scalarInt("PRAGMA user_version")
+            return db
+        } catch let e as DatabaseError where [8, 14].contains(e.code & 0xFF) /* SQLITE_READONLY, SQLITE_CANTOPEN */ {
+            return try Database(path: path, readOnly: true, immutable: true)
+        }
+    }
+
     deinit {
         statements.removeAll()
         sqlite3_close_v2(handle)

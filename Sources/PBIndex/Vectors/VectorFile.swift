@@ -26,7 +26,7 @@ public final class VectorFile {
 
     /// The vector width a file's header names, without opening it as a library would; nil when
     /// it is not a PocketBrains vector file.
-    public static func headerDimension(path: String) throws -> Int? {
+    public static func headerDimension(path: String) -> Int? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
