@@ -49,8 +49,11 @@ let package = Package(
         .target(name: "CKernels", path: "Sources/CKernels", exclude: ["kernels.inc"],
                 cSettings: [.unsafeFlags(["-O2", "-fno-math-errno"])]),
 
+        // A SIGBUS handler (async-signal-safe, so in C): a truncated mapped file is exit 74 with a message.
+        .target(name: "CSignals", path: "Sources/CSignals"),
+
         // Records (the NDJSON contract) and CLI habits: everything else builds on these.
-        .target(name: "PBCore", swiftSettings: release),
+        .target(name: "PBCore", dependencies: ["CSignals"], swiftSettings: release),
         // Text: ICU segmentation, WordPiece, document formats, chunking.
         .target(name: "PBText", dependencies: ["PBCore", "CICU", "CZlib"], swiftSettings: release),
         // Neural: safetensors and the MiniLM encoder over its own kernels (CBLAS, loaded at run time, as the reference).

@@ -5,7 +5,11 @@
 #   2. kill -9 of pb-exec while export_ics writes 2,000 items, then a second export;
 #   3. two first pb-exec runs on a new store, ten times;
 #   4. a read-only PB_HOME: readers read, writers say it is read-only (as an unprivileged user:
-#      root writes anywhere; skipped with a line when there is none to run as).
+#      root writes anywhere; skipped with a line when there is none to run as);
+#   5. a vector file truncated under a running pb-search: exit 74 with a message, not a bus error;
+#   6. a full filesystem (1 KiB-block ext4 on a loop device, where the machine allows mounting one;
+#      skipped with a line where it does not): pb-index until the disk is full, then the readers,
+#      a -shm file with no blocks behind it, and the library once space is freed.
 set -u
 unset PB_LIBRARY
 build=$(cd "${1:-.build/release}" && pwd)
@@ -112,6 +116,112 @@ else
   else
     bad "a read-only PB_HOME: search $search, check $check, list $list, write: $write"
   fi
+fi
+# Libraries of synthetic documents with random unit vectors (the store does not care what the
+# vectors mean; the model is not needed). Prints chunk records for documents FIRST..LAST.
+library_records() {
+  python3 -c '
+import json, sys
+for i in range(int(sys.argv[1]), int(sys.argv[2]) + 1):
+    words = " ".join("w%d_%d" % (i, j) for j in range(60))
+    print(json.dumps({"kind": "doc", "path": "/faults/doc-%04d.txt" % i, "text": "Document %d. %s." % (i, words)}))' "$1" "$2" |
+    pb-chunk --library "$3" | python3 -c '
+import json, sys, random, struct, base64, math
+random.seed(7)
+for line in sys.stdin:
+    r = json.loads(line)
+    v = [random.gauss(0, 1) for _ in range(384)]
+    n = math.sqrt(sum(x * x for x in v))
+    r["embedding"] = {"dim": 384, "model": "all-MiniLM-L6-v2", "weights": "faults",
+                      "f32le_b64": base64.b64encode(struct.pack("<384f", *[x / n for x in v])).decode()}
+    print(json.dumps(r))'
+}
+query_record() {
+  python3 -c '
+import json, struct, base64
+v = [1.0] + [0.0] * 383
+print(json.dumps({"kind": "query", "text": "document words", "embedding": {"dim": 384, "model": "all-MiniLM-L6-v2",
+      "weights": "faults", "f32le_b64": base64.b64encode(struct.pack("<384f", *v)).decode()}}))'
+}
+# rc > 128 is a signal: the one outcome a reader may never have.
+signalled() { [ "$1" -gt 128 ]; }
+
+# A vector file truncated while pb-search has it mapped: the next query touches pages that are
+# gone. Queries arrive through a FIFO so the truncation happens between two of them.
+home="$tmp/bus"
+mkdir -p "$home"
+library_records 1 200 bus | PB_HOME="$home" pb-index --library bus >/dev/null 2>&1
+query_record >"$tmp/query.jsonl"
+mkfifo "$tmp/queries"
+( PB_HOME="$home" pb-search --library bus --k 1 <"$tmp/queries" >"$tmp/bus.out" 2>"$tmp/bus.err"; echo $? >"$tmp/bus.rc" ) &
+exec 3>"$tmp/queries"
+cat "$tmp/query.jsonl" >&3
+i=0
+while [ "$(wc -l <"$tmp/bus.out")" -lt 1 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+truncate -s 256 "$home/libraries/bus/vectors.f32"
+cat "$tmp/query.jsonl" >&3
+exec 3>&-
+wait
+rc=$(cat "$tmp/bus.rc")
+if [ "$rc" = 74 ] && grep -q "bus error reading a memory-mapped file" "$tmp/bus.err" && [ "$(wc -l <"$tmp/bus.out")" = 1 ]; then
+  ok "vectors.f32 truncated under a running pb-search: the first query answered, then exit 74 with a message"
+else
+  bad "vectors.f32 truncated under pb-search: exit $rc, $(wc -l <"$tmp/bus.out") answers, stderr: $(head -c 300 "$tmp/bus.err")"
+fi
+
+# A full filesystem. 1 KiB blocks matter: SQLite extends its -shm by writing one byte per 4 KiB
+# page, which on such a file system leaves the rest of each page without blocks behind it.
+mnt="$tmp/full"
+mkdir -p "$mnt"
+if [ "$(id -u)" = 0 ] && command -v mkfs.ext4 >/dev/null 2>&1 && truncate -s 3M "$tmp/full.img" &&
+   mkfs.ext4 -q -b 1024 -m 0 -F "$tmp/full.img" >/dev/null 2>&1 && mount -o loop "$tmp/full.img" "$mnt" 2>/dev/null; then
+  trap 'umount "$mnt" 2>/dev/null; chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+  home="$mnt/home"
+  mkdir -p "$home"
+  library_records 1 2000 full >"$tmp/full.jsonl"
+  committed=0 runs=0 bad_exit="" full_message=0
+  # Twenty documents a run (each run one transaction) until a run fails for want of space.
+  while [ $runs -lt 100 ]; do
+    first=$((runs * 20 + 1))
+    grep -E "doc-($(seq -s '|' -f '%04g' $first $((first + 19))))\.txt" "$tmp/full.jsonl" >"$tmp/batch.jsonl"
+    PB_HOME="$home" pb-index --library full <"$tmp/batch.jsonl" >/dev/null 2>"$tmp/full.err"
+    rc=$?
+    runs=$((runs + 1))
+    if [ $rc = 0 ]; then committed=$((committed + 20)); continue; fi
+    [ $rc = 74 ] || bad_exit="pb-index exit $rc: $(head -c 200 "$tmp/full.err")"
+    grep -qi -e "disk is full" -e "no space left" "$tmp/full.err" && full_message=1
+    break
+  done
+  # Whatever is left, fill it, so that the readers meet a disk with no block free.
+  dd if=/dev/zero of="$mnt/filler" bs=1k >/dev/null 2>&1
+  readers=""
+  for args in "--check" "--stats"; do
+    PB_HOME="$home" pb-index --library full $args >/dev/null 2>"$tmp/reader.err"; rc=$?
+    if signalled $rc || { [ $rc != 0 ] && [ $rc != 74 ]; }; then readers="$readers pb-index $args: $rc;"; fi
+  done
+  PB_HOME="$home" pb-search --library full --k 3 <"$tmp/query.jsonl" >/dev/null 2>"$tmp/reader.err"; rc=$?
+  if signalled $rc || { [ $rc != 0 ] && [ $rc != 74 ]; }; then readers="$readers pb-search: $rc;"; fi
+  # A -shm file whose pages have no blocks behind them (what a write on a full disk leaves).
+  rm -f "$home/libraries/full/index.sqlite-shm"
+  truncate -s 32768 "$home/libraries/full/index.sqlite-shm"
+  for args in "--check" "--stats"; do
+    PB_HOME="$home" pb-index --library full $args >/dev/null 2>"$tmp/reader.err"; rc=$?
+    if signalled $rc || { [ $rc != 0 ] && [ $rc != 74 ]; }; then readers="$readers sparse -shm, pb-index $args: $rc;"; fi
+  done
+  PB_HOME="$home" pb-search --library full --k 3 <"$tmp/query.jsonl" >/dev/null 2>"$tmp/reader.err"; rc=$?
+  if signalled $rc || { [ $rc != 0 ] && [ $rc != 74 ]; }; then readers="$readers sparse -shm, pb-search: $rc;"; fi
+  rm -f "$mnt/filler"
+  check=$(PB_HOME="$home" pb-index --library full --check 2>&1)
+  documents=$(PB_HOME="$home" pb-index --library full --stats 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["documents"])' 2>/dev/null)
+  if [ -z "$bad_exit" ] && [ $full_message = 1 ] && [ -z "$readers" ] && [ $committed -gt 0 ] && [ "$committed" -lt 2000 ] &&
+     case $check in *'"consistent":true'*) true ;; *) false ;; esac && [ "$documents" = "$committed" ]; then
+    ok "a full 1 KiB-block file system: pb-index stopped with 74 naming the full disk after $committed documents; readers exited 0 or 74, never a signal; once freed, consistent with all $committed"
+  else
+    bad "a full file system: $bad_exit; full message $full_message; readers:$readers; committed $committed, documents $documents; check: $check"
+  fi
+  umount "$mnt"
+else
+  echo "faults: skipping the full file system case: cannot mount a loop file system here (needs root and loop devices)"
 fi
 echo "faults: $pass passed, $fail failed"
 [ $fail = 0 ]

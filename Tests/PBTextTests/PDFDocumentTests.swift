@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import PBText
 
@@ -45,6 +48,43 @@ import Testing
             #expect(reason.hasPrefix("pdftotext failed: "))
             #expect(!reason.contains("\n"))
         }
+    }
+
+    /// A folder holding a shell script of that name which sleeps far past any timeout used here,
+    /// standing in for a poppler tool that hangs (as pdfinfo did with the loopback interface down).
+    static func hangingTool(_ name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pb-hang-\(name)-\(getpid())-\(UInt32.random(in: 0 ... .max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = folder.appendingPathComponent(name)
+        try "#!/bin/sh\nexec sleep 60\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        return folder
+    }
+
+    @Test func hangingPdftotextIsStoppedAtTheTimeout() throws {
+        let folder = try Self.hangingTool("pdftotext")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let started = Date()
+        do {
+            _ = try PDFDocument.textLayer(path: DocumentFixtures.path("sample.pdf"), timeout: 1, searchPath: folder.path)
+            Issue.record("expected a timeout")
+        } catch let DocumentError.timedOut(path, reason) {
+            #expect(path.hasSuffix("sample.pdf"))
+            #expect(reason.contains("did not finish in 1 s"))
+            #expect(DocumentError.timedOut(path: path, reason: reason).exitCode == .badInput)
+        }
+        // The stand-in sleeps 60 s: returning well before that means it was killed, not waited for.
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+
+    @Test(.enabled(if: popplerInstalled, "needs pdftotext (poppler-utils)"))
+    func hangingPdfinfoCostsOnlyTheTitle() throws {
+        let folder = try Self.hangingTool("pdfinfo")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let poppler = PDFDocument.executable(named: "pdftotext")!.deletingLastPathComponent().path
+        let layer = try PDFDocument.textLayer(path: DocumentFixtures.path("sample.pdf"), timeout: 60, titleTimeout: 1, searchPath: folder.path + ":" + poppler)
+        #expect(layer.title == nil)
+        #expect(layer.blocks.map(\.page) == [1, 2, 2])
     }
 
     @Test(.enabled(if: popplerInstalled, "needs pdftotext (poppler-utils)"))

@@ -1,3 +1,4 @@
+import CSignals
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -12,6 +13,9 @@ public enum Tool {
         Diagnostics.shared.program = spec.name
         // Writes to a closed pipe return EPIPE (handled by the writer) instead of killing us.
         signal(SIGPIPE, SIG_IGN)
+        // A mapped file that shrank under us, or whose blocks a full disk could not back, is a
+        // read error (74) with a message, not a core dump (issue 17, item 6).
+        _ = pbs_install_sigbus_handler(Tool.busErrorMessage(spec.name), ExitCode.ioError.rawValue)
         let code: ExitCode
         do {
             switch try OptionParser(spec).parse(arguments) {
@@ -31,6 +35,11 @@ public enum Tool {
         }
         Diagnostics.shared.endProgress()
         exit(code.rawValue)
+    }
+
+    static func busErrorMessage(_ program: String) -> String {
+        "\(program): bus error reading a memory-mapped file (a library's vectors.f32 or index.sqlite-shm, "
+            + "or the model): it was truncated while in use, or the disk is full; stopped with nothing more written\n"
     }
 
     /// Maps any error to a status and message; domain errors say which status they mean.

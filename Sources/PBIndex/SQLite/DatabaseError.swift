@@ -2,15 +2,40 @@ import CSQLite
 import PBCore
 
 /// A failed SQLite call: the result code, SQLite's message and the statement that failed.
-public struct DatabaseError: Error, CustomStringConvertible, ExitStatusProviding {
+public struct DatabaseError: Error, CustomStringConvertible, CustomDebugStringConvertible, ExitStatusProviding {
     public var code: Int32
     public var message: String
     public var sql: String?
 
+    /// What a user reads: SQLite's message, its code, and what it most likely means. The
+    /// statement is not shown (it is ours, not the user's, and says nothing they can act on);
+    /// `debugDescription` has it for a developer.
     public var description: String {
         var s = "sqlite: \(message) (code \(code))"
-        if let sql { s += " in: \(sql.prefix(120))" }
+        if let hint = Self.hint(code) { s += ": " + hint }
         return s
+    }
+
+    public var debugDescription: String {
+        description + (sql.map { " in: \($0.prefix(120))" } ?? "")
+    }
+
+    /// The likely cause behind the codes a user meets when the disk or the files are at fault.
+    static func hint(_ code: Int32) -> String? {
+        switch code {
+        case 13: return "the disk is full; free some space and run it again"
+        // SQLITE_IOERR_SHMOPEN, _SHMSIZE, _SHMMAP: the -shm file beside a WAL database.
+        case 4618, 4874, 5386: return "cannot allocate the shared-memory file (-shm) beside the database; is the disk full?"
+        default: break
+        }
+        switch code & 0xFF {
+        case 5: return "another process holds the database; try again when it has finished"
+        case 8: return "the database or its folder is read-only"
+        case 10: return "a read or write failed; is the disk full or failing?"
+        case 11: return "the database file is damaged"
+        case 26: return "the file is not an SQLite database"
+        default: return nil
+        }
     }
 
     /// Busy, full, I/O and corruption are failures of the store, not of the input.

@@ -103,9 +103,22 @@ public final class VectorFile {
         precondition(values.count % dim == 0)
         let first = rows
         let offset = off_t(Self.headerSize + first * dim * 4)
-        let written = values.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, offset) }
-        guard written == values.count * 4, fsync(fd) == 0 else {
-            throw VectorFileError.io(path: path, reason: "append failed: \(String(cString: strerror(errno)))")
+        // pwrite may write less than asked (a full disk takes what fits and fails on the next
+        // call), so loop; errno is read only right after the call that failed, never stale.
+        try values.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let n = pwrite(fd, buffer.baseAddress! + done, buffer.count - done, offset + off_t(done))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw VectorFileError.io(path: path, reason: "append failed: \(String(cString: strerror(errno)))")
+                }
+                guard n > 0 else { throw VectorFileError.io(path: path, reason: "append failed: nothing written") }
+                done += n
+            }
+        }
+        guard fsync(fd) == 0 else {
+            throw VectorFileError.io(path: path, reason: "append failed: fsync: \(String(cString: strerror(errno)))")
         }
         rows += values.count / dim
         return first

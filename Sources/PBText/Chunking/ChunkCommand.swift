@@ -15,6 +15,7 @@ public enum ChunkCommand {
             OptionSpec("max-tokens", value: "N", help: "WordPiece tokens of prefix and text at most (default 254: pb-embed's window less [CLS] and [SEP])"),
             OptionSpec("format", value: "FORMAT", help: "read every input as text, markdown, html, csv, pdf or docx"),
             OptionSpec("vocab", value: "FILE", help: "WordPiece vocabulary (default: the model's vocab.txt)"),
+            OptionSpec("tool-timeout", value: "SECONDS", help: "stop pdftotext after this long on one document (default 120; the document fails)"),
             OptionSpec("text-layer", help: "print the text the offsets index into, instead of chunks"),
             OptionSpec("keep-going", short: "k", help: "write an error record for a bad document and go on (exit 65 at the end, 66 if a file could not be opened)"),
         ])
@@ -28,11 +29,12 @@ public enum ChunkCommand {
         if let format, DocumentFormat(rawValue: format) == nil {
             throw ToolFailure(.usage, "--format: expected one of \(DocumentFormat.allCases.map(\.rawValue).joined(separator: ", ")), got '\(format)'")
         }
+        let toolTimeout = Double(try o.int("tool-timeout", default: Int(PDFDocument.defaultTimeout), in: 1...86_400))
         let writer = NDJSONWriter.standardOutput
         if o.flag("text-layer") {
             guard !o.operands.isEmpty, !o.operands.contains("-") else { throw ToolFailure(.usage, "--text-layer needs FILE operands") }
             for path in o.operands {
-                let (layer, _) = try DocumentReader.read(path: path, declaredFormat: format)
+                let (layer, _) = try DocumentReader.read(path: path, declaredFormat: format, toolTimeout: toolTimeout)
                 writer.writeLine(Data(layer.bytes))
             }
             return .success
@@ -42,7 +44,7 @@ public enum ChunkCommand {
             throw ToolFailure(.unavailable, "no WordPiece vocabulary at \(vocab.path): run 'make model' (or set PB_MODEL_DIR, or give --vocab)")
         }
         let tokenizer = try WordPieceTokenizer(vocabularyAt: vocab)
-        let chunker = DocumentChunker(library: library, chunker: try Chunker(limits: limits, tokens: tokenizer))
+        let chunker = DocumentChunker(library: library, chunker: try Chunker(limits: limits, tokens: tokenizer), toolTimeout: toolTimeout)
         let keepGoing = o.flag("keep-going")
         let loop = RecordLoop(keepGoing: keepGoing)
         let progress = Progress("documents", total: o.operands.isEmpty ? nil : o.operands.count)

@@ -7,10 +7,13 @@ import PBCore
 public final class DocumentChunker {
     public let library: String
     let chunker: Chunker
+    /// Seconds a helper program (pdftotext) may take over one document.
+    let toolTimeout: Double
 
-    public init(library: String, chunker: Chunker) {
+    public init(library: String, chunker: Chunker, toolTimeout: Double = PDFDocument.defaultTimeout) {
         self.library = library
         self.chunker = chunker
+        self.toolTimeout = toolTimeout
     }
 
     /// Absolute, normalised path: the same file gets the same id whatever the working directory.
@@ -33,7 +36,7 @@ public final class DocumentChunker {
         } else {
             throw RecordError.missingField("path")
         }
-        let (layer, source) = try DocumentReader.read(path: path, inlineText: text, declaredFormat: format)
+        let (layer, source) = try DocumentReader.read(path: path, inlineText: text, declaredFormat: format, toolTimeout: toolTimeout)
         let title = givenTitle ?? layer.title.flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultTitle(path)
         return records(layer: layer, source: source, path: path, title: title)
     }

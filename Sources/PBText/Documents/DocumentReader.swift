@@ -81,7 +81,8 @@ public enum DocumentReader {
     }
 
     /// The text layer of a document given by path (read from disk) or by inline text.
-    public static func read(path: String, inlineText: String? = nil, declaredFormat: String? = nil) throws -> (TextLayer, [UInt8]) {
+    public static func read(path: String, inlineText: String? = nil, declaredFormat: String? = nil,
+                            toolTimeout: Double = PDFDocument.defaultTimeout) throws -> (TextLayer, [UInt8]) {
         let bytes: [UInt8]
         if let inlineText {
             bytes = Array(inlineText.utf8)
@@ -104,7 +105,7 @@ public enum DocumentReader {
         case .docx: layer = try DOCXDocument.textLayer(bytes, path: path)
         case .pdf:
             guard inlineText == nil else { throw DocumentError.unsupported(path: path, reason: "a PDF cannot be given as inline text") }
-            layer = try PDFDocument.textLayer(path: path)
+            layer = try PDFDocument.textLayer(path: path, timeout: toolTimeout)
         }
         return (layer, bytes)
     }
@@ -124,7 +125,8 @@ extension DocumentError: ExitStatusProviding {
     public var exitCode: ExitCode {
         switch self {
         case .cannotOpen: return .cannotOpen
-        case .unsupported, .malformed: return .badInput
+        // A timed-out helper fails this document only, so --keep-going goes on to the next.
+        case .unsupported, .malformed, .timedOut: return .badInput
         case .unavailable: return .unavailable
         }
     }

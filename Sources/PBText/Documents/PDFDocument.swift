@@ -1,4 +1,5 @@
 import Foundation
+import PBCore
 
 /// Reads a PDF's text layer through poppler's `pdftotext`, the one dependency outside Swift that
 /// the document formats need: PDF text extraction (fonts, encodings, content streams) is a project
@@ -9,8 +10,16 @@ import Foundation
 public enum PDFDocument {
     public static let missingToolMessage = "pdftotext not found: install poppler-utils (make deps)"
 
-    public static func textLayer(path: String) throws -> TextLayer {
-        guard let pdftotext = executable(named: "pdftotext") else {
+    /// How long pdftotext may take over one document unless `--tool-timeout` says otherwise: a
+    /// 10,000-page PDF takes well under a minute on these machines, a hung tool forever.
+    public static let defaultTimeout: Double = 120
+    /// pdfinfo only reads the title; it gets at most this long, and the title is dropped if it hangs.
+    public static let defaultTitleTimeout: Double = 10
+
+    /// The text layer of the PDF at `path`. `searchPath` replaces PATH for finding poppler (tests).
+    public static func textLayer(path: String, timeout: Double = defaultTimeout, titleTimeout: Double = defaultTitleTimeout,
+                                 searchPath: String? = nil) throws -> TextLayer {
+        guard let pdftotext = ExternalProgram.find("pdftotext", searchPath: searchPath) else {
             throw DocumentError.unavailable(path: path, reason: missingToolMessage)
         }
         guard FileManager.default.fileExists(atPath: path) else {
@@ -21,11 +30,14 @@ public enum PDFDocument {
         }
         // A path starting with "-" would be read as an option.
         let argument = path.hasPrefix("-") ? "./" + path : path
-        let result: Output
+        let result: ExternalProgram.Output
         do {
-            result = try run(pdftotext, ["-enc", "UTF-8", "-eol", "unix", argument, "-"])
+            result = try ExternalProgram(executable: pdftotext, timeout: timeout).run(["-enc", "UTF-8", "-eol", "unix", argument, "-"])
         } catch {
             throw DocumentError.unavailable(path: path, reason: "cannot run pdftotext: \(error.localizedDescription)")
+        }
+        guard !result.timedOut else {
+            throw DocumentError.timedOut(path: path, reason: "pdftotext did not finish in \(seconds(timeout)) and was stopped (a larger --tool-timeout gives it longer)")
         }
         guard result.status == 0 else {
             let message = String(decoding: result.stderr, as: UTF8.self)
@@ -33,7 +45,12 @@ public enum PDFDocument {
             let reason = message.map { "pdftotext failed: \($0)" } ?? "pdftotext exited with status \(result.status)"
             throw DocumentError.malformed(path: path, reason: reason)
         }
-        return layer(pdftotextOutput: result.stdout, title: title(argument))
+        let title = self.title(argument, path: path, timeout: min(timeout, titleTimeout), searchPath: searchPath)
+        return layer(pdftotextOutput: result.stdout, title: title)
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 
     /// Builds the layer from pdftotext's output: pages split at form feeds, paragraphs at blank
@@ -81,10 +98,15 @@ public enum PDFDocument {
     }
 
     /// The document's Title from `pdfinfo`, when poppler's pdfinfo is there and the PDF has one;
-    /// a missing title is not an error, so every failure here is just nil.
-    private static func title(_ argument: String) -> String? {
-        guard let pdfinfo = executable(named: "pdfinfo"),
-              let result = try? run(pdfinfo, ["-enc", "UTF-8", argument]), result.status == 0 else { return nil }
+    /// a missing title is not an error, so every failure here is just nil (a hang says so).
+    private static func title(_ argument: String, path: String, timeout: Double, searchPath: String?) -> String? {
+        guard let pdfinfo = ExternalProgram.find("pdfinfo", searchPath: searchPath),
+              let result = try? ExternalProgram(executable: pdfinfo, timeout: timeout).run(["-enc", "UTF-8", argument]) else { return nil }
+        if result.timedOut {
+            Diagnostics.shared.warning("\(path): pdfinfo did not answer in \(seconds(timeout)) and was stopped; the title is left out")
+            return nil
+        }
+        guard result.status == 0 else { return nil }
         for line in String(decoding: result.stdout, as: UTF8.self).split(whereSeparator: \.isNewline)
         where line.hasPrefix("Title:") {
             let value = line.dropFirst("Title:".count).trimmingCharacters(in: .whitespaces)
@@ -93,49 +115,5 @@ public enum PDFDocument {
         return nil
     }
 
-    // MARK: - Running poppler
-
-    static func executable(named name: String) -> URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for directory in path.split(separator: ":", omittingEmptySubsequences: true) {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
-    }
-
-    private struct Output {
-        var status: Int32
-        var stdout: [UInt8]
-        var stderr: [UInt8]
-    }
-
-    /// Holds what the stderr reader collected; the dispatch group's wait orders the write before the read.
-    private final class Collected: @unchecked Sendable {
-        var data = Data()
-    }
-
-    private static func run(_ executable: URL, _ arguments: [String]) throws -> Output {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Both pipes are drained at once: a damaged PDF can make poppler print more warnings than
-        // a pipe buffer holds, and it would then block on stderr while we block on stdout.
-        let errors = Collected()
-        let group = DispatchGroup()
-        let errorHandle = stderr.fileHandleForReading
-        DispatchQueue.global().async(group: group) {
-            errors.data = errorHandle.readDataToEndOfFile()
-        }
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: [UInt8](output), stderr: [UInt8](errors.data))
-    }
+    static func executable(named name: String) -> URL? { ExternalProgram.find(name) }
 }

@@ -69,6 +69,8 @@ public enum DocumentError: Error, CustomStringConvertible, Equatable {
     case malformed(path: String, reason: String)
     /// A helper program (pdftotext) is missing.
     case unavailable(path: String, reason: String)
+    /// A helper program ran past its time limit and was stopped.
+    case timedOut(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -76,6 +78,7 @@ public enum DocumentError: Error, CustomStringConvertible, Equatable {
         case let .unsupported(path, reason): return "\(path): unsupported document: \(reason)"
         case let .malformed(path, reason): return "\(path): malformed document: \(reason)"
         case let .unavailable(path, reason): return "\(path): \(reason)"
+        case let .timedOut(path, reason): return "\(path): \(reason)"
         }
     }
 }
