@@ -34,7 +34,8 @@ public enum AnswerCommand {
         if !o.flag("no-embed") {
             encoder = try EmbedCommand.loadEncoder(environment)
         }
-        let composer = try ExtractiveComposer(encoder: encoder)
+        let composer = try ExtractiveComposer(encoder: encoder,
+                                              cache: encoder.flatMap { SentenceVectorCache(home: environment.home, encoder: $0) })
         let resolver = try CitationResolver()
         let codec = RecordCodec()
         let loop = RecordLoop(keepGoing: o.flag("keep-going"))

@@ -43,9 +43,12 @@ public final class ExtractiveComposer {
     public var scorer = SentenceScorer()
     private let sentencer: EvidenceSentences
     private let encoder: MiniLMEncoder?
+    /// Where the pooled vectors go for pb-verify, which embeds many of the same texts.
+    private let cache: SentenceVectorCache?
 
     /// `encoder` nil: lexical scoring only (the model is optional for this stage).
-    public init(settings: Settings = Settings(), encoder: MiniLMEncoder?) throws {
+    public init(settings: Settings = Settings(), encoder: MiniLMEncoder?, cache: SentenceVectorCache? = nil) throws {
+        self.cache = cache
         self.settings = settings
         self.encoder = encoder
         sentencer = try EvidenceSentences()
@@ -78,7 +81,10 @@ public final class ExtractiveComposer {
         let order = scored.indices.sorted { scored[$0].score != scored[$1].score ? scored[$0].score > scored[$1].score : $0 < $1 }
         let top = Array(order.prefix(settings.embedTop))
         guard !top.isEmpty else { return }
-        let states = encoder.tokenStates([q.text] + top.map { scored[$0].sentence.text })
+        let texts = [q.text] + top.map { scored[$0].sentence.text }
+        let states = encoder.tokenStates(texts)
+        // tokenStates' pooled vector is embed's, bit for bit, at the same 256-token window.
+        cache?.store(zip(texts, states).map { (text: $0.0, vector: $0.1.pooled) })
         for (k, i) in top.enumerated() {
             let cos = UnitVectors.cosine(states[0].pooled, states[k + 1].pooled)
             let maxSim = LateInteraction.maxSim(query: states[0], document: states[k + 1])

@@ -35,9 +35,12 @@ public enum VerifyCommand {
         return s
     }
 
-    /// The sentence encoder from the model folder; missing or unloadable is status 69.
+    /// The sentence encoder from the model folder (missing or unloadable is status 69), behind
+    /// the sentence-vector cache in PB_HOME when that can be opened.
     public static func encoder(_ environment: PBEnvironment) throws -> any GroundingEncoder {
-        try EmbedCommand.loadEncoder(environment)
+        let encoder = try EmbedCommand.loadEncoder(environment)
+        guard let cache = SentenceVectorCache(home: environment.home, encoder: encoder) else { return encoder }
+        return CachedGroundingEncoder(encoder: encoder, cache: cache)
     }
 
     /// `writer`: where records go (standard output; tests pass another).

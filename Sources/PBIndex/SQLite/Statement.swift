@@ -64,6 +64,11 @@ public final class Statement {
 
     public func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
     public func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    public func blob(_ column: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count > 0, let base = sqlite3_column_blob(handle, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: base, count: count))
+    }
     public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
     public func text(_ column: Int32) -> String {
         guard let p = sqlite3_column_text(handle, column) else { return "" }
