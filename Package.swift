@@ -11,26 +11,12 @@ import PackageDescription
 // on SciFact 1.8-2.0 s against 2.2-2.4 s.
 let release: [SwiftSetting] = []
 
-func program(_ name: String, _ deps: [Target.Dependency]) -> Target {
-    .executableTarget(name: name, dependencies: deps, path: "Sources/\(name)", swiftSettings: release)
-}
-
 let package = Package(
     name: "PocketBrains",
     platforms: [.macOS(.v14)],
+    // One executable; make build links each pb-* program to it (see Sources/pocketbrains/main.swift).
     products: [
-        .executable(name: "pb-chunk", targets: ["pb-chunk"]),
-        .executable(name: "pb-embed", targets: ["pb-embed"]),
-        .executable(name: "pb-index", targets: ["pb-index"]),
-        .executable(name: "pb-search", targets: ["pb-search"]),
-        .executable(name: "pb-rerank", targets: ["pb-rerank"]),
-        .executable(name: "pb-pack", targets: ["pb-pack"]),
-        .executable(name: "pb-answer", targets: ["pb-answer"]),
-        .executable(name: "pb-verify", targets: ["pb-verify"]),
-        .executable(name: "pb-date", targets: ["pb-date"]),
-        .executable(name: "pb-plan", targets: ["pb-plan"]),
-        .executable(name: "pb-exec", targets: ["pb-exec"]),
-        .executable(name: "pb-undo", targets: ["pb-undo"]),
+        .executable(name: "pocketbrains", targets: ["pocketbrains"]),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
@@ -72,18 +58,10 @@ let package = Package(
         // journal, tools, executor and undo (over PBIndex's SQLite wrapper).
         .target(name: "PBAgent", dependencies: ["PBCore", "PBText", "PBIndex", "PBNeural", "PBRetrieval", "CICU"], swiftSettings: release),
 
-        program("pb-chunk", ["PBCore", "PBText"]),
-        program("pb-embed", ["PBCore", "PBText", "PBNeural"]),
-        program("pb-index", ["PBCore", "PBIndex"]),
-        program("pb-search", ["PBCore", "PBRetrieval"]),
-        program("pb-rerank", ["PBCore", "PBRetrieval"]),
-        program("pb-pack", ["PBCore", "PBAnswer"]),
-        program("pb-answer", ["PBCore", "PBAnswer"]),
-        program("pb-verify", ["PBCore", "PBAnswer"]),
-        program("pb-date", ["PBCore", "PBAgent"]),
-        program("pb-plan", ["PBCore", "PBAgent"]),
-        program("pb-exec", ["PBCore", "PBAgent"]),
-        program("pb-undo", ["PBCore", "PBAgent"]),
+        // Every pb-* program, chosen by the name it is run by.
+        .executableTarget(name: "pocketbrains",
+                          dependencies: ["PBCore", "PBText", "PBNeural", "PBIndex", "PBRetrieval", "PBAnswer", "PBAgent"],
+                          path: "Sources/pocketbrains", swiftSettings: release),
         // Benchmarks for `make bench` (not installed).
         .executableTarget(name: "PBBench", dependencies: ["PBCore", "PBNeural", "PBRetrieval"], path: "Sources/PBBench", swiftSettings: release),
 

@@ -1,4 +1,0 @@
-import PBAnswer
-import PBCore
-
-Tool.main(AnswerCommand.spec) { try AnswerCommand.run($0) }

@@ -1,4 +1,0 @@
-import PBCore
-import PBText
-
-Tool.main(ChunkCommand.spec) { try ChunkCommand.run($0) }

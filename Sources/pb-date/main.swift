@@ -1,4 +1,0 @@
-import PBAgent
-import PBCore
-
-Tool.main(DateCommand.spec) { try DateCommand.run($0) }

@@ -1,4 +1,0 @@
-import PBCore
-import PBNeural
-
-Tool.main(EmbedCommand.spec) { try EmbedCommand.run($0) }

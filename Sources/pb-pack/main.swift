@@ -1,4 +1,0 @@
-import PBAnswer
-import PBCore
-
-Tool.main(PackCommand.spec) { try PackCommand.run($0) }

@@ -1,4 +1,0 @@
-import PBAgent
-import PBCore
-
-Tool.main(PlanCommand.spec) { try PlanCommand.run($0) }

@@ -1,4 +1,0 @@
-import PBAgent
-import PBCore
-
-Tool.main(UndoCommand.spec) { try UndoCommand.run($0) }

@@ -1,4 +1,0 @@
-import PBAnswer
-import PBCore
-
-Tool.main(VerifyCommand.spec) { try VerifyCommand.run($0) }

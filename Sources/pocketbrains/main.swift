@@ -1,0 +1,47 @@
+// pocketbrains: every pb-* program in one executable, chosen by the name it is run by (each
+// pb-* is a link to it, as busybox's applets are) or by its first argument
+// (`pocketbrains pb-chunk --help`). One executable with the Swift runtime and Foundation linked
+// statically starts in half the time of twelve that load thirty shared libraries each (7 ms
+// against 14 ms per process, measured on AMD EPYC; pb-ask starts six), and takes a twelfth of
+// the disk the twelve static ones would.
+import Foundation
+import PBAgent
+import PBAnswer
+import PBCore
+import PBIndex
+import PBNeural
+import PBRetrieval
+import PBText
+
+let programs: [String: (spec: CommandSpec, run: (ParsedOptions) throws -> ExitCode)] = [
+    "pb-chunk": (ChunkCommand.spec, { try ChunkCommand.run($0) }),
+    "pb-embed": (EmbedCommand.spec, { try EmbedCommand.run($0) }),
+    "pb-index": (IndexCommand.spec, { try IndexCommand.run($0) }),
+    "pb-search": (SearchCommand.spec, { try SearchCommand.run($0) }),
+    "pb-rerank": (RerankCommand.spec, { try RerankCommand.run($0) }),
+    "pb-pack": (PackCommand.spec, { try PackCommand.run($0) }),
+    "pb-answer": (AnswerCommand.spec, { try AnswerCommand.run($0) }),
+    "pb-verify": (VerifyCommand.spec, { try VerifyCommand.run($0) }),
+    "pb-date": (DateCommand.spec, { try DateCommand.run($0) }),
+    "pb-plan": (PlanCommand.spec, { try PlanCommand.run($0) }),
+    "pb-exec": (ExecCommand.spec, { try ExecCommand.run($0) }),
+    "pb-undo": (UndoCommand.spec, { try UndoCommand.run($0) }),
+]
+
+let arguments = CommandLine.arguments
+let invokedAs = arguments.first.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "pocketbrains"
+if let program = programs[invokedAs] {
+    Tool.main(program.spec, arguments: Array(arguments.dropFirst()), program.run)
+} else if arguments.count > 1, let program = programs[arguments[1]] {
+    Tool.main(program.spec, arguments: Array(arguments.dropFirst(2)), program.run)
+} else {
+    let names = programs.keys.sorted().joined(separator: " ")
+    let asked = arguments.dropFirst().first
+    if asked == "--help" || asked == "-h" {
+        print("usage: pocketbrains PROGRAM [ARGUMENT ...]\n  (or run PROGRAM, a link to pocketbrains)\nprograms: \(names)\nSee pocketbrains(7).")
+        exit(0)
+    }
+    if asked == "--version" { print("pocketbrains \(PocketBrains.version)"); exit(0) }
+    FileHandle.standardError.write(Data("pocketbrains: \(asked.map { "'\($0)' is not a program; " } ?? "")usage: pocketbrains PROGRAM [ARGUMENT ...]\nprograms: \(names)\n".utf8))
+    exit(ExitCode.usage.rawValue)
+}
