@@ -52,3 +52,34 @@ import Testing
         #expect(String(decoding: try codec.encode(q), as: UTF8.self).contains(#""id":42"#))
     }
 }
+
+/// Numbers pass through as written: a whole number past 2^53 is not rounded to a Double
+/// (issue 17, item 13).
+@Suite struct JSONNumberTests {
+    func roundTrip(_ json: String) throws -> String {
+        let value = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
+        return String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+    }
+
+    @Test func wholeNumbersBeyondADoubleKeepEveryDigit() throws {
+        #expect(try roundTrip("12345678901234567") == "12345678901234567")
+        #expect(try roundTrip("-9007199254740993") == "-9007199254740993")
+        #expect(try roundTrip("9223372036854775807") == "9223372036854775807")
+        #expect(try JSONDecoder().decode(JSONValue.self, from: Data("12345678901234567".utf8)) == .integer(12345678901234567))
+    }
+
+    @Test func ordinaryNumbersStayNumbers() throws {
+        #expect(try JSONDecoder().decode(JSONValue.self, from: Data("42".utf8)) == .number(42))
+        #expect(try JSONDecoder().decode(JSONValue.self, from: Data("9007199254740992".utf8)) == .number(9007199254740992))
+        #expect(try roundTrip("1.5") == "1.5")
+        #expect(try roundTrip("42") == "42")
+    }
+
+    @Test func wholeNumberReadsBothCasesAndRefusesWhatAnIntCannotHold() {
+        #expect(JSONValue.integer(12345678901234567).wholeNumber == 12345678901234567)
+        #expect(JSONValue.number(7).wholeNumber == 7)
+        #expect(JSONValue.number(1e20).wholeNumber == nil)
+        #expect(JSONValue.number(2.5).wholeNumber == nil)
+        #expect(JSONValue.integer(12345678901234567).stringValue == "12345678901234567")
+    }
+}

@@ -430,6 +430,7 @@ public final class AgentStore {
         case .null: return .null
         case .bool(let b): return .int(b ? 1 : 0)
         case .number(let d): return d.rounded() == d && abs(d) < 9e15 ? .int(Int64(d)) : .double(d)
+        case .integer(let i): return .int(i)
         case .string(let s): return .text(s)
         case .array, .object:
             return .text(String(decoding: (try? RecordCodec().encodeValue(v)) ?? Data(), as: UTF8.self))

@@ -56,7 +56,6 @@ public enum InverseStep: Codable, Equatable, Sendable {
     }
 
     static func rowID(_ row: [String: JSONValue]) -> Int64? {
-        if case .number(let d)? = row["id"] { return Int64(d) }
-        return nil
+        row["id"]?.wholeNumber
     }
 }

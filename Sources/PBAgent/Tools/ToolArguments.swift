@@ -16,7 +16,7 @@ public struct ToolArguments: Sendable {
         switch values[name] {
         case nil, .null?: return nil
         case .string(let s)?: return s
-        case .number?: return values[name]!.stringValue
+        case .number?, .integer?: return values[name]!.stringValue
         default: throw AgentError.badArgument(name, "expected a string")
         }
     }
@@ -38,7 +38,13 @@ public struct ToolArguments: Sendable {
         let n: Int
         switch values[name] {
         case nil, .null?: return nil
-        case .number(let d)? where d.rounded() == d: n = Int(d)
+        // Whole numbers only; one beyond Int's range (1e20) is out of range, never wrapped.
+        case .number(let d)? where d.rounded() == d:
+            guard let w = values[name]!.wholeNumber else {
+                throw AgentError.badArgument(name, "expected an integer in \(range.lowerBound)...\(range.upperBound), got \(d)")
+            }
+            n = Int(w)
+        case .integer(let i)?: n = Int(i)
         case .string(let s)?:
             guard let v = Int(s.trimmingCharacters(in: .whitespaces)) else { fallthrough }
             n = v
