@@ -27,6 +27,25 @@ import Testing
         #expect(lines[0].data.count == 200_002)
     }
 
+    @Test func linesPastTheLimitAreCountedNotKept() throws {
+        let r = try reader(String(repeating: "x", count: 200_000) + "\nshort\n" + String(repeating: "y", count: 11) + "\n")
+        r.maxLineBytes = 10
+        let lines = Array(r)
+        #expect(lines.map(\.number) == [1, 2, 3])
+        #expect(lines.map(\.overLength) == [200_000, nil, 11])
+        #expect(lines[0].data.count == 10)
+        #expect(lines[1].text == "short")
+    }
+
+    @Test func theLoopRefusesAnOverLongLineAsBadInput() throws {
+        let r = try reader(String(repeating: "x", count: 100) + "\nok\n")
+        r.maxLineBytes = 50
+        var seen: [String] = []
+        #expect(throws: ToolFailure.self) { _ = try RecordLoop(keepGoing: false).run([r]) { seen.append($0.text) } }
+        #expect(seen.isEmpty)
+        #expect(RecordLoop.overLengthMessage(100, limit: 50).contains("the line is 100 bytes"))
+    }
+
     @Test func missingFileIs66() {
         do {
             _ = try NDJSONReader(path: "/nonexistent/x.jsonl")

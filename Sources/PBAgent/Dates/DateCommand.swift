@@ -45,7 +45,8 @@ public enum DateCommand {
     public static func run(_ o: ParsedOptions) throws -> ExitCode {
         let parser = try parser(o)
         let format = DateValueFormat(timeZone: parser.timeZone)
-        let readers = try RecordLoop.readers(for: o.operands)
+        // The same bound as pb-plan's: a line of 50 MB once took pb-date past 1 GB of memory.
+        let readers = try RecordLoop.readers(for: o.operands, maxLineBytes: PlanCommand.maxLineBytes)
         let loop = RecordLoop(keepGoing: o.flag("keep-going"))
         let writer = NDJSONWriter.standardOutput
         return try loop.run(readers) { line in

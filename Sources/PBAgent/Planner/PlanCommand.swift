@@ -16,18 +16,29 @@ public enum PlanCommand {
             OptionSpec("keep-going", short: "k", help: "turn a bad input line into an error record and go on (exit 65 at the end)"),
         ])
 
+    /// A request is at most this long (a line: the text or its record). The grammar's work grows
+    /// faster than the text (1 MB once took 10 s); at this size it stays under a second.
+    public static let maxLineBytes = 65_536
+    /// All the text lines of one --capture dump together.
+    public static let maxCaptureBytes = 131_072
+
     public static func run(_ o: ParsedOptions) throws -> ExitCode {
         let parser = try DateCommand.parser(o)
         let planner = Planner(parser: parser)
-        let readers = try RecordLoop.readers(for: o.operands)
+        let readers = try RecordLoop.readers(for: o.operands, maxLineBytes: maxLineBytes)
         let loop = RecordLoop(keepGoing: o.flag("keep-going"))
         let writer = NDJSONWriter.standardOutput
         if o.flag("capture") {
             var dump: [String] = []
+            var dumpBytes = 0
             let code = try loop.run(readers) { line in
                 if isRecord(line) {
                     try writer.write(try plan(for: line, planner: planner, capture: true))
                 } else {
+                    dumpBytes += line.data.count + 1
+                    guard dumpBytes <= maxCaptureBytes else {
+                        throw ToolFailure(.badInput, "the text to capture passes \(maxCaptureBytes) bytes here; pb-plan captures at most that much at once (split it)")
+                    }
                     dump.append(line.text)
                 }
             }

@@ -16,11 +16,20 @@ public enum JSONValue: Codable, Equatable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
+        // Most values are strings, then numbers: each failed try costs a thrown DecodingError, so
+        // the likeliest kinds go first.
         if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let i = try? c.decode(Int64.self), i.magnitude > Self.exactInDouble { self = .integer(i) }
-        else if let d = try? c.decode(Double.self) { self = .number(d) }
         else if let s = try? c.decode(String.self) { self = .string(s) }
+        else if let d = try? c.decode(Double.self) {
+            // Past 2^53 the Double may have rounded: read the digits again as an Int64 if they are one.
+            if d.rounded() == d, d.magnitude >= Double(Self.exactInDouble), let i = try? c.decode(Int64.self),
+               i.magnitude > Self.exactInDouble {
+                self = .integer(i)
+            } else {
+                self = .number(d)
+            }
+        }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
         else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
         else { self = .object(try c.decode([String: JSONValue].self)) }
     }

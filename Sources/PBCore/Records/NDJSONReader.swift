@@ -10,11 +10,15 @@ public struct InputLine: Sendable {
     public var source: String
     /// 1-based line number within `source`.
     public var number: Int
+    /// Set when the line was longer than the reader's limit: its length in bytes. `data` then
+    /// holds only its first bytes (up to the limit), and the rest was read past, not kept.
+    public var overLength: Int?
 
-    public init(data: Data, source: String, number: Int) {
+    public init(data: Data, source: String, number: Int, overLength: Int? = nil) {
         self.data = data
         self.source = source
         self.number = number
+        self.overLength = overLength
     }
 
     /// The line as text, for `error` records and messages (invalid UTF-8 repaired).
@@ -36,6 +40,10 @@ public final class NDJSONReader: Sequence, IteratorProtocol {
     private var lineNumber = 0
     /// The I/O error that ended the stream early, if any (checked by the caller after the loop).
     public private(set) var ioError: String?
+    /// Lines longer than this are not kept whole (see `InputLine.overLength`), so a program whose
+    /// work grows with a line's length can refuse one at a bounded cost in memory.
+    public var maxLineBytes = Int.max
+    private var skipped = 0
 
     public init(descriptor: Int32, source: String, ownsDescriptor: Bool = false) {
         self.fd = descriptor
@@ -62,16 +70,18 @@ public final class NDJSONReader: Sequence, IteratorProtocol {
 
     public func next() -> InputLine? {
         var pending = Data()
+        skipped = 0
         while true {
             if let nl = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n")) {
-                pending.append(contentsOf: buffer[start..<nl])
+                keep(&pending, buffer[start..<nl])
                 start = nl + 1
                 lineNumber += 1
                 if let line = finish(pending) { return line }
                 pending.removeAll(keepingCapacity: true)
+                skipped = 0
                 continue
             }
-            pending.append(contentsOf: buffer[start..<end])
+            keep(&pending, buffer[start..<end])
             start = 0
             end = 0
             if eof || !fill() {
@@ -106,7 +116,22 @@ public final class NDJSONReader: Sequence, IteratorProtocol {
         return lines
     }
 
+    /// Appends to the line up to the limit; past it, only counts.
+    private func keep(_ pending: inout Data, _ bytes: ArraySlice<UInt8>) {
+        let room = maxLineBytes - pending.count
+        if skipped == 0, bytes.count <= room {
+            pending.append(contentsOf: bytes)
+        } else {
+            let taken = Swift.max(0, Swift.min(room, bytes.count))
+            pending.append(contentsOf: bytes.prefix(taken))
+            skipped += bytes.count - taken
+        }
+    }
+
     private func finish(_ bytes: Data) -> InputLine? {
+        if skipped > 0 {
+            return InputLine(data: bytes, source: source, number: lineNumber, overLength: bytes.count + skipped)
+        }
         var bytes = bytes
         if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }

@@ -14,9 +14,16 @@ public final class RecordLoop {
     }
 
     /// Readers for the operands (`-` or none means standard input); a missing file is status 66.
-    public static func readers(for operands: [String]) throws -> [NDJSONReader] {
-        if operands.isEmpty { return [.standardInput()] }
-        return try operands.map { try NDJSONReader(path: $0) }
+    /// `maxLineBytes`: lines longer than this are bad input, read past without being kept.
+    public static func readers(for operands: [String], maxLineBytes: Int = .max) throws -> [NDJSONReader] {
+        let readers = operands.isEmpty ? [NDJSONReader.standardInput()] : try operands.map { try NDJSONReader(path: $0) }
+        for r in readers { r.maxLineBytes = maxLineBytes }
+        return readers
+    }
+
+    /// The message for a line past a program's limit.
+    public static func overLengthMessage(_ length: Int, limit: Int) -> String {
+        "the line is \(length) bytes; \(Diagnostics.shared.program) reads lines of at most \(limit) bytes (split the text)"
     }
 
     /// Calls `body` for each line. Errors that mean bad input become diagnostics (or error records);
@@ -25,6 +32,9 @@ public final class RecordLoop {
         for reader in readers {
             for line in reader {
                 do {
+                    if let length = line.overLength {
+                        throw ToolFailure(.badInput, Self.overLengthMessage(length, limit: reader.maxLineBytes))
+                    }
                     try body(line)
                 } catch {
                     let failure = Tool.failure(for: error)
