@@ -15,6 +15,7 @@ public enum ChunkCommand {
             OptionSpec("max-tokens", value: "N", help: "WordPiece tokens of prefix and text at most (default 254: pb-embed's window less [CLS] and [SEP])"),
             OptionSpec("format", value: "FORMAT", help: "read every input as text, markdown, html, csv, pdf or docx"),
             OptionSpec("vocab", value: "FILE", help: "WordPiece vocabulary (default: the model's vocab.txt)"),
+            OptionSpec("files0-from", value: "FILE", help: "read the files to chunk from FILE ('-': standard input), names separated by NUL bytes (find -print0)"),
             OptionSpec("tool-timeout", value: "SECONDS", help: "stop pdftotext after this long on one document (default 120; the document fails)"),
             OptionSpec("text-layer", help: "print the text the offsets index into, instead of chunks"),
             OptionSpec("keep-going", short: "k", help: "write an error record for a bad document and go on (exit 65 at the end, 66 if a file could not be opened)"),
@@ -54,9 +55,28 @@ public enum ChunkCommand {
             for r in records { try writer.write(r) }
             progress.advance()
         }
-        let files = o.operands.filter { $0 != "-" }
+        // Names from the command line, then from --files0-from; a name that is not UTF-8 is a
+        // document that cannot be opened, named with its bytes escaped.
+        let invalid = FileNames.invalidArguments()
+        var files: [FileNames.Entry] = o.operands.filter { $0 != "-" }.map { invalid[$0].map { .notUTF8(shown: $0) } ?? .name($0) }
+        let listFrom = o.value("files0-from")
+        if listFrom == "-", o.operands.contains("-") {
+            throw ToolFailure(.usage, "--files0-from - and the operand - would both read standard input")
+        }
+        if let listFrom {
+            files += FileNames.entries(nulSeparated: try Self.readList(listFrom))
+        }
         var status = ExitCode.success
-        for path in files {
+        for entry in files {
+            guard case .name(let path) = entry else {
+                guard case .notUTF8(let shown) = entry else { continue }
+                let message = FileNames.notUTF8Message(shown)
+                guard keepGoing else { throw ToolFailure(.cannotOpen, message) }
+                Diagnostics.shared.error(message)
+                try writer.write(ErrorRecord(tool: spec.name, source: shown, line: 0, message: message, input: shown))
+                status = .cannotOpen
+                continue
+            }
             do {
                 try emit(try chunker.chunk(path: path, text: nil, title: nil, format: format))
             } catch {
@@ -69,7 +89,8 @@ public enum ChunkCommand {
                 if status != .cannotOpen { status = failure.code == .cannotOpen ? .cannotOpen : .badInput }
             }
         }
-        if o.operands.isEmpty || o.operands.contains("-") {
+        // Doc records come from standard input unless it holds the name list.
+        if (o.operands.isEmpty && listFrom == nil) || o.operands.contains("-") {
             let codec = RecordCodec()
             let loopStatus = try loop.run([.standardInput()]) { line in
                 let doc = try codec.decode(DocRecord.self, from: line.data)
@@ -84,5 +105,21 @@ public enum ChunkCommand {
             if loopStatus != .success, status == .success { status = loopStatus }
         }
         return status
+    }
+
+    /// The bytes of a --files0-from list; `-` is standard input (66 if the file cannot be read).
+    static func readList(_ path: String) throws -> [UInt8] {
+        let handle: FileHandle
+        if path == "-" {
+            handle = .standardInput
+        } else {
+            guard let h = FileHandle(forReadingAtPath: path) else { throw ToolFailure(.cannotOpen, "\(path): cannot open the list of files") }
+            handle = h
+        }
+        do {
+            return [UInt8](try handle.readToEnd() ?? Data())
+        } catch {
+            throw ToolFailure(.ioError, "\(path): cannot read the list of files: \(error.localizedDescription)")
+        }
     }
 }
