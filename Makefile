@@ -29,7 +29,7 @@ DATA     = ../shared/data
 # The date gate's floor on pb-date's pass rate (measured 0.801, 234 of 292): the one place it is set.
 DATES_FLOOR = 0.78
 
-.PHONY: all deps model build test unit golden golden-update man-lint man-examples eval eval-late bench demo install uninstall clean
+.PHONY: all deps model build test unit golden golden-update man-lint man-examples eval eval-late bench fuzz demo install uninstall clean
 
 all: build
 
@@ -101,6 +101,7 @@ test: deps model build llm
 	sh Tests/man-examples.sh $(BUILD)
 	sh Tests/crash.sh $(BUILD)
 	sh Tests/faults.sh $(BUILD)
+	sh Tests/fuzz.sh --replay $(BUILD)
 	sh Evals/retrieval/run.sh $(BUILD) --gate
 	sh Evals/router/run.sh --gate $(BUILD)
 	@mkdir -p Evals/out
@@ -127,6 +128,10 @@ eval: build model
 eval-late: build model
 	test -s Evals/out/rerank/features.jsonl || sh Evals/rerank/run.sh $(BUILD)
 	sh Evals/rerank/late.sh $(BUILD)
+
+# The parsers under libFuzzer for FUZZ_SECONDS each (default 60); crash inputs are kept for make test.
+fuzz: deps model
+	sh Tests/fuzz.sh
 
 bench: build model
 	sh Evals/bench/run.sh $(BUILD)

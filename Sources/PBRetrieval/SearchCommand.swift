@@ -10,7 +10,7 @@ public enum SearchCommand {
         operands: "[FILE ...]",
         options: [
             OptionSpec("library", short: "l", value: "NAME", help: "library to search (default 'default'; a query's own library wins)"),
-            OptionSpec("k", short: "k", value: "N", help: "hits per query (default 10; a query's own k wins)"),
+            OptionSpec("k", value: "N", help: "hits per query (default 10; a query's own k wins)"),
             OptionSpec("depth", value: "N", help: "candidates taken from each list before fusion (default 100)"),
             OptionSpec("rrf-k", value: "K", help: "the k of reciprocal rank fusion (default 60)"),
             OptionSpec("lists", value: "LISTS", help: "lists to use: lexical, dense or both (default lexical,dense)"),

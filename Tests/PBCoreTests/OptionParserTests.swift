@@ -4,7 +4,7 @@ import Testing
 @Suite struct OptionParserTests {
     let spec = CommandSpec(name: "pb-test", summary: "test", operands: "[FILE ...]", options: [
         OptionSpec("library", short: "l", value: "NAME", help: "library"),
-        OptionSpec("k", short: "k", value: "N", help: "hits"),
+        OptionSpec("k", short: "j", value: "N", help: "hits"),
         OptionSpec("explain", help: "explain"),
         OptionSpec("tag", value: "T", repeats: true, help: "tags"),
     ])
@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func longShortAndInlineValues() throws {
-        let o = try run(["--library", "a", "-k5", "--explain", "file", "--tag=x", "--tag", "y", "-"])
+        let o = try run(["--library", "a", "-j5", "--explain", "file", "--tag=x", "--tag", "y", "-"])
         #expect(o.value("library") == "a")
         #expect(try o.int("k", default: 1) == 5)
         #expect(o.flag("explain"))
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func badNumbersAreUsageErrors() throws {
-        let o = try run(["-k", "ten"])
+        let o = try run(["-j", "ten"])
         #expect(throws: (any Error).self) { try o.int("k", default: 1) }
     }
 
@@ -50,5 +50,32 @@ import Testing
         if case .version = try OptionParser(spec).parse(["--version"]) {} else { Issue.record("no version") }
         #expect(spec.helpText.contains("--library NAME"))
         #expect(spec.helpText.contains("usage: pb-test [options] [FILE ...]"))
+    }
+}
+
+/// One option vocabulary: a shared long name takes its short flag and value from SharedOptions,
+/// whichever program declares it (issue 17).
+@Suite struct SharedOptionsTests {
+    @Test func sharedNamesTakeTheirShortFlagEverywhere() {
+        #expect(OptionSpec("keep-going", help: "x").short == "k")
+        #expect(OptionSpec("library", help: "x").short == "l")
+        #expect(OptionSpec("library", help: "x").value == "NAME")
+        #expect(OptionSpec("exit-status", help: "x").short == "e")
+        #expect(OptionSpec("dry-run", help: "x").short == "n")
+        #expect(OptionSpec("k", help: "x").short == nil)
+        #expect(OptionSpec("endpoint", help: "x").short == nil)
+    }
+
+    @Test func everySharedLetterBelongsToOneName() {
+        let letters = SharedOptions.entries.compactMap(\.short)
+        #expect(Set(letters).count == letters.count)
+        #expect(SharedOptions.byShort["k"]?.long == "keep-going")
+    }
+
+    @Test func theParserReadsTheSharedShortFlag() throws {
+        let spec = CommandSpec(name: "t", summary: "s", options: [OptionSpec("keep-going", help: "go on"), OptionSpec("k", help: "hits")])
+        guard case .run(let o) = try OptionParser(spec).parse(["-k", "--k", "5"]) else { Issue.record("expected options"); return }
+        #expect(o.flag("keep-going"))
+        #expect(o.value("k") == "5")
     }
 }

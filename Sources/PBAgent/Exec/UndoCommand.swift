@@ -11,8 +11,8 @@ public enum UndoCommand {
         summary: "revert the last group of changes pb-exec made, a named group, or one entry",
         options: [
             OptionSpec("group", short: "g", value: "ID", help: "revert this group (g-N) instead of the last one"),
-            OptionSpec("entry", short: "e", value: "ID", help: "revert only this journal entry (e-N)"),
-            OptionSpec("list", short: "l", help: "list recent groups, newest first, and exit"),
+            OptionSpec("entry", value: "ID", help: "revert only this journal entry (e-N)"),
+            OptionSpec("list", help: "list recent groups, newest first, and exit"),
             OptionSpec("limit", value: "N", help: "with --list, at most N groups (default 20)"),
             OptionSpec("dry-run", short: "n", help: "check that the undo would apply, and change nothing"),
             OptionSpec("json", help: "write records even when standard output is a terminal"),

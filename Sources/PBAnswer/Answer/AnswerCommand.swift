@@ -16,7 +16,7 @@ public enum AnswerCommand {
             OptionSpec("sentences", value: "N", help: "sentences in an extractive fact answer at most, one more for a question of several parts (default 1; 2 in deep mode)"),
             OptionSpec("embed-top", value: "N", help: "sentences compared with the question by meaning, the best by words (default 8; 4 fast, 16 deep)"),
             OptionSpec("no-embed", help: "score sentences by their words only (no MiniLM; faster, less exact)"),
-            OptionSpec("endpoint", short: "e", value: "URL", help: "OpenAI-compatible chat server (loopback only unless --allow-remote)"),
+            OptionSpec("endpoint", value: "URL", help: "OpenAI-compatible chat server (loopback only unless --allow-remote)"),
             OptionSpec("model", value: "NAME", help: "model name sent to the endpoint"),
             OptionSpec("timeout", value: "SECONDS", help: "whole-request time limit for the endpoint (default 60)"),
             OptionSpec("temperature", value: "T", help: "sampling temperature (default 0.4; 0.3 in deep mode)"),

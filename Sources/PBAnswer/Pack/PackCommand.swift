@@ -12,7 +12,7 @@ public enum PackCommand {
         options: [
             OptionSpec("budget", short: "b", value: "N", help: "tokens for instructions, prompt and answer together (default 4096)"),
             OptionSpec("reserve", value: "N", help: "tokens of the budget kept for the answer (default 512)"),
-            OptionSpec("k", short: "k", value: "N", help: "hits used as anchors, best first (default 8)"),
+            OptionSpec("k", value: "N", help: "hits used as anchors, best first (default 8)"),
             OptionSpec("mode", short: "m", value: "MODE", help: "fast, standard or deep: 2, 3 or 5 neighbours per side (default standard; a query's own mode wins)"),
             OptionSpec("neighbours", value: "N", help: "neighbours read on each side of an anchor, instead of the mode's"),
             OptionSpec("library", short: "l", value: "NAME", help: "library to read neighbours from (default 'default'; a query's own library wins)"),

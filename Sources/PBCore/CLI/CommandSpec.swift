@@ -8,13 +8,49 @@ public struct OptionSpec: Sendable {
     /// May be given more than once (values accumulate).
     public var repeats: Bool
 
+    /// An option the shared vocabulary names (`--keep-going`, `--library`, ...) takes its short
+    /// flag and value placeholder from `SharedOptions`, so that it is spelled the same in every
+    /// program; a letter of that table given to another option is a programming error.
     public init(_ long: String, short: Character? = nil, value: String? = nil, repeats: Bool = false, help: String) {
+        let shared = SharedOptions.byName[long]
+        if let short, let owner = SharedOptions.byShort[short] {
+            precondition(owner.long == long, "-\(short) means --\(owner.long) in every program; --\(long) cannot take it")
+        }
         self.long = long
-        self.short = short
-        self.value = value
+        self.short = short ?? shared?.short
+        self.value = value ?? shared?.value
         self.help = help
         self.repeats = repeats
     }
+}
+
+/// The options every program spells the same way (as xsv's common options are): the long name,
+/// its one short flag, its value. Which programs have each is their own business; what `-k`
+/// means is not: before this table, `-k` was `--k N` in three programs and `--keep-going` in
+/// four, and `-e` meant three things.
+public enum SharedOptions {
+    public struct Entry: Sendable {
+        public var long: String
+        public var short: Character?
+        public var value: String?
+    }
+
+    public static let entries: [Entry] = [
+        Entry(long: "help", short: "h", value: nil),
+        Entry(long: "keep-going", short: "k", value: nil),
+        Entry(long: "library", short: "l", value: "NAME"),
+        Entry(long: "mode", short: "m", value: "MODE"),
+        Entry(long: "dry-run", short: "n", value: nil),
+        Entry(long: "exit-status", short: "e", value: nil),
+        // Shared names without a short flag: the letters above are taken, and these are typed less.
+        Entry(long: "k", short: nil, value: "N"),
+        Entry(long: "now", short: nil, value: "TIME"),
+        Entry(long: "endpoint", short: nil, value: "URL"),
+        Entry(long: "version", short: nil, value: nil),
+    ]
+
+    static let byName: [String: Entry] = Dictionary(uniqueKeysWithValues: entries.map { ($0.long, $0) })
+    static let byShort: [Character: Entry] = Dictionary(uniqueKeysWithValues: entries.compactMap { e in e.short.map { ($0, e) } })
 }
 
 /// A program's interface: name, synopsis, options. `--help` and `--version` are always there.

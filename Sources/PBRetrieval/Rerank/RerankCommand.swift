@@ -10,7 +10,7 @@ public enum RerankCommand {
         summary: "rerank search hits with a fitted linear model, a safety margin, a per-document cap and MMR",
         operands: "[FILE ...]",
         options: [
-            OptionSpec("k", short: "k", value: "N", help: "hits kept per query (default 10; a query's own k wins)"),
+            OptionSpec("k", value: "N", help: "hits kept per query (default 10; a query's own k wins)"),
             OptionSpec("mode", short: "m", value: "MODE", help: "fast, standard or deep: MMR lambda 0.60, 0.55, 0.50 (default standard; a query's own mode wins)"),
             OptionSpec("lambda", value: "L", help: "MMR lambda in 0...1, overriding the mode's (1 is pure relevance)"),
             OptionSpec("per-doc", value: "N", help: "passages kept per document (default 2; 3 in deep mode)"),

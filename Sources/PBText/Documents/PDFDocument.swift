@@ -55,7 +55,7 @@ public enum PDFDocument {
 
     /// Builds the layer from pdftotext's output: pages split at form feeds, paragraphs at blank
     /// lines. Separate from running the tool so it can be tested on any bytes.
-    static func layer(pdftotextOutput output: [UInt8], title: String?) -> TextLayer {
+    public static func layer(pdftotextOutput output: [UInt8], title: String?) -> TextLayer {
         let text = String(validating: output, as: UTF8.self) != nil ? output : Array(String(decoding: output, as: UTF8.self).utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.count + 64)

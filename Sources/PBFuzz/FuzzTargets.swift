@@ -1,0 +1,48 @@
+import Foundation
+import PBAgent
+import PBCore
+import PBText
+
+/// The parsers of untrusted input, each as a function of raw bytes, for libFuzzer (`make fuzz`)
+/// and for replaying the crashes it found (`make test`). A target must never crash, hang or
+/// grow without bound on any input; throwing a domain error is the right answer to junk.
+enum FuzzTargets {
+    static let names = ["ndjson", "html", "markdown", "csv", "docx", "pdftext", "wordpiece", "chunk", "date", "intent"]
+
+    /// The model's vocabulary (PB_MODEL_DIR), loaded once, for the targets that tokenise.
+    nonisolated(unsafe) static var tokenizer: WordPieceTokenizer? = {
+        try? WordPieceTokenizer(vocabularyAt: PBEnvironment().modelDirectory.appendingPathComponent("vocab.txt"))
+    }()
+    nonisolated(unsafe) static var chunker: DocumentChunker? = {
+        guard let tokenizer else { return nil }
+        return (try? Chunker(tokens: tokenizer)).map { DocumentChunker(library: "fuzz", chunker: $0) }
+    }()
+    static let now = Date(timeIntervalSince1970: 1_764_662_400)  // 2025-12-02T08:00:00Z: fixed, so runs repeat
+    static let dates = NaturalDateParser(now: now, timeZone: TimeZone(identifier: "UTC")!)
+    static let planner = Planner(parser: dates)
+
+    static func run(_ name: String, _ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        switch name {
+        case "ndjson":
+            _ = try? RecordCodec().decodeObject(Data(bytes))
+            _ = try? RecordCodec().decode(QueryRecord.self, from: Data(bytes))
+        case "html": _ = try? HTMLDocument.textLayer(bytes, path: "fuzz.html")
+        case "markdown": _ = MarkdownDocument.textLayer(Array(text.utf8), path: "fuzz.md")
+        case "csv": _ = try? CSVDocument.textLayer(Array(text.utf8), path: "fuzz.csv")
+        case "docx": _ = try? DOCXDocument.textLayer(bytes, path: "fuzz.docx")
+        case "pdftext": _ = PDFDocument.layer(pdftotextOutput: bytes, title: nil)
+        case "wordpiece": _ = tokenizer?.encode(text, maxTokens: 512)
+        case "chunk":
+            // The first byte picks the format the text is read as.
+            let formats = ["text", "markdown", "html", "csv"]
+            let format = formats[Int(bytes.first ?? 0) % formats.count]
+            _ = try? chunker?.chunk(path: "fuzz.\(format)", text: String(decoding: bytes.dropFirst(), as: UTF8.self), title: nil, format: format)
+        case "date": _ = dates.matches(in: text)
+        case "intent": _ = planner.plan(text)
+        default:
+            FileHandle.standardError.write(Data("PBFuzz: unknown target '\(name)'; targets: \(names.joined(separator: " "))\n".utf8))
+            exit(64)
+        }
+    }
+}

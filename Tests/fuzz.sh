@@ -1,0 +1,111 @@
+#!/bin/sh
+# make fuzz: each parser of untrusted input under libFuzzer with AddressSanitizer, for
+# FUZZ_SECONDS each (default 60), seeded from the fixtures, the golden inputs and the planner's
+# labelled requests. Prints one JSON line per target (runs, seconds, crashes); every crash input
+# is kept under Tests/Fuzz/regressions/TARGET/.
+#   sh Tests/fuzz.sh [TARGET ...]          fuzz (every target when none is named)
+#   sh Tests/fuzz.sh --replay [BUILD]      make test: the seeds and every kept crash input, once
+#                                          each, through BUILD/PBFuzz (built without sanitizers)
+set -u
+unset PB_LIBRARY
+root=$(cd "$(dirname "$0")/.." && pwd)
+targets="ndjson html markdown csv docx pdftext wordpiece chunk date intent"
+
+# Seeds: one file per input the project already knows, under $1/TARGET.
+make_seeds() {
+  out=$1
+  rm -rf "$out"
+  fx="$root/Tests/Fixtures"
+  seed() {  # seed TARGET FILE...
+    t=$1; shift
+    mkdir -p "$out/$t"
+    for f in "$@"; do [ -f "$f" ] && cp "$f" "$out/$t/$(echo "$f" | sed "s|^$root/||; s|/|_|g")"; done
+  }
+  texts() {  # texts TARGET MAX FILE...: the "text" of each JSON line, one seed each
+    t=$1 max=$2; shift 2
+    mkdir -p "$out/$t"
+    cat "$@" 2>/dev/null | head -n "$max" | python3 -c '
+import json, sys
+d = sys.argv[1]
+for i, line in enumerate(sys.stdin):
+    try: text = json.loads(line).get("text")
+    except Exception: continue
+    if isinstance(text, str): open("%s/text-%05d" % (d, i), "w").write(text)' "$out/$t"
+  }
+  seed ndjson $(find "$root/Tests/Golden" -name input | LC_ALL=C sort | head -200)
+  seed html "$fx"/documents/*.html "$fx"/samples/*.html
+  seed markdown "$fx"/samples/*.md "$root/README.md"
+  seed csv "$fx"/samples/*.csv
+  seed docx "$fx"/documents/*.docx "$fx"/samples/*.docx
+  seed pdftext "$fx"/samples/*.txt
+  if command -v pdftotext >/dev/null 2>&1; then
+    pdftotext "$fx/documents/sample.pdf" "$out/pdftext/sample.pdf.txt" 2>/dev/null
+    pdftotext "$fx/samples/dishwasher-manual.pdf" "$out/pdftext/dishwasher.pdf.txt" 2>/dev/null
+  fi
+  seed wordpiece "$fx"/samples/*.txt "$fx"/samples/*.md
+  seed chunk "$fx"/samples/*.txt "$fx"/samples/*.md "$fx"/samples/*.csv
+  seed date "$root"/Tests/Golden/pb-date/*/input
+  texts date 2000 "$root"/Evals/router/*.jsonl
+  texts intent 2000 "$root"/Evals/router/*.jsonl
+}
+
+if [ "${1:-}" = --replay ]; then
+  build=$(cd "${2:-$root/.build/release}" && pwd)
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  make_seeds "$tmp"
+  status=0 n=0 kept=0
+  for t in $targets; do
+    files=$(find "$tmp/$t" "$root/Tests/Fuzz/regressions/$t" -type f 2>/dev/null | LC_ALL=C sort)
+    [ -n "$files" ] || { echo "fuzz replay: FAILED: no inputs for $t"; status=1; continue; }
+    # shellcheck disable=SC2086
+    if "$build/PBFuzz" "$t" $files >/dev/null; then
+      n=$((n + $(echo "$files" | wc -l)))
+    else
+      echo "fuzz replay: FAILED: $t (status $?)"; status=1
+    fi
+    [ -d "$root/Tests/Fuzz/regressions/$t" ] && kept=$((kept + $(find "$root/Tests/Fuzz/regressions/$t" -type f | wc -l)))
+  done
+  echo "fuzz replay: $n inputs through 10 targets ($kept of them crash inputs kept from make fuzz), none crashed"
+  exit $status
+fi
+
+[ $# -gt 0 ] && targets="$*"
+seconds=${FUZZ_SECONDS:-60}
+work="$root/.build/fuzz-work"
+swift build -c release --build-path "$root/.build/fuzz" -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
+  --product PBFuzz 2>&1 | grep -E "error:|Build" >&2
+fuzzer="$root/.build/fuzz/release/PBFuzz"
+[ -x "$fuzzer" ] || { echo "fuzz: no fuzzer was built" >&2; exit 1; }
+make_seeds "$work/seeds"
+cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
+
+total_runs=0 total_crashes=0
+for t in $targets; do
+  rm -rf "$work/artifacts/$t"
+  mkdir -p "$work/corpus/$t" "$work/artifacts/$t"
+  log="$work/$t.log"
+  # -detect_leaks=0: LeakSanitizer reports the planner's cache of compiled patterns (a fixed set,
+  # kept for the life of the process, held through Foundation in a way it cannot follow); growth
+  # is caught by -rss_limit_mb instead.
+  PB_FUZZ_TARGET=$t "$fuzzer" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=65536 -detect_leaks=0 \
+    -artifact_prefix="$work/artifacts/$t/" "$work/corpus/$t" "$work/seeds/$t" >"$log" 2>&1
+  runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log" | tail -1)
+  [ -n "$runs" ] || runs=$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#')
+  # A crash ends the run early; its input is kept for make test.
+  crashes=0
+  for a in "$work/artifacts/$t"/*; do
+    [ -f "$a" ] || continue
+    mkdir -p "$root/Tests/Fuzz/regressions/$t"
+    cp "$a" "$root/Tests/Fuzz/regressions/$t/"
+    crashes=$((crashes + 1))
+  done
+  total_runs=$((total_runs + ${runs:-0})) total_crashes=$((total_crashes + crashes))
+  echo "{\"fuzz\":\"$t\",\"seconds\":$seconds,\"runs\":${runs:-0},\"crashes\":$crashes,\"corpus\":$(find "$work/corpus/$t" -type f | wc -l),\"cpu\":\"$cpu\"}"
+  if [ $crashes != 0 ]; then
+    echo "fuzz: $t crashed; the input is in Tests/Fuzz/regressions/$t, the report in $log" >&2
+    grep -m3 -A14 "ERROR\|Fatal error\|deadly signal" "$log" >&2
+  fi
+done
+echo "{\"fuzz\":\"total\",\"runs\":$total_runs,\"crashes\":$total_crashes}"
+[ $total_crashes = 0 ]
