@@ -79,3 +79,23 @@ import Testing
         #expect(o.value("k") == "5")
     }
 }
+
+@Suite struct ModeTests {
+    @Test func oneClosedSetForOptionAndRecord() throws {
+        let spec = CommandSpec(name: "t", summary: "s", options: [OptionSpec("mode", help: "m")])
+        guard case .run(let none) = try OptionParser(spec).parse([]), case .run(let deep) = try OptionParser(spec).parse(["-m", "deep"]),
+              case .run(let bad) = try OptionParser(spec).parse(["--mode", "turbo"]) else { Issue.record("expected options"); return }
+        #expect(try Mode.option(none) == .standard)
+        #expect(try Mode.option(deep) == .deep)
+        #expect(throws: ToolFailure.self) { try Mode.option(bad) }
+        #expect(try Mode.of(record: nil, else: .fast) == .fast)
+        #expect(try Mode.of(record: "deep", else: .fast) == .deep)
+        do {
+            _ = try Mode.of(record: "turbo", else: .fast)
+            Issue.record("expected bad input")
+        } catch let f as ToolFailure {
+            #expect(f.code == .badInput)
+            #expect(f.message == "mode: expected fast, standard or deep, got 'turbo'")
+        }
+    }
+}

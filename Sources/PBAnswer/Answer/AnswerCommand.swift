@@ -26,7 +26,7 @@ public enum AnswerCommand {
         ])
 
     public static func run(_ o: ParsedOptions, environment: PBEnvironment = PBEnvironment()) throws -> ExitCode {
-        let mode = try o.choice("mode", ["fast", "standard", "deep"], default: "standard")
+        let mode = try Mode.option(o)
         let sentences = o.value("sentences") == nil ? nil : try o.int("sentences", default: 2, in: 1...20)
         let embedTop = o.value("embed-top") == nil ? nil : try o.int("embed-top", default: 8, in: 0...1000)
         let route = try EndpointRoute(options: o)
@@ -41,9 +41,9 @@ public enum AnswerCommand {
         let loop = RecordLoop(keepGoing: o.flag("keep-going"))
         return try loop.run(try RecordLoop.readers(for: o.operands)) { line in
             var q = try codec.decode(QueryRecord.self, from: line.data)
-            let queryMode = q.mode ?? mode
+            let queryMode = try Mode.of(record: q.mode, else: mode).rawValue
             guard var settings = ExtractiveComposer.Settings.forMode(queryMode) else {
-                throw ToolFailure(.badInput, "mode: expected fast, standard or deep, got '\(queryMode)'")
+                preconditionFailure("every Mode has composer settings")
             }
             if let sentences { settings.maxSentences = sentences }
             if let embedTop { settings.embedTop = embedTop }

@@ -40,7 +40,7 @@ public enum PackCommand {
             throw ToolFailure(.usage, "--reserve: \(base.reserve) leaves nothing of the budget of \(base.budget)")
         }
         base.k = try o.int("k", default: 8, in: 1...10_000)
-        base.mode = try o.choice("mode", ["fast", "standard", "deep"], default: "standard")
+        base.mode = try Mode.option(o).rawValue
         if o.value("neighbours") != nil { base.neighbours = try o.int("neighbours", default: 3, in: 0...100) }
         let defaultLibrary = environment.libraryName(option: o.value("library")) ?? "default"
         try PBEnvironment.validateLibraryName(defaultLibrary)
@@ -51,10 +51,7 @@ public enum PackCommand {
         return try loop.run(try RecordLoop.readers(for: o.operands)) { line in
             var q = try codec.decode(QueryRecord.self, from: line.data)
             var s = base
-            s.mode = q.mode ?? base.mode
-            guard ContextPacker.Settings.neighbours(forMode: s.mode) != nil else {
-                throw ToolFailure(.badInput, "mode: expected fast, standard or deep, got '\(s.mode)'")
-            }
+            s.mode = try Mode.of(record: q.mode, else: Mode(rawValue: base.mode) ?? .standard).rawValue
             var library: PackLibrary?
             if !(q.hits ?? []).isEmpty {
                 let name = q.library ?? defaultLibrary

@@ -21,7 +21,7 @@ public enum VerifyCommand {
 
     public static func settings(_ o: ParsedOptions, environment: PBEnvironment) throws -> Verifier.Settings {
         var s = Verifier.Settings()
-        s.mode = try o.choice("mode", ["fast", "standard", "deep"], default: "standard")
+        s.mode = try Mode.option(o).rawValue
         if o.value("threshold") != nil { s.threshold = try o.double("threshold", default: Verifier.Settings.threshold(forMode: "standard") ?? 0.26, in: 0...1) }
         if let path = o.value("calibration") { s.calibration = try Calibration.load(path: path) }
         if let letters = o.value("critical") {
@@ -53,9 +53,7 @@ public enum VerifyCommand {
         var withheld = 0
         let code = try loop.run(try RecordLoop.readers(for: o.operands)) { line in
             let q = try codec.decode(QueryRecord.self, from: line.data)
-            if let mode = q.mode, Verifier.Settings.threshold(forMode: mode) == nil {
-                throw ToolFailure(.badInput, "mode: expected fast, standard or deep, got '\(mode)'")
-            }
+            _ = try Mode.of(record: q.mode, else: .standard)
             guard q.answer != nil else {
                 throw ToolFailure(.badInput, "expected a query with an 'answer' (run pb-answer first)")
             }

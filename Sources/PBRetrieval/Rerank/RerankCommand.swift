@@ -37,7 +37,7 @@ public enum RerankCommand {
     }
 
     public static func run(_ o: ParsedOptions) throws -> ExitCode {
-        let mode = try o.choice("mode", ["fast", "standard", "deep"], default: "standard")
+        let mode = try Mode.option(o)
         let lambdaOverride = o.value("lambda") == nil ? nil : try o.double("lambda", default: 0.55, in: 0...1)
         let perDocOverride = o.value("per-doc") == nil ? nil : try o.int("per-doc", default: 2, in: 1...10_000)
         var base = Reranker.Settings()
@@ -59,9 +59,9 @@ public enum RerankCommand {
                 return
             }
             var s = base
-            let queryMode = q.mode ?? mode
+            let queryMode = try Mode.of(record: q.mode, else: mode).rawValue
             guard let m = Reranker.Settings.forMode(queryMode) else {
-                throw ToolFailure(.badInput, "mode: expected fast, standard or deep, got '\(queryMode)'")
+                preconditionFailure("every Mode has rerank settings")
             }
             s.lambda = lambdaOverride ?? m.lambda
             s.perDoc = perDocOverride ?? m.perDoc
