@@ -28,7 +28,12 @@ public struct RecordCodec: Sendable {
     }
 
     public func decode<R: PBRecord>(_ type: R.Type, from line: Data) throws -> R {
-        let raw = try decodeObject(line)
+        try decode(type, from: line, raw: try decodeObject(line))
+    }
+
+    /// The same, for a caller that already has the line's object from `decodeObject` (so the
+    /// line is checked and parsed as JSON once, not once per look at it).
+    public func decode<R: PBRecord>(_ type: R.Type, from line: Data, raw: [String: JSONValue]) throws -> R {
         try R.checkKind(raw)
         var record: R
         var line = line

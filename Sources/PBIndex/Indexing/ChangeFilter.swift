@@ -22,14 +22,18 @@ public final class ChangeFilter {
     }
 
     public func consume(_ line: InputLine) throws {
-        if case .string(let kind)? = try codec.decodeObject(line.data)["kind"], kind != "chunk" {
+        try consume(line, raw: try codec.decodeObject(line.data))
+    }
+
+    public func consume(_ line: InputLine, raw: [String: JSONValue]) throws {
+        if case .string(let kind)? = raw["kind"], kind != "chunk" {
             // Not ours to judge (error records, markers): pass on unchanged.
             var data = line.data
             data.append(UInt8(ascii: "\n"))
             writer.writeLine(data)
             return
         }
-        let chunk = try codec.decode(ChunkRecord.self, from: line.data)
+        let chunk = try codec.decode(ChunkRecord.self, from: line.data, raw: raw)
         if chunk.docID != currentDoc {
             currentDoc = chunk.docID
             var marker: DocRecord?

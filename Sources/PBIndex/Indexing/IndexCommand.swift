@@ -70,7 +70,9 @@ public enum IndexCommand {
         let codec = RecordCodec()
         let loop = RecordLoop(keepGoing: false)
         let status = try loop.run(readers) { line in
-            let named = try codec.decodeObject(line.data)["library"]?.stringValue
+            // Parsed once here; the indexer takes the same object.
+            let raw = try codec.decodeObject(line.data)
+            let named = raw["library"]?.stringValue
             if targetName == nil { targetName = explicit ?? named ?? "default" }
             if let named, named != targetName! {
                 throw RecordError.badField(name: "library", reason: "record belongs to library '\(named)' but this run writes '\(targetName!)' (give --library \(named))")
@@ -84,11 +86,11 @@ public enum IndexCommand {
                     let existing = exists ? try Library(environment: environment, name: targetName!, create: false) : nil
                     filter = ChangeFilter(library: existing, restore: options.restore)
                 }
-                try filter!.consume(line)
+                try filter!.consume(line, raw: raw)
             } else {
                 if library == nil { library = try Library(environment: environment, name: targetName!, create: true) }
                 if indexer == nil { indexer = Indexer(library: library!, options: options) }
-                try indexer!.consume(line)
+                try indexer!.consume(line, raw: raw)
             }
         }
         guard !o.flag("changed") else { return status }

@@ -50,18 +50,22 @@ public final class Indexer {
 
     /// Takes one input line: a `chunk`, or a `doc` marker (`unchanged: true`) from `pb-index --changed`.
     public func consume(_ line: InputLine) throws {
-        let raw = try codec.decodeObject(line.data)
+        try consume(line, raw: try codec.decodeObject(line.data))
+    }
+
+    /// The same with the line's object already decoded (pb-index reads `library` from it first).
+    public func consume(_ line: InputLine, raw: [String: JSONValue]) throws {
         if case .string("error")? = raw["kind"] {
             // An upstream stage could not read a document and said so (and will exit non-zero).
             // Keep what the library has of it: a failed read is no reason to prune.
-            let e = try codec.decode(ErrorRecord.self, from: line.data)
+            let e = try codec.decode(ErrorRecord.self, from: line.data, raw: raw)
             try closeCurrent(before: line)
             if let path = e.path { seenPaths.insert(path) }
             summary.failed += 1
             return
         }
         if case .string("doc")? = raw["kind"] {
-            let doc = try codec.decode(DocRecord.self, from: line.data)
+            let doc = try codec.decode(DocRecord.self, from: line.data, raw: raw)
             guard doc.unchanged == true, let path = doc.path else {
                 throw RecordError.badField(name: "kind", reason: "pb-index reads chunk records (and doc records marked unchanged), not documents: run pb-chunk first")
             }
@@ -70,7 +74,7 @@ public final class Indexer {
             if case .bool(true)? = doc.extra["tombstoned"] { summary.tombstoned += 1 } else { summary.skipped += 1 }
             return
         }
-        let chunk = try codec.decode(ChunkRecord.self, from: line.data)
+        let chunk = try codec.decode(ChunkRecord.self, from: line.data, raw: raw)
         try validate(chunk)
         var vector: [Float]?
         if let e = chunk.embedding {
