@@ -85,10 +85,11 @@ for t in $targets; do
   rm -rf "$work/artifacts/$t"
   mkdir -p "$work/corpus/$t" "$work/artifacts/$t"
   log="$work/$t.log"
-  # -detect_leaks=0: LeakSanitizer reports the planner's cache of compiled patterns (a fixed set,
-  # kept for the life of the process, held through Foundation in a way it cannot follow); growth
-  # is caught by -rss_limit_mb instead.
-  PB_FUZZ_TARGET=$t "$fuzzer" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=65536 -detect_leaks=0 \
+  # No LeakSanitizer (detect_leaks=0, in libFuzzer and at exit): it reports every compiled
+  # NSRegularExpression, kept ones too (Foundation holds them in a way it cannot follow). Growth
+  # is caught by -rss_limit_mb and -malloc_limit_mb instead; LSan's report at exit is what found
+  # the planner compiling its patterns per call (19.5 MB after 35,000 requests), now fixed.
+  ASAN_OPTIONS=detect_leaks=0 PB_FUZZ_TARGET=$t "$fuzzer" -malloc_limit_mb=1024 -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=65536 -detect_leaks=0 \
     -artifact_prefix="$work/artifacts/$t/" "$work/corpus/$t" "$work/seeds/$t" >"$log" 2>&1
   runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log" | tail -1)
   [ -n "$runs" ] || runs=$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#')

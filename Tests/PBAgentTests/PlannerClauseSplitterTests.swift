@@ -31,3 +31,14 @@ struct PlannerClauseSplitterTests {
         #expect(splitter.sentences("Call Dr. Lee. Buy milk") == ["Call Dr. Lee.", "Buy milk"])
     }
 }
+
+/// The grammar's patterns are compiled once: compiling per call cost 550 unfreed bytes a time on
+/// Linux's Foundation (make fuzz found 19.5 MB after 35,000 requests) and a third of pb-plan's time.
+@Suite struct ClausePatternCacheTests {
+    @Test func aPatternIsCompiledOnceAndKept() {
+        let a = ClausePattern.shared.regex(#"\bcheck\b"#)
+        let b = ClausePattern.shared.regex(#"\bcheck\b"#)
+        #expect(a === b)
+        #expect(ClausePattern.shared.regex(#"\bcheck\b"#, caseInsensitive: false) !== a)
+    }
+}

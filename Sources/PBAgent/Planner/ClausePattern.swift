@@ -16,6 +16,19 @@ final class ClausePattern: @unchecked Sendable {
         return r
     }
 
+    /// Any of the grammar's fixed patterns, compiled on first use and kept. Compiling per call
+    /// cost time and, on Linux's Foundation, about 550 bytes that are never freed (found by
+    /// make fuzz: 19.5 MB after 35,000 requests).
+    func regex(_ pattern: String, caseInsensitive: Bool = true) -> NSRegularExpression {
+        let key = (caseInsensitive ? "i:" : "c:") + pattern
+        lock.lock()
+        defer { lock.unlock() }
+        if let r = cache[key] { return r }
+        let r = try! NSRegularExpression(pattern: pattern, options: caseInsensitive ? [.caseInsensitive] : [])
+        cache[key] = r
+        return r
+    }
+
     /// The groups of a whole-text match ("" for a group that took no part), or nil.
     func match(_ pattern: String, _ text: String) -> [String]? {
         let r = compiled(pattern)

@@ -63,7 +63,7 @@ public struct ClauseSplitter: Sendable {
     /// Clauses of one sentence, each marked when the separator before it said "then".
     func scopedClauses(_ sentence: String) -> [(clause: String, afterThen: Bool)] {
         // "then" always ends what came before, even a list ("add 2 tasks: a and b, then call Mom").
-        let then = try! NSRegularExpression(pattern: #",\s*(?:and\s+)?then\s+|\s+and then\s+"#, options: [.caseInsensitive])
+        let then = ClausePattern.shared.regex(#",\s*(?:and\s+)?then\s+|\s+and then\s+"#)
         let ns = sentence as NSString
         if let m = then.firstMatch(in: sentence, range: NSRange(location: 0, length: ns.length)), m.range.location > 0 {
             let head = scopedClauses(ns.substring(to: m.range.location))
@@ -75,7 +75,7 @@ public struct ClauseSplitter: Sendable {
             let t = sentence.trimmingCharacters(in: .whitespaces)
             return t.isEmpty ? [] : [(t, false)]
         }
-        let r = try! NSRegularExpression(pattern: ClauseSplitter.separator, options: [.caseInsensitive])
+        let r = ClausePattern.shared.regex(ClauseSplitter.separator)
         let seps = r.matches(in: sentence, range: NSRange(location: 0, length: ns.length))
         var out: [(String, Bool)] = []
         var current = ""

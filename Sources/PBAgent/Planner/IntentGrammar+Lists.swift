@@ -28,7 +28,7 @@ extension IntentGrammar {
     }
 
     func listItems(_ text: String) -> [String] {
-        let r = try! NSRegularExpression(pattern: #",\s*(?:and\s+|then\s+)?|;\s*|\s+and\s+|\s+&\s+"#, options: [.caseInsensitive])
+        let r = ClausePattern.shared.regex(#",\s*(?:and\s+|then\s+)?|;\s*|\s+and\s+|\s+&\s+"#)
         let ns = text as NSString
         var out: [String] = []
         var cursor = 0

@@ -39,8 +39,8 @@ public struct IntentGrammar: Sendable {
     func undoRequest(_ clause: Clause) -> [PlannedIntent]? {
         let text = clause.lower.trimmingCharacters(in: CharacterSet(charactersIn: " .!"))
         let pattern = #"^(?:please )?(?:undo|revert|reverse|scratch|take back|cancel)(?: (?:that|it|this|the last (?:change|changes|thing|turn|step|request)|what you (?:just )?did|my last (?:change|request)))?(?: back)?(?: please)?$|^take (?:that|it) back(?: please)?$|^never ?mind(?:,? undo that)?$"#
-        guard let regex = try? NSRegularExpression(pattern: pattern),
-              regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil else { return nil }
+        let regex = ClausePattern.shared.regex(pattern, caseInsensitive: false)
+        guard regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil else { return nil }
         // "cancel" alone is too bare to mean undo; it needs "that"/"it"/"the last ...".
         if text == "cancel" || text == "please cancel" { return nil }
         return [PlannedIntent(.undo, [:])]
@@ -144,7 +144,7 @@ public struct IntentGrammar: Sendable {
         let high = #"\(?\b(?:it'?s |this is |is )?(?:very |really |super )?(?:urgent(?:ly)?|asap|a\.s\.a\.p\.?|high[- ]priority|top[- ]priority|critical|important|right away|immediately)\b\)?:?"#
         let low = #"\(?\b(?:low[- ]priority|no rush|not urgent|whenever|someday|at some point|eventually)\b\)?"#
         for (p, value) in [(high, "high"), (low, "low")] {
-            let r = try! NSRegularExpression(pattern: p, options: [.caseInsensitive])
+            let r = ClausePattern.shared.regex(p)
             let ns = text as NSString
             if r.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) != nil {
                 let cut = r.stringByReplacingMatches(in: text, range: NSRange(location: 0, length: ns.length), withTemplate: " ")
@@ -168,7 +168,7 @@ public struct IntentGrammar: Sendable {
             (#"every year|yearly|annually|each year|once a year"#, "yearly"),
         ]
         for (p, rule) in table {
-            let r = try! NSRegularExpression(pattern: #"\b(?:"# + p + #")\b"#, options: [.caseInsensitive])
+            let r = ClausePattern.shared.regex(#"\b(?:"# + p + #")\b"#)
             let ns = text as NSString
             guard let m = r.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) else { continue }
             var value = rule
