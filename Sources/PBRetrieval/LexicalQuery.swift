@@ -1,3 +1,5 @@
+import PBText
+
 /// Builds an FTS5 MATCH expression from free text so that nothing in the text is FTS5 syntax:
 /// every word becomes a quoted string (inside which FTS5 sees no operators, columns, prefixes or
 /// NEAR groups), and the words are OR-ed so BM25 ranks documents by how many and how rare.

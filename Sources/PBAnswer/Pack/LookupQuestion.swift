@@ -1,3 +1,4 @@
+import PBText
 import PBRetrieval
 
 /// Decides whether a question asks for a value (a number, a spec, a dose, a price, a part number,

@@ -1,3 +1,4 @@
+import PBText
 import Foundation
 import PBCore
 import PBRetrieval

@@ -1,3 +1,4 @@
+import PBText
 import PBRetrieval
 
 /// Places and the words for their people and things, so that a question about Switzerland is

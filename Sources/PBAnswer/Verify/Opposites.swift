@@ -1,3 +1,4 @@
+import PBText
 import PBRetrieval
 
 /// Words and their opposites, for one check of gate H: a question that asks about the smallest

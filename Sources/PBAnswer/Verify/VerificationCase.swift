@@ -1,3 +1,4 @@
+import PBText
 import PBCore
 import PBRetrieval
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import PBRetrieval
+@testable import PBText
 
 @Suite struct MonthSpellingsTests {
     @Test func isoDatesNameTheirMonth() {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
+@testable import PBText
 @testable import PBCore
-@testable import PBRetrieval
 
 @Suite struct TermAnalyzerTests {
     @Test func stemsLightly() {
