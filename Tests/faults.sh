@@ -1,7 +1,8 @@
 #!/bin/sh
 # Faults the stores must survive: after each, the stores are consistent and nothing committed is
 # lost. Run by make test after Tests/crash.sh (which covers kill -9 of pb-index).
-#   1. kill -9 of pb-exec at many moments of a long plan, then pb-undo of what committed;
+#   1. kill -9 of pb-exec at many moments of a long plan, then pb-undo of what committed; kill -9
+#      of pb-undo at many moments of undoing a 3,000-step turn;
 #   2. kill -9 of pb-exec while export_ics writes 2,000 items, then a second export;
 #   3. two first pb-exec runs on a new store, ten times;
 #   4. a read-only PB_HOME: readers read, writers say it is read-only (as an unprivileged user:
@@ -43,6 +44,33 @@ for delay in 0.05 0.1 0.2 0.4; do
     if [ "$n2" = 0 ]; then ok "pb-exec killed at ${delay}s: $n of 400 tasks, $groups group(s), all or nothing; undo left $n2"; else bad "undo after kill at ${delay}s left $n2 tasks"; fi
   else
     bad "pb-exec killed at ${delay}s left $n tasks in $groups groups"
+  fi
+done
+
+# pb-undo killed while it reverts a 3,000-step turn: the turn is undone whole or not at all, and
+# a second pb-undo finishes it.
+python3 -c '
+import json
+print(json.dumps({"kind": "plan", "now": "2026-11-26T18:00:00Z",
+                  "steps": [{"n": i + 1, "tool": "create_task", "args": {"title": "Task %d" % i}} for i in range(3000)]}))' >"$tmp/plan3k.jsonl"
+for delay in 0.02 0.05 0.1 0.2 0.3 0.5; do
+  home="$tmp/undo-$delay"
+  mkdir -p "$home"
+  PB_HOME="$home" pb-exec --json <"$tmp/plan3k.jsonl" >/dev/null 2>&1
+  PB_HOME="$home" pb-undo --json >/dev/null 2>&1 &
+  pid=$!
+  sleep "$delay"
+  kill -9 "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  n=$(tasks "$home")
+  open=$(sqlite3 "$home/store.sqlite" "SELECT count(*) FROM journal WHERE group_id = 'g-1' AND undone_at IS NULL" 2>/dev/null || echo '?')
+  if { [ "$n" = 3000 ] && [ "$open" = 3000 ]; } || { [ "$n" = 0 ] && [ "$open" = 0 ]; }; then
+    PB_HOME="$home" pb-undo --json >/dev/null 2>&1
+    n2=$(tasks "$home")
+    if [ "$n2" = 0 ]; then ok "pb-undo killed at ${delay}s: $n of 3000 tasks left, $open entries open, all or nothing; a second undo left $n2"
+    else bad "pb-undo killed at ${delay}s: a second undo left $n2 tasks"; fi
+  else
+    bad "pb-undo killed at ${delay}s left $n tasks with $open journal entries still open"
   fi
 done
 
