@@ -247,6 +247,32 @@ if [ "$(id -u)" = 0 ] && command -v mkfs.ext4 >/dev/null 2>&1 && truncate -s 3M 
   else
     bad "a full file system: $bad_exit; full message $full_message; readers:$readers; committed $committed, documents $documents; check: $check"
   fi
+  # The agent store on the same disk: a turn that does not fit fails with 74 and leaves what was
+  # committed; pb-undo on the full disk is 0 (the log had room) or 74, never 1; once freed, undo works.
+  rm -rf "$home"
+  ahome="$mnt/agent"
+  mkdir -p "$ahome"
+  python3 -c '
+import json
+print(json.dumps({"kind": "plan", "now": "2026-11-26T18:00:00Z",
+                  "steps": [{"n": i + 1, "tool": "create_task", "args": {"title": "Kept %d" % i}} for i in range(100)]}))' |
+    PB_HOME="$ahome" pb-exec --json >/dev/null 2>&1
+  dd if=/dev/zero of="$mnt/filler" bs=1k >/dev/null 2>&1
+  PB_HOME="$ahome" pb-exec --json <"$tmp/plan3k.jsonl" >/dev/null 2>"$tmp/agent.err"; erc=$?
+  PB_HOME="$ahome" pb-undo --json >/dev/null 2>"$tmp/undo.err"; urc=$?
+  rm -f "$mnt/filler"
+  # Counted once space is back (sqlite3 itself cannot open a WAL store on a full disk).
+  after=$(tasks "$ahome")
+  integrity=$(sqlite3 "$ahome/store.sqlite" "PRAGMA integrity_check" 2>&1)
+  [ "$urc" = 0 ] || PB_HOME="$ahome" pb-undo --json >/dev/null 2>&1
+  final=$(tasks "$ahome")
+  if [ $erc = 74 ] && grep -qi -e "disk is full" -e "disk full" "$tmp/agent.err" && ! grep -q "move it aside" "$tmp/agent.err" "$tmp/undo.err" &&
+     { { [ $urc = 0 ] && [ "$after" = 0 ]; } || { [ $urc = 74 ] && [ "$after" = 100 ]; }; } &&
+     [ "$integrity" = ok ] && [ "$final" = 0 ]; then
+    ok "the agent store on a full disk: a 3,000-step turn failed with 74 naming the full disk and 100 committed tasks stayed; pb-undo exited $urc; integrity ok; once freed, undone"
+  else
+    bad "the agent store on a full disk: exec $erc ($(head -c 300 "$tmp/agent.err")); undo $urc ($(head -c 300 "$tmp/undo.err")); $after tasks after; integrity $integrity; final $final"
+  fi
   umount "$mnt"
 else
   echo "faults: skipping the full file system case: cannot mount a loop file system here (needs root and loop devices)"

@@ -74,6 +74,9 @@ public final class AgentStore {
         } catch let e as DatabaseError where [3, 8, 14].contains(e.code & 0xFF) /* PERM, READONLY, CANTOPEN */ {
             // Not a damaged store: one this user may not write (a read-only folder or file system).
             throw StoreError.readOnly(path: path, reason: Self.reason(e))
+        } catch let e as DatabaseError where [5, 10, 13].contains(e.code & 0xFF) /* BUSY, IOERR, FULL */ {
+            // The disk or a lock, not the store: "move it aside" would be false and risky advice.
+            throw StoreError.ioFailure(path: path, reason: e.description)
         } catch {
             throw StoreError.notAStore(path: path, reason: Self.reason(error))
         }

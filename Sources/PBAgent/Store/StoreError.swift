@@ -7,6 +7,9 @@ public enum StoreError: Error, CustomStringConvertible, ExitStatusProviding {
     case cannotOpen(path: String, reason: String)
     /// The store (or its folder) cannot be written by this user; nothing is wrong with it.
     case readOnly(path: String, reason: String)
+    /// Reading or writing the store failed (a full disk, an I/O error, a lock held too long):
+    /// nothing is wrong with the store itself.
+    case ioFailure(path: String, reason: String)
     /// The file exists but is not an SQLite database, or not a PocketBrains store.
     case notAStore(path: String, reason: String)
     /// The store was written by a newer PocketBrains.
@@ -20,6 +23,8 @@ public enum StoreError: Error, CustomStringConvertible, ExitStatusProviding {
             return "cannot open the agent store \(path): \(reason)"
         case let .readOnly(path, reason):
             return "cannot write the agent store \(path): it or its folder is read-only (\(reason)); reading it (pb-undo --list) still works"
+        case let .ioFailure(path, reason):
+            return "cannot use the agent store \(path): \(reason); nothing was changed, and the store is as it was"
         case let .notAStore(path, reason):
             return "\(path) is not a usable agent store (\(reason)); it was left as it is: move it aside to start a new store"
         case let .tooNew(path, version, supported):
