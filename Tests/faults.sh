@@ -223,21 +223,20 @@ if [ "$(id -u)" = 0 ] && command -v mkfs.ext4 >/dev/null 2>&1 && truncate -s 3M 
   # Whatever is left, fill it, so that the readers meet a disk with no block free.
   dd if=/dev/zero of="$mnt/filler" bs=1k >/dev/null 2>&1
   readers=""
-  for args in "--check" "--stats"; do
-    PB_HOME="$home" pb-index --library full $args >/dev/null 2>"$tmp/reader.err"; rc=$?
-    if signalled $rc || { [ $rc != 0 ] && [ $rc != 74 ]; }; then readers="$readers pb-index $args: $rc;"; fi
-  done
-  PB_HOME="$home" pb-search --library full --k 3 <"$tmp/query.jsonl" >/dev/null 2>"$tmp/reader.err"; rc=$?
-  if signalled $rc || { [ $rc != 0 ] && [ $rc != 74 ]; }; then readers="$readers pb-search: $rc;"; fi
+  # The readers of the library: each must exit 0 or 74, never with a signal. $1 labels the case.
+  run_readers() {
+    for args in "--check" "--stats"; do
+      PB_HOME="$home" pb-index --library full $args >/dev/null 2>"$tmp/reader.err"; rc=$?
+      if signalled $rc || { [ $rc != 0 ] && [ $rc != 74 ]; }; then readers="$readers $1pb-index $args: $rc;"; fi
+    done
+    PB_HOME="$home" pb-search --library full --k 3 <"$tmp/query.jsonl" >/dev/null 2>"$tmp/reader.err"; rc=$?
+    if signalled $rc || { [ $rc != 0 ] && [ $rc != 74 ]; }; then readers="$readers $1pb-search: $rc;"; fi
+  }
+  run_readers ""
   # A -shm file whose pages have no blocks behind them (what a write on a full disk leaves).
   rm -f "$home/libraries/full/index.sqlite-shm"
   truncate -s 32768 "$home/libraries/full/index.sqlite-shm"
-  for args in "--check" "--stats"; do
-    PB_HOME="$home" pb-index --library full $args >/dev/null 2>"$tmp/reader.err"; rc=$?
-    if signalled $rc || { [ $rc != 0 ] && [ $rc != 74 ]; }; then readers="$readers sparse -shm, pb-index $args: $rc;"; fi
-  done
-  PB_HOME="$home" pb-search --library full --k 3 <"$tmp/query.jsonl" >/dev/null 2>"$tmp/reader.err"; rc=$?
-  if signalled $rc || { [ $rc != 0 ] && [ $rc != 74 ]; }; then readers="$readers sparse -shm, pb-search: $rc;"; fi
+  run_readers "sparse -shm, "
   rm -f "$mnt/filler"
   check=$(PB_HOME="$home" pb-index --library full --check 2>&1)
   documents=$(PB_HOME="$home" pb-index --library full --stats 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["documents"])' 2>/dev/null)
