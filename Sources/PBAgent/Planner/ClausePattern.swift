@@ -8,12 +8,7 @@ final class ClausePattern: @unchecked Sendable {
     private let lock = NSLock()
 
     private func compiled(_ pattern: String) -> NSRegularExpression {
-        lock.lock()
-        defer { lock.unlock() }
-        if let r = cache[pattern] { return r }
-        let r = try! NSRegularExpression(pattern: "^(?:" + pattern + ")$", options: [.caseInsensitive])
-        cache[pattern] = r
-        return r
+        regex("^(?:" + pattern + ")$")
     }
 
     /// Any of the grammar's fixed patterns, compiled on first use and kept. Compiling per call

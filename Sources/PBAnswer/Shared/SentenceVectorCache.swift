@@ -57,9 +57,7 @@ public final class SentenceVectorCache {
             guard (try? statement.bind([.text(key(text))])) != nil, (try? statement.step()) == true else { continue }
             let bytes = statement.blob(0)
             guard bytes.count == dimension * 4 else { continue }
-            let vector = bytes.withUnsafeBytes { raw in
-                (0..<dimension).map { Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))) }
-            }
+            let vector = bytes.withUnsafeBytes { Embedding.floats(littleEndian: $0, count: dimension) }
             guard vector.allSatisfy(\.isFinite) else { continue }
             found[text] = vector
         }
@@ -73,11 +71,8 @@ public final class SentenceVectorCache {
         _ = try? db.transaction {
             let statement = try db.prepare("INSERT OR IGNORE INTO vectors (key, vector, added) VALUES (?, ?, ?)")
             for (text, vector) in entries where vector.count == dimension {
-                var bytes = [UInt8]()
-                bytes.reserveCapacity(dimension * 4)
-                for v in vector { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } }
                 statement.reset()
-                try statement.bind([.text(key(text)), .blob(bytes), .int(now)])
+                try statement.bind([.text(key(text)), .blob(Embedding.littleEndianBytes(vector)), .int(now)])
                 _ = try statement.step()
             }
             // Bounded: counting costs a scan, so it is done on about one store in 16 (chosen by the

@@ -21,8 +21,7 @@ public struct Embedding: Codable, Equatable, Sendable {
         if asArray {
             vector = values
         } else {
-            var le = values.map { $0.bitPattern.littleEndian }
-            f32le_b64 = le.withUnsafeMutableBytes { Data($0) }.base64EncodedString()
+            f32le_b64 = Data(Self.littleEndianBytes(values)).base64EncodedString()
         }
     }
 
@@ -40,8 +39,18 @@ public struct Embedding: Codable, Equatable, Sendable {
         guard data.count == dim * 4 else {
             throw RecordError.badField(name: "embedding.f32le_b64", reason: "holds \(data.count / 4) floats, dim says \(dim)")
         }
-        return data.withUnsafeBytes { raw in
-            (0..<dim).map { Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))) }
-        }
+        return data.withUnsafeBytes { Self.floats(littleEndian: $0, count: dim) }
+    }
+
+    /// Float32 values as little-endian bytes: the layout of `f32le_b64`, the vector file and the
+    /// sentence-vector cache.
+    public static func littleEndianBytes(_ values: [Float]) -> [UInt8] {
+        var le = values.map { $0.bitPattern.littleEndian }
+        return le.withUnsafeMutableBytes { Array($0) }
+    }
+
+    /// The first `count` little-endian float32 values of `raw`.
+    public static func floats(littleEndian raw: UnsafeRawBufferPointer, count: Int) -> [Float] {
+        (0..<count).map { Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))) }
     }
 }

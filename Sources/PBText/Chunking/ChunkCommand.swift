@@ -68,8 +68,10 @@ public enum ChunkCommand {
         }
         var status = ExitCode.success
         for entry in files {
-            guard case .name(let path) = entry else {
-                guard case .notUTF8(let shown) = entry else { continue }
+            let path: String
+            switch entry {
+            case .name(let name): path = name
+            case .notUTF8(let shown):
                 let message = FileNames.notUTF8Message(shown)
                 guard keepGoing else { throw ToolFailure(.cannotOpen, message) }
                 Diagnostics.shared.error(message)
