@@ -44,23 +44,26 @@ let package = Package(
         .target(name: "PBText", dependencies: ["PBCore", "CICU", "CZlib"], swiftSettings: release),
         // Neural: safetensors and the MiniLM encoder over its own kernels (CBLAS, loaded at run time, as the reference).
         .target(name: "PBNeural", dependencies: ["PBCore", "PBText", "CBLASRuntime", "CKernels"], swiftSettings: release),
-        // Index: SQLite wrapper, library schema, the memory-mapped vector file.
-        .target(name: "PBIndex", dependencies: ["PBCore", "CSQLite"], swiftSettings: release),
+        // SQLite: one small wrapper (connections, statements, errors in words) for every store:
+        // the library, the agent store, the memory store and the caches.
+        .target(name: "PBSQLite", dependencies: ["PBCore", "CSQLite"], swiftSettings: release),
+        // Index: the library schema and the memory-mapped vector file.
+        .target(name: "PBIndex", dependencies: ["PBCore", "PBSQLite"], swiftSettings: release),
         // Retrieval: lexical and dense search, fusion.
-        .target(name: "PBRetrieval", dependencies: ["PBCore", "PBText", "PBIndex", "PBNeural", "CKernels"], swiftSettings: release),
+        .target(name: "PBRetrieval", dependencies: ["PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "CKernels"], swiftSettings: release),
 
         // Answer: packing the desk (pb-pack), writing a cited answer (extractive, or a chat endpoint
         // over a plain socket, or libcurl for https), and the verification gates with their
         // calibration (pb-verify).
-        .target(name: "PBAnswer", dependencies: ["PBCore", "PBText", "PBIndex", "PBNeural", "PBRetrieval", "CCurl"], swiftSettings: release),
+        .target(name: "PBAnswer", dependencies: ["PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "PBRetrieval", "CCurl"], swiftSettings: release),
 
         // Agent: natural dates, the intent grammar and planner, the task/project/note store with its
-        // journal, tools, executor and undo (over PBIndex's SQLite wrapper).
-        .target(name: "PBAgent", dependencies: ["PBCore", "PBText", "PBIndex", "PBNeural", "PBRetrieval", "CICU"], swiftSettings: release),
+        // journal, tools, executor and undo (over PBSQLite); notes are kept searchable as a PBIndex library.
+        .target(name: "PBAgent", dependencies: ["PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "PBRetrieval", "CICU"], swiftSettings: release),
 
         // Every pb-* program, chosen by the name it is run by.
         .executableTarget(name: "pocketbrains",
-                          dependencies: ["PBCore", "PBText", "PBNeural", "PBIndex", "PBRetrieval", "PBAnswer", "PBAgent"],
+                          dependencies: ["PBCore", "PBText", "PBNeural", "PBSQLite", "PBIndex", "PBRetrieval", "PBAnswer", "PBAgent"],
                           path: "Sources/pocketbrains", swiftSettings: release),
         // The parsers under libFuzzer (make fuzz builds it with -DFUZZING) or replaying kept
         // crash inputs (make test); not installed.
@@ -71,9 +74,10 @@ let package = Package(
         .testTarget(name: "PBCoreTests", dependencies: ["PBCore"]),
         .testTarget(name: "PBTextTests", dependencies: ["PBText", "PBCore"]),
         .testTarget(name: "PBNeuralTests", dependencies: ["PBNeural", "PBCore", "CKernels"]),
-        .testTarget(name: "PBIndexTests", dependencies: ["PBIndex", "PBText"]),
-        .testTarget(name: "PBAgentTests", dependencies: ["PBAgent", "PBCore", "PBIndex", "PBText"]),
-        .testTarget(name: "PBAnswerTests", dependencies: ["PBAnswer", "PBCore", "PBText", "PBIndex", "PBNeural", "PBRetrieval"]),
+        .testTarget(name: "PBSQLiteTests", dependencies: ["PBSQLite"]),
+        .testTarget(name: "PBIndexTests", dependencies: ["PBIndex", "PBSQLite", "PBText"]),
+        .testTarget(name: "PBAgentTests", dependencies: ["PBAgent", "PBCore", "PBSQLite", "PBIndex", "PBText"]),
+        .testTarget(name: "PBAnswerTests", dependencies: ["PBAnswer", "PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "PBRetrieval"]),
         .testTarget(name: "PBRetrievalTests", dependencies: ["PBRetrieval", "PBText", "PBCore"]),
     ]
 )

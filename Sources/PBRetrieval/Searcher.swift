@@ -1,5 +1,6 @@
 import Foundation
 import PBCore
+import PBSQLite
 import PBIndex
 
 /// Lexical and dense retrieval over one library, and the hits they name.

@@ -7,6 +7,12 @@ public struct DatabaseError: Error, CustomStringConvertible, CustomDebugStringCo
     public var message: String
     public var sql: String?
 
+    public init(code: Int32, message: String, sql: String?) {
+        self.code = code
+        self.message = message
+        self.sql = sql
+    }
+
     /// What a user reads: SQLite's message, its code, and what it most likely means. The
     /// statement is not shown (it is ours, not the user's, and says nothing they can act on);
     /// `debugDescription` has it for a developer.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PBCore
+import PBSQLite
 import PBIndex
 @testable import PBAgent
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PBCore
 @testable import PBIndex
+import PBSQLite
 import PBText
 
 /// A one-per-word token counter: these tests are about storage, not tokenization.

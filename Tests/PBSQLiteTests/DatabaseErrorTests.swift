@@ -1,5 +1,5 @@
 import Testing
-@testable import PBIndex
+@testable import PBSQLite
 
 /// What a user reads when SQLite fails: the cause in words, never our SQL (issue 17, item 12).
 @Suite struct DatabaseErrorTests {

@@ -1,6 +1,6 @@
 import Foundation
 import PBCore
-import PBIndex
+import PBSQLite
 
 /// Reverts journaled changes: the last group (default), a named group, or one entry. Every
 /// inverse step is validated against the store before any is applied, so a group reverts

@@ -1,6 +1,6 @@
 import Foundation
 import PBCore
-import PBIndex
+import PBSQLite
 
 /// Projects, milestones, notes and links: the services their tools write through.
 extension AgentStore {

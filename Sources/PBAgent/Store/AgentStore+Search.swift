@@ -1,5 +1,4 @@
 import Foundation
-import PBIndex
 import PBRetrieval
 
 /// Full-text search over every item's words (the `item_words` FTS5 table of migration 2).

@@ -1,6 +1,6 @@
 import Foundation
 import PBCore
-import PBIndex
+import PBSQLite
 
 /// Tasks, their dependencies and repeat rules: the service every task tool writes through.
 extension AgentStore {

@@ -1,6 +1,6 @@
 import Foundation
 import PBCore
-import PBIndex
+import PBSQLite
 
 /// The agent store, `$PB_HOME/store.sqlite`: tasks, projects, milestones, notes, links,
 /// dependencies, recurrence rules, calendar exports and the journal.

@@ -1,6 +1,6 @@
 import Foundation
 import PBCore
-import PBIndex
+import PBSQLite
 
 /// One journaled tool call: what it did (`summary`) and how to take it back (`inverse`).
 public struct JournalEntry: Equatable, Sendable {
@@ -17,7 +17,7 @@ public struct JournalEntry: Equatable, Sendable {
 
     static let columns = "id, group_id, seq, tool, summary, inverse, created_at, undone_at"
 
-    init(_ s: PBIndex.Statement) throws {
+    init(_ s: PBSQLite.Statement) throws {
         id = s.int(0); group = s.text(1); seq = Int(s.int(2)); tool = s.text(3); summary = s.text(4)
         do {
             inverse = try JSONDecoder().decode([InverseStep].self, from: Data(s.text(5).utf8))

@@ -1,5 +1,4 @@
 import Foundation
-import PBIndex
 
 extension AgentStore {
     /// Every row of every item table, in a fixed order and SQLite's own quoting: two stores with

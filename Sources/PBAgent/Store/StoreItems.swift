@@ -1,6 +1,6 @@
 import Foundation
-import PBIndex
 import PBCore
+import PBSQLite
 
 /// A task as the store holds it (named like the seed's TaskItem, away from Swift's `Task`).
 public struct TaskItem: Equatable, Sendable {
@@ -21,7 +21,7 @@ public struct TaskItem: Equatable, Sendable {
 
     static let columns = "id, title, notes, due, due_grain, priority, status, project_id, created_at, updated_at, completed_at"
 
-    init(_ s: PBIndex.Statement) {
+    init(_ s: PBSQLite.Statement) {
         id = s.int(0); title = s.text(1); notes = s.text(2); due = s.optionalText(3); dueGrain = s.optionalText(4)
         priority = Int(s.int(5)); status = s.text(6); projectID = s.optionalInt(7)
         createdAt = s.text(8); updatedAt = s.text(9); completedAt = s.optionalText(10)
@@ -48,7 +48,7 @@ public struct ProjectItem: Equatable, Sendable {
     public var ref: String { "project:\(id)" }
     static let columns = "id, title, notes, due, status"
 
-    init(_ s: PBIndex.Statement) {
+    init(_ s: PBSQLite.Statement) {
         id = s.int(0); title = s.text(1); notes = s.text(2); due = s.optionalText(3); status = s.text(4)
     }
 
@@ -68,7 +68,7 @@ public struct MilestoneItem: Equatable, Sendable {
     public var ref: String { "milestone:\(id)" }
     static let columns = "id, project_id, title, due, status, completed_at"
 
-    init(_ s: PBIndex.Statement) {
+    init(_ s: PBSQLite.Statement) {
         id = s.int(0); projectID = s.int(1); title = s.text(2); due = s.optionalText(3); status = s.text(4); completedAt = s.optionalText(5)
     }
 
@@ -87,7 +87,7 @@ public struct NoteItem: Equatable, Sendable {
     public var ref: String { "note:\(id)" }
     static let columns = "id, title, body, tags"
 
-    init(_ s: PBIndex.Statement) {
+    init(_ s: PBSQLite.Statement) {
         id = s.int(0); title = s.text(1); body = s.text(2)
         tags = s.text(3).split(separator: ",").map(String.init)
     }

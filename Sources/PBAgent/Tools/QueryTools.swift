@@ -1,5 +1,6 @@
 import Foundation
 import PBCore
+import PBSQLite
 import PBIndex
 
 /// The reading tools: search, agenda, project status, project blockers, summaries. They write

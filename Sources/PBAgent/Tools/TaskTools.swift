@@ -1,5 +1,6 @@
 import Foundation
 import PBCore
+import PBSQLite
 import PBIndex
 
 /// The task tools: create, update, complete, reopen, delete, reschedule, snooze, priority,

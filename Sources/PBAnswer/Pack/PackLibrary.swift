@@ -1,5 +1,6 @@
 import Foundation
 import PBCore
+import PBSQLite
 import PBIndex
 import PBRetrieval
 

@@ -1,5 +1,6 @@
 import Foundation
 import PBCore
+import PBSQLite
 
 /// Writes chunk records into a library, in batches of whole documents, each batch one SQLite
 /// transaction preceded by the durable append of its vectors.

@@ -1,5 +1,6 @@
 import Foundation
 import PBCore
+import PBSQLite
 #if canImport(Glibc)
 import Glibc
 #endif

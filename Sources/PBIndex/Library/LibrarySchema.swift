@@ -1,3 +1,5 @@
+import PBSQLite
+
 /// The library's SQLite schema, as numbered migrations applied in order (PRAGMA user_version).
 enum LibrarySchema {
     static let migrations: [String] = [
