@@ -21,7 +21,7 @@ enum AnswerFixture {
         while Array(bytes[start..<(start + needle.count)]) != needle { start += 1 }
         return Evidence(n: n, chunkID: "t-\(n)", docID: "tenancy", path: "tenancy.md", title: "Tenancy", section: [section],
                         start: start, end: start + needle.count, lineStart: 1 + bytes[0..<start].filter { $0 == 0x0A }.count,
-                        lineEnd: 1, text: text, role: "anchor", score: 1, rank: rank)
+                        lineEnd: 1, text: text, role: .anchor, score: 1, rank: rank)
     }
 
     static var context: PackedContext {
@@ -30,7 +30,7 @@ enum AnswerFixture {
             piece(2, "The tenancy starts on 1 September 2023. Monthly rent is £1,150, due on the 1st.", rank: 2, section: "Rent"),
             piece(3, "Pets are not allowed without written consent. The garden is shared with the flat upstairs.", rank: 3, section: "Rules"),
         ]
-        return PackedContext(budget: 4096, used: 900, reserved: 512, mode: "standard", instructions: "i", prompt: "p", evidence: pieces)
+        return PackedContext(budget: 4096, used: 900, reserved: 512, mode: .standard, instructions: "i", prompt: "p", evidence: pieces)
     }
 
     static func composer(_ mode: String = "standard") throws -> ExtractiveComposer {
@@ -53,7 +53,7 @@ struct ExtractiveComposerTests {
         #expect(a.citations[0].evidence == 1 && a.citations[0].chunkID == "t-1" && a.citations[0].line == 3)
         #expect(AnswerFixture.spansHold(a))
         #expect(a.sentences == [AnswerSentence(text: "The tenants have paid a deposit of £1,325, equal to five weeks' rent.", cites: [1])])
-        #expect(a.route == "extractive" && a.receipt.actual == "extractive")
+        #expect(a.route == .extractive && a.receipt.actual == .extractive)
     }
 
     static let encoder: MiniLMEncoder? = try? MiniLMEncoder(modelDirectory: PBEnvironment().modelDirectory)
@@ -91,8 +91,8 @@ struct ExtractiveComposerTests {
                        "2. to keep the installations for water, gas, electricity, sanitation and heating in repair and proper working order;"]
         let text = clauses.joined(separator: "\n")
         let e = Evidence(n: 1, chunkID: "t-4", docID: "tenancy", path: "tenancy-agreement.docx", title: "Tenancy", section: ["4. Tenants' obligations"],
-                         start: 0, end: text.utf8.count, lineStart: 30, lineEnd: 32, text: text, role: "anchor", score: 1, rank: 1)
-        let context = PackedContext(budget: 4096, used: 300, reserved: 512, mode: "standard", instructions: "i", prompt: "p", evidence: [e])
+                         start: 0, end: text.utf8.count, lineStart: 30, lineEnd: 32, text: text, role: .anchor, score: 1, rank: 1)
+        let context = PackedContext(budget: 4096, used: 300, reserved: 512, mode: .standard, instructions: "i", prompt: "p", evidence: [e])
         let composer = try ExtractiveComposer(settings: ExtractiveComposer.Settings.forMode("standard")!, encoder: try #require(Self.encoder))
         #expect(composer.compose(question: "Can we keep a cat in the flat?", context: context).citations.first?.quote == clauses[1])
     }
@@ -124,7 +124,7 @@ struct ExtractiveComposerTests {
 
     @Test func summariesTakeSectionsInSourceOrder() throws {
         let a = try AnswerFixture.composer().compose(question: "Summarise the tenancy", context: AnswerFixture.context)
-        #expect(a.route == "summary")
+        #expect(a.route == .summary)
         #expect(a.citations.count >= 2)
         let starts = a.citations.map(\.start)
         #expect(starts == starts.sorted())
@@ -162,8 +162,8 @@ struct CitationResolverTests {
     @Test func markersBecomeSentenceSpansRenumberedByFirstUse() throws {
         let r = try CitationResolver()
         let written = "Pets need written consent [3]. The deposit is £1,325 [1]."
-        let a = r.resolve(written, context: AnswerFixture.context, route: "endpoint",
-                          receipt: Receipt(intended: "endpoint", attempted: ["endpoint"], actual: "endpoint"))
+        let a = r.resolve(written, context: AnswerFixture.context, route: .endpoint,
+                          receipt: Receipt(intended: .endpoint, attempted: [.endpoint], actual: .endpoint))
         #expect(a.citations.map(\.n) == [1, 2])
         #expect(a.citations.map(\.evidence) == [3, 1])
         #expect(a.citations[0].quote == "Pets are not allowed without written consent.")
@@ -173,8 +173,8 @@ struct CitationResolverTests {
     }
 
     @Test func aMarkerNamingNoPassageIsKeptVisibleForTheVerifier() throws {
-        let a = try CitationResolver().resolve("The boiler was serviced in May [7].", context: AnswerFixture.context, route: "endpoint",
-                                               receipt: Receipt(intended: "endpoint", attempted: ["endpoint"], actual: "endpoint"))
+        let a = try CitationResolver().resolve("The boiler was serviced in May [7].", context: AnswerFixture.context, route: .endpoint,
+                                               receipt: Receipt(intended: .endpoint, attempted: [.endpoint], actual: .endpoint))
         #expect(a.citations.isEmpty)
         #expect(a.text.contains("[7?]"))
         #expect(a.sentences.first?.cites == [])
@@ -196,11 +196,11 @@ enum CodeFixture {
     static var context: PackedContext {
         let pieces = [
             Evidence(n: 1, chunkID: "b-1", docID: "budget", path: "household-budget.csv", title: "Budget", section: [], start: 0,
-                     end: budget.utf8.count, lineStart: 32, lineEnd: 32, text: budget, role: "anchor", score: 1, rank: 1),
+                     end: budget.utf8.count, lineStart: 32, lineEnd: 32, text: budget, role: .anchor, score: 1, rank: 1),
             Evidence(n: 2, chunkID: "m-1", docID: "manual", path: "dishwasher-manual.pdf", title: "Manual", section: ["Error codes"], start: 0,
-                     end: manual.utf8.count, lineStart: 42, lineEnd: 43, text: manual, role: "anchor", score: 1, rank: 2),
+                     end: manual.utf8.count, lineStart: 42, lineEnd: 43, text: manual, role: .anchor, score: 1, rank: 2),
         ]
-        return PackedContext(budget: 4096, used: 300, reserved: 512, mode: "standard", instructions: "i", prompt: "p", evidence: pieces)
+        return PackedContext(budget: 4096, used: 300, reserved: 512, mode: .standard, instructions: "i", prompt: "p", evidence: pieces)
     }
 }
 
@@ -237,12 +237,12 @@ struct SummaryWeightTests {
         var pieces: [Evidence] = []
         for (i, t) in texts.enumerated() {
             pieces.append(Evidence(n: 1, chunkID: "log-\(i)", docID: "log", path: "house-log.txt", title: "House log", section: [],
-                                   start: start, end: start + t.utf8.count, lineStart: 1 + i, lineEnd: 1 + i, text: t, role: i == 0 ? "anchor" : "section", score: 1, rank: 1))
+                                   start: start, end: start + t.utf8.count, lineStart: 1 + i, lineEnd: 1 + i, text: t, role: i == 0 ? .anchor : .section, score: 1, rank: 1))
             start += t.utf8.count + 1
         }
-        let context = PackedContext(budget: 4096, used: 300, reserved: 512, mode: "standard", instructions: "i", prompt: "p", evidence: pieces)
+        let context = PackedContext(budget: 4096, used: 300, reserved: 512, mode: .standard, instructions: "i", prompt: "p", evidence: pieces)
         let a = try AnswerFixture.composer().compose(question: "Summarise the house log", context: context)
-        #expect(a.route == "summary")
+        #expect(a.route == .summary)
         #expect(Set(a.citations.map(\.chunkID)) == ["log-0", "log-1", "log-2"])
     }
 
@@ -258,10 +258,10 @@ struct SummaryWeightTests {
         for (i, t) in entries.enumerated() {
             pieces.append(Evidence(n: i + 1, chunkID: "log-\(i)", docID: "log", path: "car-log.txt", title: "Car log", section: ["Entry \(i)"],
                                    start: start, end: start + t.utf8.count, lineStart: 1 + 3 * i, lineEnd: 1 + 3 * i, text: t,
-                                   role: i == 0 ? "anchor" : "section", score: 1, rank: i == 0 ? 1 : nil))
+                                   role: i == 0 ? .anchor : .section, score: 1, rank: i == 0 ? 1 : nil))
             start += t.utf8.count + 2
         }
-        let context = PackedContext(budget: 4096, used: 300, reserved: 512, mode: "standard", instructions: "i", prompt: "p", evidence: pieces)
+        let context = PackedContext(budget: 4096, used: 300, reserved: 512, mode: .standard, instructions: "i", prompt: "p", evidence: pieces)
         var settings = ExtractiveComposer.Settings()
         settings.summarySections = 2
         let a = try ExtractiveComposer(settings: settings, encoder: nil).compose(question: "Summarise the car log", context: context)
@@ -300,8 +300,8 @@ struct CodeAndTableTests {
                     "2024-03,Utilities,Electricity,71.85,Joint account,Standing order"]
         let text = rows.joined(separator: "\n")
         let e = Evidence(n: 1, chunkID: "b-1", docID: "budget", path: "household-budget.csv", title: "Budget", section: [], start: 0,
-                         end: text.utf8.count, lineStart: 2, lineEnd: 4, text: text, role: "anchor", score: 1, rank: 1)
-        let context = PackedContext(budget: 4096, used: 300, reserved: 512, mode: "standard", instructions: "i", prompt: "p", evidence: [e])
+                         end: text.utf8.count, lineStart: 2, lineEnd: 4, text: text, role: .anchor, score: 1, rank: 1)
+        let context = PackedContext(budget: 4096, used: 300, reserved: 512, mode: .standard, instructions: "i", prompt: "p", evidence: [e])
         for (month, row) in zip(["January", "February", "March"], rows) {
             let a = try AnswerFixture.composer().compose(question: "How much did we spend on electricity in \(month)?", context: context)
             #expect(a.citations.first?.quote == row)
@@ -317,11 +317,11 @@ struct CodeAndTableTests {
                     "2024-02,Transport,Monthly train pass,89.00,Maria,"]
         let csv = rows.joined(separator: "\n")
         let minutes = "- Spending since February: €312.40 for the new water butt and fittings, €64 for insurance."
-        let context = PackedContext(budget: 4096, used: 300, reserved: 512, mode: "standard", instructions: "i", prompt: "p", evidence: [
+        let context = PackedContext(budget: 4096, used: 300, reserved: 512, mode: .standard, instructions: "i", prompt: "p", evidence: [
             Evidence(n: 1, chunkID: "m-2", docID: "minutes", path: "meeting-notes.md", title: "Minutes", section: ["2. Treasurer's report"], start: 0,
-                     end: minutes.utf8.count, lineStart: 19, lineEnd: 19, text: minutes, role: "anchor", score: 1, rank: 1),
+                     end: minutes.utf8.count, lineStart: 19, lineEnd: 19, text: minutes, role: .anchor, score: 1, rank: 1),
             Evidence(n: 2, chunkID: "b-0", docID: "budget", path: "household-budget.csv", title: "Budget", section: [], start: 0,
-                     end: csv.utf8.count, lineStart: 10, lineEnd: 13, text: csv, role: "anchor", score: 1, rank: 2),
+                     end: csv.utf8.count, lineStart: 10, lineEnd: 13, text: csv, role: .anchor, score: 1, rank: 2),
         ])
         let a = try AnswerFixture.composer().compose(question: "How much did we spend on groceries in February?", context: context)
         #expect(a.citations.map(\.quote) == [rows[1], rows[2]])
@@ -337,7 +337,7 @@ struct CodeAndTableTests {
 struct EvidenceSentencesTests {
     func split(_ text: String) throws -> [String] {
         let e = Evidence(n: 1, chunkID: "m-1", docID: "m", path: "notes.md", title: "Notes", section: [], start: 100, end: 100 + text.utf8.count,
-                         lineStart: 7, lineEnd: 9, text: text, role: "anchor", score: 1, rank: 1)
+                         lineStart: 7, lineEnd: 9, text: text, role: .anchor, score: 1, rank: 1)
         return try EvidenceSentences().sentences(of: e, piece: 0).map(\.text)
     }
 
@@ -358,7 +358,7 @@ struct EvidenceSentencesTests {
     @Test func spansAndLinesPointIntoTheSource() throws {
         let text = "First line of a wrapped\nsentence here. Second one."
         let e = Evidence(n: 1, chunkID: "m-1", docID: "m", path: "notes.md", title: "Notes", section: [], start: 100, end: 100 + text.utf8.count,
-                         lineStart: 7, lineEnd: 8, text: text, role: "anchor", score: 1, rank: 1)
+                         lineStart: 7, lineEnd: 8, text: text, role: .anchor, score: 1, rank: 1)
         let s = try EvidenceSentences().sentences(of: e, piece: 0)
         #expect(s.map(\.text) == ["First line of a wrapped\nsentence here.", "Second one."])
         #expect(s.map(\.start) == [100, 100 + "First line of a wrapped\nsentence here. ".utf8.count])

@@ -144,12 +144,12 @@ import PBCore
 @Suite struct PayloadMinimizerTests {
     static func piece(_ n: Int, rank: Int?, _ text: String, doc: String = "d", start: Int = 0, score: Double? = nil) -> Evidence {
         Evidence(n: n, chunkID: "c\(n)-\(start)", docID: doc, path: "/notes/\(doc).md", title: doc, section: [],
-                 start: start, end: start + text.utf8.count, lineStart: 1, lineEnd: 1, text: text, role: "anchor",
+                 start: start, end: start + text.utf8.count, lineStart: 1, lineEnd: 1, text: text, role: .anchor,
                  score: score, rank: rank)
     }
 
     static func context(_ evidence: [Evidence]) -> PackedContext {
-        PackedContext(budget: 4096, used: 0, reserved: 512, mode: "standard", instructions: "Answer only from the evidence.",
+        PackedContext(budget: 4096, used: 0, reserved: 512, mode: .standard, instructions: "Answer only from the evidence.",
                       prompt: "unused", evidence: evidence)
     }
 

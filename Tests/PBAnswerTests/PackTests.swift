@@ -114,7 +114,7 @@ final class PackFixture {
         return q
     }
 
-    func packer(budget: Int = 4096, reserve: Int = 50, k: Int = 8, mode: String = "standard", neighbours: Int? = nil,
+    func packer(budget: Int = 4096, reserve: Int = 50, k: Int = 8, mode: Mode = .standard, neighbours: Int? = nil,
                 counter: any TokenCounter = PackWordCounter()) -> ContextPacker {
         var s = ContextPacker.Settings()
         s.budget = budget
@@ -198,7 +198,7 @@ final class PackFixture {
         let third = Self.offset(of: "Troisième")
         var desk = DeskCoverage()
         desk.add(docID: "d", 0..<third - 1)  // first two sentences
-        let pieces = desk.newPieces(of: Self.chunk(second..<Self.bytes.count, seq: 1), role: "neighbour")
+        let pieces = desk.newPieces(of: Self.chunk(second..<Self.bytes.count, seq: 1), role: .neighbour)
         #expect(pieces.count == 1)
         let p = pieces[0]
         #expect(p.start == third)
@@ -213,7 +213,7 @@ final class PackFixture {
         let inside = Self.offset(of: "ère phrase") + 1
         var desk = DeskCoverage()
         desk.add(docID: "d", 0..<inside)
-        let p = desk.newPieces(of: Self.chunk(0..<Self.bytes.count), role: "anchor")[0]
+        let p = desk.newPieces(of: Self.chunk(0..<Self.bytes.count), role: .anchor)[0]
         #expect(Self.bytes[p.start] & 0xC0 != 0x80)
         #expect(Array(p.text.utf8) == Array(Self.bytes[p.start..<p.end]))
         #expect(p.text.hasPrefix("re phrase"))
@@ -221,7 +221,7 @@ final class PackFixture {
         var back = DeskCoverage()
         let dash = Self.offset(of: "— avec") + 1
         back.add(docID: "d", dash..<Self.bytes.count)
-        let q = back.newPieces(of: Self.chunk(0..<Self.bytes.count), role: "anchor")[0]
+        let q = back.newPieces(of: Self.chunk(0..<Self.bytes.count), role: .anchor)[0]
         #expect(q.start == 0)
         #expect(Array(q.text.utf8) == Array(Self.bytes[q.start..<q.end]))
         #expect(q.text.hasSuffix("Deuxième phrase"))
@@ -230,14 +230,14 @@ final class PackFixture {
     @Test func nothingNewMeansNoPiece() {
         var desk = DeskCoverage()
         desk.add(docID: "d", 0..<Self.bytes.count)
-        #expect(desk.newPieces(of: Self.chunk(5..<40), role: "neighbour").isEmpty)
+        #expect(desk.newPieces(of: Self.chunk(5..<40), role: .neighbour).isEmpty)
         // Only punctuation and spaces left over: no piece either.
         var almost = DeskCoverage()
         let end = Self.offset(of: "\nDeuxième") - 1
         almost.add(docID: "d", 0..<end)
-        #expect(almost.newPieces(of: Self.chunk(0..<end + 2), role: "neighbour").isEmpty)
+        #expect(almost.newPieces(of: Self.chunk(0..<end + 2), role: .neighbour).isEmpty)
         // Another document's bytes do not count.
-        #expect(!desk.newPieces(of: { var h = Self.chunk(0..<10); h.docID = "other"; return h }(), role: "anchor").isEmpty)
+        #expect(!desk.newPieces(of: { var h = Self.chunk(0..<10); h.docID = "other"; return h }(), role: .anchor).isEmpty)
     }
 
     @Test func aCoveredMiddleLeavesTwoPieces() {
@@ -245,7 +245,7 @@ final class PackFixture {
         let second = Self.offset(of: "Deuxième")
         let third = Self.offset(of: "Troisième")
         desk.add(docID: "d", second..<third)
-        let pieces = desk.newPieces(of: Self.chunk(0..<Self.bytes.count), role: "anchor")
+        let pieces = desk.newPieces(of: Self.chunk(0..<Self.bytes.count), role: .anchor)
         #expect(pieces.count == 2)
         #expect(pieces.map(\.text) == ["Première phrase très longue.", "Troisième phrase finale, café."])
         for p in pieces { #expect(Array(p.text.utf8) == Array(Self.bytes[p.start..<p.end])) }
@@ -369,17 +369,17 @@ final class PackFixture {
         let f = try PackFixture()
         let anchor = f.chunk("Tamp firmly")
         let q = f.query("how do I pull a shot", [anchor])
-        let fast = try f.packer(mode: "fast").pack(q, library: f.library)
+        let fast = try f.packer(mode: .fast).pack(q, library: f.library)
         f.check(fast, q)
         // (A neighbour says "see section 4.2": that section comes in as a reference passage.)
-        let passage = fast.evidence.filter { $0.role != "reference" }
+        let passage = fast.evidence.filter { $0.role != .reference }
         #expect(Set(passage.map(\.n)).count == 1)
         #expect(passage.allSatisfy { $0.section == anchor.section && abs($0.seq! - anchor.seq!) <= 2 })
-        #expect(fast.evidence.filter { $0.role == "anchor" }.map(\.chunkID) == [anchor.chunkID])
-        #expect(passage.filter { $0.role == "neighbour" }.map(\.seq!) == [anchor.seq! - 2, anchor.seq! - 1, anchor.seq! + 1, anchor.seq! + 2])
-        let deep = try f.packer(mode: "deep").pack(q, library: f.library)
+        #expect(fast.evidence.filter { $0.role == .anchor }.map(\.chunkID) == [anchor.chunkID])
+        #expect(passage.filter { $0.role == .neighbour }.map(\.seq!) == [anchor.seq! - 2, anchor.seq! - 1, anchor.seq! + 1, anchor.seq! + 2])
+        let deep = try f.packer(mode: .deep).pack(q, library: f.library)
         f.check(deep, q)
-        #expect(deep.evidence.filter { $0.role == "neighbour" }.count > passage.filter { $0.role == "neighbour" }.count)
+        #expect(deep.evidence.filter { $0.role == .neighbour }.count > passage.filter { $0.role == .neighbour }.count)
         // Overlapping chunks were cut: the pieces of the passage tile the text without repeats.
         let none = try f.packer(neighbours: 0).pack(q, library: f.library)
         #expect(none.evidence.map(\.chunkID) == [anchor.chunkID])
@@ -395,17 +395,17 @@ final class PackFixture {
         let sections = Set(f.chunks.map(\.section))
         let packed = Set(c.evidence.filter { $0.docID == f.chunks[0].docID }.map(\.section))
         #expect(packed == sections, "every section of the manual is on the desk")
-        #expect(c.evidence.contains { $0.role == "section" })
+        #expect(c.evidence.contains { $0.role == .section })
         #expect(c.evidence.contains { $0.chunkID == f.chunk("Sow tomato").chunkID }, "the other anchors still follow")
         // Short of room, the first chunk of each section comes before the second of any.
         let firsts = Dictionary(f.chunks.map { ($0.section, $0) }, uniquingKeysWith: { a, _ in a }).count
         let small = try f.packer(budget: 400, neighbours: 0).pack(q, library: f.library)
         f.check(small, q)
-        let smallSections = Set(small.evidence.filter { $0.role == "section" || $0.role == "anchor" }.map(\.section))
+        let smallSections = Set(small.evidence.filter { $0.role == .section || $0.role == .anchor }.map(\.section))
         #expect(smallSections.count >= min(firsts, 5), "\(smallSections.count) of \(firsts) sections")
         // A fact question does not read the whole document.
         let fact = try f.packer(neighbours: 0).pack(f.query("what is the pump pressure", [f.chunk("Pump pressure")]), library: f.library)
-        #expect(!fact.evidence.contains { $0.role == "section" })
+        #expect(!fact.evidence.contains { $0.role == .section })
     }
 
     @Test func adjacentAnchorsShareOnePassage() throws {
@@ -415,7 +415,7 @@ final class PackFixture {
         let q = f.query("shots", [a, b, f.chunk("Sow tomato")])
         let c = try f.packer(neighbours: 0).pack(q, library: f.library)
         f.check(c, q)
-        #expect(c.evidence.filter { $0.n == 1 }.map(\.role) == ["anchor", "anchor"])
+        #expect(c.evidence.filter { $0.n == 1 }.map(\.role) == [.anchor, .anchor])
         #expect(Set(c.evidence.map(\.n)) == [1, 2])
         #expect(c.evidence.filter { $0.n == 1 }.allSatisfy { $0.rank == 1 })
     }
@@ -425,20 +425,20 @@ final class PackFixture {
         let q = f.query("the display shows E4", [f.chunk("shows E4")])
         let c = try f.packer(neighbours: 0).pack(q, library: f.library)
         f.check(c, q)
-        let refs = c.evidence.filter { $0.role == "reference" }
+        let refs = c.evidence.filter { $0.role == .reference }
         #expect(!refs.isEmpty)
         #expect(refs.allSatisfy { $0.section.last == "4.2 Error codes" && $0.rank == nil })
         // By name, in quotes: "(see 'Descaling')".
         let d = try f.packer(neighbours: 0).pack(f.query("cleaning", [f.chunk("descaled")]), library: f.library)
-        #expect(d.evidence.contains { $0.role == "reference" && $0.section.last == "5. Descaling" })
+        #expect(d.evidence.contains { $0.role == .reference && $0.section.last == "5. Descaling" })
         // No budget left for it: listed as dropped, the budget holds.
         let counter = PackWordCounter()
-        let anchorPiece = DeskCoverage().newPieces(of: f.chunk("shows E4"), role: "anchor")
+        let anchorPiece = DeskCoverage().newPieces(of: f.chunk("shows E4"), role: .anchor)
         let anchorOnly = counter.countTokens(PromptWriter.instructions) + counter.countTokens(PromptWriter.question(q.text)) + 50
             + counter.countTokens(PromptWriter.passage(anchorPiece, number: 1))
         let tight = try f.packer(budget: anchorOnly, reserve: 50, neighbours: 0).pack(q, library: f.library)
         f.check(tight, q)
-        #expect(!tight.evidence.contains { $0.role == "reference" })
+        #expect(!tight.evidence.contains { $0.role == .reference })
         #expect(tight.dropped.contains { $0.reason == "over-budget" })
     }
 
@@ -449,14 +449,14 @@ final class PackFixture {
         let c = try f.packer(neighbours: 0).pack(q, library: f.library)
         f.check(c, q)
         #expect(c.lookup == true)
-        let lookups = c.evidence.filter { $0.role == "lookup" }
+        let lookups = c.evidence.filter { $0.role == .lookup }
         #expect(lookups.map(\.chunkID) == [table.chunkID])
         // Second in priority: with three passages it closes the prompt ([1, 3, 2]).
         #expect(lookups.first?.n == 3)
         // Not a lookup question: no lookup passage.
         let plain = try f.packer(neighbours: 0).pack(f.query("why fill the water tank", q.hits!), library: f.library)
         #expect(plain.lookup == false)
-        #expect(!plain.evidence.contains { $0.role == "lookup" })
+        #expect(!plain.evidence.contains { $0.role == .lookup })
     }
 
     @Test func strongestPassagesSitAtBothEnds() throws {

@@ -13,7 +13,7 @@ enum VerifyFixture {
 
     static func piece(_ n: Int, doc: String, chunk: String, text: String, start: Int = 100, line: Int = 3) -> Evidence {
         Evidence(n: n, chunkID: chunk, docID: doc, path: "docs/\(doc).md", title: doc, section: [doc],
-                 start: start, end: start + text.utf8.count, lineStart: line, lineEnd: line, text: text, role: "anchor",
+                 start: start, end: start + text.utf8.count, lineStart: line, lineEnd: line, text: text, role: .anchor,
                  score: 1, rank: n)
     }
 
@@ -38,11 +38,11 @@ enum VerifyFixture {
                       sentences: [(String, [Int])], citations: [Citation], library: String? = "home") -> QueryRecord {
         var q = QueryRecord(id: .string("q"), text: question, library: library)
         q.hits = hits ?? desk.enumerated().map { hit($1, rerank: $0 == 0 ? 2.5 : -1.5, rank: $0 + 1) }
-        q.context = PackedContext(budget: 4096, used: 900, reserved: 400, mode: "standard", instructions: "", prompt: "", evidence: desk)
+        q.context = PackedContext(budget: 4096, used: 900, reserved: 400, mode: .standard, instructions: "", prompt: "", evidence: desk)
         let text = sentences.map { s in s.0 + s.1.map { " [\($0)]" }.joined() }.joined(separator: " ")
         q.answer = AnswerRecord(text: text, sentences: sentences.map { AnswerSentence(text: $0.0, cites: $0.1) },
-                                citations: citations, route: "extractive",
-                                receipt: Receipt(intended: "extractive", attempted: ["extractive"], actual: "extractive"))
+                                citations: citations, route: .extractive,
+                                receipt: Receipt(intended: .extractive, attempted: [.extractive], actual: .extractive))
         return q
     }
 
@@ -577,7 +577,7 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
         q.answer!.sentences = []
         q.answer!.citations = []
         let out = try Verifier(encoder: nil).verify(q)
-        #expect(out.verdict?.status == "abstained")
+        #expect(out.verdict?.status == .abstained)
         #expect(out.verdict?.failed == [] && out.verdict?.gates == [:] && out.verdict?.withheld == nil)
         #expect(out.answer?.text.hasPrefix("That isn't in your documents. I searched the library \"home\"") == true)
     }
@@ -588,7 +588,7 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
         let original = q.answer!.text
         let out = try Verifier(encoder: TableEncoder([:])).verify(q)
         let v = try #require(out.verdict)
-        #expect(v.status == "abstained")
+        #expect(v.status == .abstained)
         #expect(v.failed.contains("G"))
         #expect(v.withheld == original)
         #expect(v.message == out.answer?.text)
@@ -604,7 +604,7 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
         s.critical = []
         s.threshold = 0
         let out = try Verifier(settings: s, encoder: TableEncoder([:])).verify(q)
-        #expect(out.verdict?.status == "answered")
+        #expect(out.verdict?.status == .answered)
         #expect(out.verdict?.threshold == 0)
         #expect(out.answer == q.answer)
         q.mode = "deep"
@@ -622,7 +622,7 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
     func aGroundedAnswerIsAnswered() throws {
         let out = try Verifier(encoder: VerifyFixture.encoder).verify(VerifyFixture.dishwasherCase())
         let v = try #require(out.verdict)
-        #expect(v.status == "answered", "\(v.gates.filter { !$0.value.pass })")
+        #expect(v.status == .answered, "\(v.gates.filter { !$0.value.pass })")
         #expect(v.failed == [])
         #expect(v.confidence >= 0.5)
         #expect(Set(v.gates.keys) == Set(Calibration.letters))
@@ -665,7 +665,7 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
             return
         }
         let s = try VerifyCommand.settings(p, environment: PBEnvironment(variables: ["PB_LIBRARY": "notes"]))
-        #expect(s.critical == ["A", "B", "G"] && s.mode == "deep" && s.threshold == 0.7 && s.library == "notes")
+        #expect(s.critical == ["A", "B", "G"] && s.mode == .deep && s.threshold == 0.7 && s.library == "notes")
     }
 }
 

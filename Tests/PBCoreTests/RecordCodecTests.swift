@@ -35,6 +35,25 @@ import Testing
         #expect(throws: (any Error).self) { try codec.decode(QueryRecord.self, from: Data("{not json".utf8)) }
     }
 
+    /// Closed sets (verdict status, answer route, evidence role, mode) are enums: a value outside
+    /// the set is a bad field naming the path and the values it takes (issue 17).
+    @Test func closedSetsRefuseValuesOutsideThem() throws {
+        let verdict = #"{"text":"x","verdict":{"status":"maybe","confidence":1,"raw":1,"mode":"standard","threshold":0.2,"gates":{},"failed":[]}}"#
+        #expect(throws: RecordError.badField(name: "verdict.status", reason: "expected answered or abstained, got 'maybe'")) {
+            try codec.decode(QueryRecord.self, from: Data(verdict.utf8))
+        }
+        let receipt = #"{"intended":"extractive","attempted":["extractive","llama"],"actual":"extractive","timings":{}}"#
+        let answer = #"{"text":"x","answer":{"text":"a","sentences":[],"citations":[],"route":"extractive","receipt":\#(receipt)}}"#
+        #expect(throws: RecordError.badField(name: "answer.receipt.attempted[1]", reason: "expected extractive, summary, endpoint or none, got 'llama'")) {
+            try codec.decode(QueryRecord.self, from: Data(answer.utf8))
+        }
+        let fine = try codec.decode(QueryRecord.self, from: Data(answer.replacingOccurrences(of: #","llama""#, with: "").utf8))
+        #expect(fine.answer?.receipt.attempted == [.extractive])
+        #expect(String(decoding: try codec.encode(fine), as: UTF8.self).contains(#""attempted":["extractive"]"#))
+        #expect(Mode.expected == "fast, standard or deep")
+        #expect(EvidenceRole(rawValue: "section") == .section)
+    }
+
     @Test func embeddingRoundTripsThroughBase64() throws {
         let values: [Float] = [0.5, -1.25, 3.0e-8, .pi]
         let e = Embedding(model: "m", values: values)

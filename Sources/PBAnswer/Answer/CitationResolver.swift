@@ -16,7 +16,7 @@ public final class CitationResolver {
         segmenter = try SentenceSegmenter()
     }
 
-    public func resolve(_ written: String, context: PackedContext?, route: String, receipt: Receipt) -> AnswerRecord {
+    public func resolve(_ written: String, context: PackedContext?, route: AnswerRoute, receipt: Receipt) -> AnswerRecord {
         let evidence = context?.evidence ?? []
         let all = sentencer.sentences(evidence)
         let bytes = Array(written.utf8)

@@ -38,11 +38,11 @@ public struct EndpointRoute {
     public func answer(_ q: QueryRecord, mode: String, composer: ExtractiveComposer, resolver: CitationResolver) -> AnswerRecord {
         let clock = ContinuousClock()
         let t = temperature ?? Self.temperature(mode: mode)
-        var receipt = Receipt(intended: "endpoint", attempted: [], actual: "extractive", endpoint: url.absoluteString, model: model, temperature: t)
+        var receipt = Receipt(intended: .endpoint, attempted: [], actual: .extractive, endpoint: url.absoluteString, model: model, temperature: t)
         func fallback(_ why: String) -> AnswerRecord {
             var a = composer.compose(question: q.text, context: q.context)
-            receipt.attempted.append("extractive")
-            receipt.actual = "extractive"
+            receipt.attempted.append(.extractive)
+            receipt.actual = .extractive
             receipt.fallback = why
             receipt.timings.merge(a.receipt.timings) { $1 }
             a.receipt = receipt
@@ -65,7 +65,7 @@ public struct EndpointRoute {
             receipt.payloadChars = context.instructions.count + context.prompt.count
             receipt.omitted = 0
         }
-        receipt.attempted.append("endpoint")
+        receipt.attempted.append(.endpoint)
         let began = clock.now
         let completion: ChatCompletion
         do {
@@ -75,15 +75,15 @@ public struct EndpointRoute {
             return fallback("endpoint failed: \(error)")
         }
         receipt.timings["request_ms"] = ExtractiveComposer.milliseconds(clock.now - began)
-        receipt.actual = "endpoint"
+        receipt.actual = .endpoint
         if receipt.model == nil { receipt.model = completion.model }
         let text = completion.text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return fallback("endpoint returned an empty answer") }
         if Abstention.mentionsDecline(text) {
-            return Abstention.declinedAnswer(route: "endpoint", receipt: receipt)
+            return Abstention.declinedAnswer(route: .endpoint, receipt: receipt)
         }
         let resolveStart = clock.now
-        var answer = resolver.resolve(text, context: context, route: "endpoint", receipt: receipt)
+        var answer = resolver.resolve(text, context: context, route: .endpoint, receipt: receipt)
         answer.receipt.timings["resolve_ms"] = ExtractiveComposer.milliseconds(clock.now - resolveStart)
         return answer
     }

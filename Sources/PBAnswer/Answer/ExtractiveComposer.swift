@@ -68,9 +68,9 @@ public final class ExtractiveComposer {
         addMeaning(q, &scored)
 
         let chosen = q.wantsSummary ? summary(q, scored, passageRank: passageRank, evidence: evidence) : facts(q, scored)
-        let route = q.wantsSummary && !chosen.isEmpty ? "summary" : "extractive"
+        let route: AnswerRoute = q.wantsSummary && !chosen.isEmpty ? .summary : .extractive
         var answer = Self.assemble(chosen.map(\.sentence), route: route)
-        answer.receipt = Receipt(intended: "extractive", attempted: ["extractive"], actual: "extractive",
+        answer.receipt = Receipt(intended: .extractive, attempted: [.extractive], actual: .extractive,
                                  timings: ["compose_ms": Self.milliseconds(clock.now - began)])
         return answer
     }
@@ -261,9 +261,9 @@ public final class ExtractiveComposer {
 
     /// An answer from chosen sentences, in the given order, each cited by its own span; citations
     /// are numbered by first use.
-    static func assemble(_ sentences: [EvidenceSentence], route: String) -> AnswerRecord {
+    static func assemble(_ sentences: [EvidenceSentence], route: AnswerRoute) -> AnswerRecord {
         guard !sentences.isEmpty else {
-            return Abstention.declinedAnswer(route: route, receipt: Receipt(intended: "extractive", attempted: ["extractive"], actual: "extractive"))
+            return Abstention.declinedAnswer(route: route, receipt: Receipt(intended: .extractive, attempted: [.extractive], actual: .extractive))
         }
         var citations: [Citation] = []
         var parts: [String] = []
@@ -282,7 +282,7 @@ public final class ExtractiveComposer {
             answerSentences.append(AnswerSentence(text: flat, cites: [n]))
         }
         return AnswerRecord(text: parts.joined(separator: " "), sentences: answerSentences, citations: citations, route: route,
-                            receipt: Receipt(intended: "extractive", attempted: ["extractive"], actual: "extractive"))
+                            receipt: Receipt(intended: .extractive, attempted: [.extractive], actual: .extractive))
     }
 
     /// A sentence on one line: runs of whitespace (table rows, wrapped lines) become one space.

@@ -19,7 +19,7 @@ public struct ContextPacker {
         public var reserve = 512
         /// Hits used as anchors, best first.
         public var k = 8
-        public var mode = "standard"
+        public var mode = Mode.standard
         /// Neighbours read on each side of an anchor; nil: the mode's (2, 3, 5).
         public var neighbours: Int?
         /// Lookup passages added at most.
@@ -36,12 +36,11 @@ public struct ContextPacker {
 
         public init() {}
 
-        public static func neighbours(forMode mode: String) -> Int? {
+        public static func neighbours(forMode mode: Mode) -> Int {
             switch mode {
-            case "fast": return 2
-            case "standard": return 3
-            case "deep": return 5
-            default: return nil
+            case .fast: return 2
+            case .standard: return 3
+            case .deep: return 5
             }
         }
     }
@@ -79,7 +78,7 @@ public struct ContextPacker {
     func fill(_ desk: inout Desk, query: QueryRecord, hits: [Hit], lookup: Bool, library: PackLibrary) throws {
         let anchors = Array(hits.prefix(settings.k))
         for h in hits.dropFirst(settings.k) { desk.drop(h.chunkID, Desk.Reason.beyondK) }
-        let width = settings.neighbours ?? Settings.neighbours(forMode: settings.mode) ?? 3
+        let width = settings.neighbours ?? Settings.neighbours(forMode: settings.mode)
         let hitRank = Dictionary(hits.map { ($0.chunkID, ($0.rank, Self.score($0))) }, uniquingKeysWith: { a, _ in a })
         var expansions: [Expansion] = []
         for (i, anchor) in anchors.enumerated() {

@@ -5,10 +5,7 @@ import PBText
 /// the tokens they cost. Chunks are offered one at a time; each is cut to its new bytes, joined to
 /// the passage it continues (or starts one), and kept only if the budget still holds.
 public struct Desk {
-    public enum Role {
-        public static let anchor = "anchor", neighbour = "neighbour", reference = "reference", lookup = "lookup",
-                          section = "section"
-    }
+    public typealias Role = EvidenceRole
 
     public enum Reason {
         public static let overBudget = "over-budget", duplicate = "duplicate", beyondK = "beyond-k"
@@ -39,7 +36,7 @@ public struct Desk {
     /// Offers a chunk. It joins passage `into` when given, else the first passage it continues
     /// (same chunk, or the next or previous chunk of the same section), else a new passage.
     @discardableResult
-    public mutating func offer(_ chunk: Hit, role: String, rank: Int? = nil, score: Double? = nil, into: Int? = nil) -> Outcome {
+    public mutating func offer(_ chunk: Hit, role: Role, rank: Int? = nil, score: Double? = nil, into: Int? = nil) -> Outcome {
         let target = into ?? passages.firstIndex { $0.adjoins(docID: chunk.docID, section: chunk.section, seq: chunk.seq, chunkID: chunk.chunkID, bytes: chunk.start..<chunk.end) }
         let pieces = coverage.newPieces(of: chunk, role: role)
         if pieces.isEmpty {

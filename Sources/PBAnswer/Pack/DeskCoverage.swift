@@ -37,7 +37,7 @@ public struct DeskCoverage: Sendable {
 
     /// The parts of `chunk` not yet on the desk, as pieces of evidence (n 0, no rank or score yet).
     /// Empty when everything it holds is already present, or only whitespace and punctuation is new.
-    public func newPieces(of chunk: Hit, role: String) -> [Evidence] {
+    public func newPieces(of chunk: Hit, role: EvidenceRole) -> [Evidence] {
         let bytes = Array(chunk.text.utf8)
         let base = chunk.start
         guard bytes.count == chunk.end - chunk.start else { return [] }
@@ -77,7 +77,7 @@ public struct DeskCoverage: Sendable {
     }
 
     /// A piece of `chunk` for the byte range `r` of its text, with its lines moved to match.
-    static func piece(of chunk: Hit, bytes: [UInt8], _ r: Range<Int>, role: String) -> Evidence {
+    static func piece(of chunk: Hit, bytes: [UInt8], _ r: Range<Int>, role: EvidenceRole) -> Evidence {
         let before = bytes[0..<r.lowerBound].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
         let after = bytes[r.upperBound...].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
         return Evidence(n: 0, chunkID: chunk.chunkID, docID: chunk.docID, path: chunk.path, title: chunk.title,

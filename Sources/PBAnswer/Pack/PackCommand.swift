@@ -41,7 +41,7 @@ public enum PackCommand {
         }
         base.k = try o.int("k", default: 8, in: 1...10_000)
         let mode = try Mode.option(o)
-        base.mode = mode.rawValue
+        base.mode = mode
         if o.value("neighbours") != nil { base.neighbours = try o.int("neighbours", default: 3, in: 0...100) }
         let defaultLibrary = environment.libraryName(option: o.value("library")) ?? "default"
         try PBEnvironment.validateLibraryName(defaultLibrary)
@@ -52,7 +52,7 @@ public enum PackCommand {
         return try loop.run(try RecordLoop.readers(for: o.operands)) { line in
             var q = try codec.decode(QueryRecord.self, from: line.data)
             var s = base
-            s.mode = try Mode.of(record: q.mode, else: mode).rawValue
+            s.mode = try Mode.of(record: q.mode, else: mode)
             var library: PackLibrary?
             if !(q.hits ?? []).isEmpty {
                 let name = q.library ?? defaultLibrary

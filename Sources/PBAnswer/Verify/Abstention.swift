@@ -24,7 +24,7 @@ public enum Abstention {
     }
 
     /// An answer that declines, written by `route`.
-    public static func declinedAnswer(route: String, receipt: Receipt) -> AnswerRecord {
+    public static func declinedAnswer(route: AnswerRoute, receipt: Receipt) -> AnswerRecord {
         AnswerRecord(text: phrase, sentences: [AnswerSentence(text: phrase, cites: [])], citations: [], route: route, receipt: receipt)
     }
 

@@ -145,7 +145,7 @@ public struct CompletenessGate: VerificationGate {
         // names anywhere in its passages ("summarise the Lisbon itinerary").
         var weight = 0.0, found = 0.0
         var missing: [String] = []
-        let summary = c.answer.route == "summary"
+        let summary = c.answer.route == .summary
         let headingText = c.citedPassages.flatMap { n in
             (c.pieces[n] ?? []).map { ([$0.title, $0.fileName] + $0.section).joined(separator: "\n") }
         }.joined(separator: "\n")

@@ -10,7 +10,7 @@ import PBRetrieval
 public final class Verifier {
     public struct Settings: Sendable {
         /// fast, standard or deep; a query's own mode wins.
-        public var mode = "standard"
+        public var mode = Mode.standard
         /// The confidence an answer needs, instead of its mode's.
         public var threshold: Double?
         /// Gates whose failure forces an abstention.
@@ -33,18 +33,17 @@ public final class Verifier {
 
         public init() {}
 
-        /// The confidence threshold of a mode, nil for an unknown one.
-        public static func threshold(forMode mode: String) -> Double? {
+        /// The confidence threshold of a mode.
+        public static func threshold(forMode mode: Mode) -> Double {
             switch mode {
             // Floors on the calibrated confidence, chosen on the SQuAD fit half: standard is the
             // highest that withholds under 20% of the answerable questions there (0.26: 61.8%
             // right, 19.6% withheld, 51.2% of unanswerables withheld). On the check half, never
             // fitted on, 0.26 gives 61.5%, 18.5% and 50.2%; 0.30 gives 59.6%, 22.2% and 53.3%
             // (full dev half, 2026-12-01).
-            case "fast": return 0.10
-            case "standard": return 0.26
-            case "deep": return 0.30
-            default: return nil
+            case .fast: return 0.10
+            case .standard: return 0.26
+            case .deep: return 0.30
             }
         }
 
@@ -56,9 +55,6 @@ public final class Verifier {
     /// Every gate but the contradiction sweep: sources that disagree lower the confidence, but
     /// an answer citing one of them is still grounded (pb-verify(1) says why for each).
     public static let defaultCritical: Set<String> = ["A", "B", "C", "E", "F", "G", "H", "I"]
-
-    public static let answered = "answered"
-    public static let abstained = "abstained"
 
     public let settings: Settings
     let encoder: (any GroundingEncoder)?
@@ -76,12 +72,12 @@ public final class Verifier {
     public func verify(_ q: QueryRecord) -> QueryRecord {
         guard q.verdict == nil else { return q }
         var out = q
-        let mode = q.mode.flatMap { Settings.threshold(forMode: $0) == nil ? nil : $0 } ?? settings.mode
-        let threshold = settings.threshold ?? Settings.threshold(forMode: mode) ?? 0.2
+        let mode = q.mode.flatMap(Mode.init(rawValue:)) ?? settings.mode
+        let threshold = settings.threshold ?? Settings.threshold(forMode: mode)
         let message = Abstention.message(for: q, library: settings.library)
         guard let answer = q.answer, !Abstention.isDeclined(answer.text) else {
             // The writer declined: an abstention with no gate to blame.
-            out.verdict = Verdict(status: Self.abstained, confidence: 0, raw: 0, mode: mode, threshold: threshold,
+            out.verdict = Verdict(status: .abstained, confidence: 0, raw: 0, mode: mode, threshold: threshold,
                                   gates: [:], failed: [], message: message)
             out.answer = Self.withdrawn(q.answer, message: message)
             return out
@@ -92,10 +88,10 @@ public final class Verifier {
         let failed = Calibration.letters.filter { gates[$0].map { $0.critical && !$0.pass } ?? false }
         let rounded = { (x: Double) in (x * 1e4).rounded() / 1e4 }
         if failed.isEmpty && confidence >= threshold {
-            out.verdict = Verdict(status: Self.answered, confidence: rounded(confidence), raw: rounded(raw), mode: mode,
+            out.verdict = Verdict(status: .answered, confidence: rounded(confidence), raw: rounded(raw), mode: mode,
                                   threshold: threshold, gates: gates, failed: [])
         } else {
-            out.verdict = Verdict(status: Self.abstained, confidence: rounded(confidence), raw: rounded(raw), mode: mode,
+            out.verdict = Verdict(status: .abstained, confidence: rounded(confidence), raw: rounded(raw), mode: mode,
                                   threshold: threshold, gates: gates, failed: failed, message: message, withheld: answer.text)
             out.answer = Self.withdrawn(answer, message: message)
         }
@@ -158,8 +154,8 @@ public final class Verifier {
 
     /// An answer replaced by the abstention: no sentences, no citations.
     static func withdrawn(_ answer: AnswerRecord?, message: String) -> AnswerRecord {
-        var a = answer ?? AnswerRecord(text: message, sentences: [], citations: [], route: "none",
-                                       receipt: Receipt(intended: "none", attempted: [], actual: "none"))
+        var a = answer ?? AnswerRecord(text: message, sentences: [], citations: [], route: .none,
+                                       receipt: Receipt(intended: .none, attempted: [], actual: .none))
         a.text = message
         a.sentences = []
         a.citations = []

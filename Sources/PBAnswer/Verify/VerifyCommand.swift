@@ -11,7 +11,7 @@ public enum VerifyCommand {
         summary: "check answers against their evidence with nine gates and abstain when they do not hold",
         operands: "[FILE ...]",
         options: [
-            OptionSpec("mode", short: "m", value: "MODE", help: "fast, standard or deep: confidence floor " + ["fast", "standard", "deep"].map { String(format: "%.2f", Verifier.Settings.threshold(forMode: $0) ?? 0) }.joined(separator: ", ") + " (default standard; a query's own mode wins)"),
+            OptionSpec("mode", short: "m", value: "MODE", help: "fast, standard or deep: confidence floor " + Mode.allCases.map { String(format: "%.2f", Verifier.Settings.threshold(forMode: $0)) }.joined(separator: ", ") + " (default standard; a query's own mode wins)"),
             OptionSpec("threshold", short: "t", value: "T", help: "confidence an answer needs, in 0...1, instead of the mode's"),
             OptionSpec("calibration", value: "FILE", help: "gate weights and Platt parameters as JSON (default: the built-in ones)"),
             OptionSpec("critical", value: "LETTERS", help: "gates whose failure forces an abstention (default ABCEFGHI; '' for none)"),
@@ -21,8 +21,8 @@ public enum VerifyCommand {
 
     public static func settings(_ o: ParsedOptions, environment: PBEnvironment) throws -> Verifier.Settings {
         var s = Verifier.Settings()
-        s.mode = try Mode.option(o).rawValue
-        if o.value("threshold") != nil { s.threshold = try o.double("threshold", default: Verifier.Settings.threshold(forMode: "standard") ?? 0.26, in: 0...1) }
+        s.mode = try Mode.option(o)
+        if o.value("threshold") != nil { s.threshold = try o.double("threshold", default: Verifier.Settings.threshold(forMode: .standard), in: 0...1) }
         if let path = o.value("calibration") { s.calibration = try Calibration.load(path: path) }
         if let letters = o.value("critical") {
             let chosen = Set(letters.uppercased().map(String.init))
@@ -58,7 +58,7 @@ public enum VerifyCommand {
                 throw ToolFailure(.badInput, "expected a query with an 'answer' (run pb-answer first)")
             }
             let out = verifier.verify(q)
-            if out.verdict?.status == Verifier.abstained { withheld += 1 }
+            if out.verdict?.status == .abstained { withheld += 1 }
             try writer.write(out)
         }
         if code != .success { return code }

@@ -9,10 +9,10 @@ public struct AnswerRecord: Codable, Equatable, Sendable {
     /// Numbered by first use in `text`.
     public var citations: [Citation]
     /// How the answer was written: extractive, summary (extractive per section) or endpoint.
-    public var route: String
+    public var route: AnswerRoute
     public var receipt: Receipt
 
-    public init(text: String, sentences: [AnswerSentence], citations: [Citation], route: String, receipt: Receipt) {
+    public init(text: String, sentences: [AnswerSentence], citations: [Citation], route: AnswerRoute, receipt: Receipt) {
         self.text = text
         self.sentences = sentences
         self.citations = citations
@@ -71,11 +71,11 @@ public struct Citation: Codable, Equatable, Sendable {
 /// How an answer came to be: the route intended, tried and taken, and what each part cost.
 public struct Receipt: Codable, Equatable, Sendable {
     /// extractive or endpoint: what the options asked for.
-    public var intended: String
+    public var intended: AnswerRoute
     /// The routes tried, in order.
-    public var attempted: [String]
+    public var attempted: [AnswerRoute]
     /// The route that wrote the answer.
-    public var actual: String
+    public var actual: AnswerRoute
     /// Why the intended route was not the actual one (absent when it was).
     public var fallback: String?
     /// The endpoint URL and model, when one was asked for.
@@ -93,7 +93,7 @@ public struct Receipt: Codable, Equatable, Sendable {
         case payloadChars = "payload_chars"
     }
 
-    public init(intended: String, attempted: [String], actual: String, fallback: String? = nil, endpoint: String? = nil,
+    public init(intended: AnswerRoute, attempted: [AnswerRoute], actual: AnswerRoute, fallback: String? = nil, endpoint: String? = nil,
                 model: String? = nil, temperature: Double? = nil, payloadChars: Int? = nil, omitted: Int? = nil,
                 timings: [String: Double] = [:]) {
         self.intended = intended

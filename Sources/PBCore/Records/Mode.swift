@@ -1,9 +1,7 @@
 /// How much work a question gets (`--mode`, or a query record's `mode`): one closed set, checked
 /// in one place, for pb-rerank, pb-pack, pb-answer and pb-verify.
-public enum Mode: String, CaseIterable, Sendable {
+public enum Mode: String, ClosedSet {
     case fast, standard, deep
-
-    static let expected = "fast, standard or deep"
 
     /// The `--mode` option (default standard); anything else is a usage error.
     public static func option(_ o: ParsedOptions) throws -> Mode {

@@ -11,7 +11,7 @@ public struct PackedContext: Codable, Equatable, Sendable {
     /// Tokens kept back for the answer.
     public var reserved: Int
     /// The mode the context was packed for (fast, standard, deep).
-    public var mode: String
+    public var mode: Mode
     /// The system message: answer only from the evidence, cite [n], say when it is not there.
     public var instructions: String
     /// The user message: numbered evidence passages, then the question.
@@ -23,7 +23,7 @@ public struct PackedContext: Codable, Equatable, Sendable {
     /// Whether the question was taken as a lookup (numbers, specs, part numbers).
     public var lookup: Bool?
 
-    public init(budget: Int, used: Int, reserved: Int, mode: String, instructions: String, prompt: String,
+    public init(budget: Int, used: Int, reserved: Int, mode: Mode, instructions: String, prompt: String,
                 evidence: [Evidence], dropped: [DroppedHit] = [], lookup: Bool? = nil) {
         self.budget = budget
         self.used = used
@@ -60,7 +60,7 @@ public struct Evidence: Codable, Equatable, Sendable, SourceFile {
     public var text: String
     /// anchor (a reranked hit), neighbour (small-to-big), reference ("see section X") or lookup
     /// (rare question terms next to numbers).
-    public var role: String
+    public var role: EvidenceRole
     /// The anchor's rerank (or fused) score; pieces of one passage share it.
     public var score: Double?
     /// The anchor's rank among the hits (1 = best); absent for lookup passages not in the hits.
@@ -74,7 +74,7 @@ public struct Evidence: Codable, Equatable, Sendable, SourceFile {
 
     public init(n: Int, chunkID: String, docID: String, path: String, title: String, section: [String],
                 start: Int, end: Int, lineStart: Int, lineEnd: Int, pageStart: Int? = nil, pageEnd: Int? = nil,
-                seq: Int? = nil, text: String, role: String, score: Double? = nil, rank: Int? = nil) {
+                seq: Int? = nil, text: String, role: EvidenceRole, score: Double? = nil, rank: Int? = nil) {
         self.n = n
         self.chunkID = chunkID
         self.docID = docID

@@ -3,13 +3,12 @@
 /// When a critical gate fails the status is `abstained`: pb-verify then replaces `answer.text`
 /// with the abstention (which says what was searched) and keeps the withheld text here.
 public struct Verdict: Codable, Equatable, Sendable {
-    /// answered or abstained.
-    public var status: String
+    public var status: VerdictStatus
     /// Calibrated probability that the answer is right (Platt scaling of `raw`).
     public var confidence: Double
     /// The uncalibrated quality score the confidence was computed from.
     public var raw: Double
-    public var mode: String
+    public var mode: Mode
     /// The confidence floor of the mode (0.10 fast, 0.20 standard, 0.30 deep) or of --threshold.
     public var threshold: Double
     /// Gate letter (A ... I) to its result.
@@ -21,7 +20,7 @@ public struct Verdict: Codable, Equatable, Sendable {
     /// The answer text that was withheld, when abstained.
     public var withheld: String?
 
-    public init(status: String, confidence: Double, raw: Double, mode: String, threshold: Double,
+    public init(status: VerdictStatus, confidence: Double, raw: Double, mode: Mode, threshold: Double,
                 gates: [String: GateResult], failed: [String], message: String? = nil, withheld: String? = nil) {
         self.status = status
         self.confidence = confidence
