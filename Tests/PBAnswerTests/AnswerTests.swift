@@ -33,8 +33,8 @@ enum AnswerFixture {
         return PackedContext(budget: 4096, used: 900, reserved: 512, mode: .standard, instructions: "i", prompt: "p", evidence: pieces)
     }
 
-    static func composer(_ mode: String = "standard") throws -> ExtractiveComposer {
-        try ExtractiveComposer(settings: ExtractiveComposer.Settings.forMode(mode)!, encoder: nil)
+    static func composer(_ mode: Mode = .standard) throws -> ExtractiveComposer {
+        try ExtractiveComposer(settings: ExtractiveComposer.Settings.forMode(mode), encoder: nil)
     }
 
     /// Every citation's span, read from the source, is its quote.
@@ -61,7 +61,7 @@ struct ExtractiveComposerTests {
     @Test(.enabled(if: VerifyFixture.modelPresent, "model absent (run make model)"))
     func withMiniLMTheAnsweringSentenceAlsoWinsOnMeaning() throws {
         let encoder = try #require(Self.encoder)
-        let composer = try ExtractiveComposer(settings: ExtractiveComposer.Settings.forMode("standard")!, encoder: encoder)
+        let composer = try ExtractiveComposer(settings: ExtractiveComposer.Settings.forMode(.standard), encoder: encoder)
         let cases = [("How much is the deposit?", "The tenants have paid a deposit of £1,325, equal to five weeks' rent."),
                      ("When does the tenancy start?", "The tenancy starts on 1 September 2023."),
                      // Only "rent" is shared, and three sentences hold it: meaning decides.
@@ -93,7 +93,7 @@ struct ExtractiveComposerTests {
         let e = Evidence(n: 1, chunkID: "t-4", docID: "tenancy", path: "tenancy-agreement.docx", title: "Tenancy", section: ["4. Tenants' obligations"],
                          start: 0, end: text.utf8.count, lineStart: 30, lineEnd: 32, text: text, role: .anchor, score: 1, rank: 1)
         let context = PackedContext(budget: 4096, used: 300, reserved: 512, mode: .standard, instructions: "i", prompt: "p", evidence: [e])
-        let composer = try ExtractiveComposer(settings: ExtractiveComposer.Settings.forMode("standard")!, encoder: try #require(Self.encoder))
+        let composer = try ExtractiveComposer(settings: ExtractiveComposer.Settings.forMode(.standard), encoder: try #require(Self.encoder))
         #expect(composer.compose(question: "Can we keep a cat in the flat?", context: context).citations.first?.quote == clauses[1])
     }
 

@@ -41,10 +41,8 @@ public enum AnswerCommand {
         let loop = RecordLoop(keepGoing: o.flag("keep-going"))
         return try loop.run(try RecordLoop.readers(for: o.operands)) { line in
             var q = try codec.decode(QueryRecord.self, from: line.data)
-            let queryMode = try Mode.of(record: q.mode, else: mode).rawValue
-            guard var settings = ExtractiveComposer.Settings.forMode(queryMode) else {
-                preconditionFailure("every Mode has composer settings")
-            }
+            let queryMode = try Mode.of(record: q.mode, else: mode)
+            var settings = ExtractiveComposer.Settings.forMode(queryMode)
             if let sentences { settings.maxSentences = sentences }
             if let embedTop { settings.embedTop = embedTop }
             composer.settings = settings

@@ -33,9 +33,9 @@ public struct EndpointRoute {
     }
 
     /// Temperature by mode, as the seed sets it: 0.4 in the standard modes, 0.3 in the most precise.
-    static func temperature(mode: String) -> Double { mode == "deep" ? 0.3 : 0.4 }
+    static func temperature(mode: Mode) -> Double { mode == .deep ? 0.3 : 0.4 }
 
-    public func answer(_ q: QueryRecord, mode: String, composer: ExtractiveComposer, resolver: CitationResolver) -> AnswerRecord {
+    public func answer(_ q: QueryRecord, mode: Mode, composer: ExtractiveComposer, resolver: CitationResolver) -> AnswerRecord {
         let clock = ContinuousClock()
         let t = temperature ?? Self.temperature(mode: mode)
         var receipt = Receipt(intended: .endpoint, attempted: [], actual: .extractive, endpoint: url.absoluteString, model: model, temperature: t)

@@ -28,13 +28,12 @@ public final class ExtractiveComposer {
         public var tableRows = 6
         public init() {}
 
-        public static func forMode(_ mode: String) -> Settings? {
+        public static func forMode(_ mode: Mode) -> Settings {
             var s = Settings()
             switch mode {
-            case "fast": s.embedTop = 4; s.summarySections = 3
-            case "standard": break
-            case "deep": s.maxSentences = 2; s.embedTop = 16; s.summarySections = 6
-            default: return nil
+            case .fast: s.embedTop = 4; s.summarySections = 3
+            case .standard: break
+            case .deep: s.maxSentences = 2; s.embedTop = 16; s.summarySections = 6
             }
             return s
         }
@@ -70,8 +69,7 @@ public final class ExtractiveComposer {
         let chosen = q.wantsSummary ? summary(q, scored, passageRank: passageRank, evidence: evidence) : facts(q, scored)
         let route: AnswerRoute = q.wantsSummary && !chosen.isEmpty ? .summary : .extractive
         var answer = Self.assemble(chosen.map(\.sentence), route: route)
-        answer.receipt = Receipt(intended: .extractive, attempted: [.extractive], actual: .extractive,
-                                 timings: ["compose_ms": Self.milliseconds(clock.now - began)])
+        answer.receipt = Receipt(extractiveWith: ["compose_ms": Self.milliseconds(clock.now - began)])
         return answer
     }
 
@@ -263,7 +261,7 @@ public final class ExtractiveComposer {
     /// are numbered by first use.
     static func assemble(_ sentences: [EvidenceSentence], route: AnswerRoute) -> AnswerRecord {
         guard !sentences.isEmpty else {
-            return Abstention.declinedAnswer(route: route, receipt: Receipt(intended: .extractive, attempted: [.extractive], actual: .extractive))
+            return Abstention.declinedAnswer(route: route, receipt: Receipt.extractive)
         }
         var citations: [Citation] = []
         var parts: [String] = []
@@ -282,7 +280,7 @@ public final class ExtractiveComposer {
             answerSentences.append(AnswerSentence(text: flat, cites: [n]))
         }
         return AnswerRecord(text: parts.joined(separator: " "), sentences: answerSentences, citations: citations, route: route,
-                            receipt: Receipt(intended: .extractive, attempted: [.extractive], actual: .extractive))
+                            receipt: Receipt.extractive)
     }
 
     /// A sentence on one line: runs of whitespace (table rows, wrapped lines) become one space.

@@ -1,7 +1,6 @@
 import Foundation
 import PBCore
 import PBSQLite
-import PBIndex
 import PBNeural
 
 /// Pooled sentence vectors kept between processes, in `$PB_HOME/cache/sentence-vectors.sqlite`.

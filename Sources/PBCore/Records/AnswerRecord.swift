@@ -107,4 +107,11 @@ public struct Receipt: Codable, Equatable, Sendable {
         self.omitted = omitted
         self.timings = timings
     }
+
+    /// The receipt of an answer the extractive composer wrote as asked.
+    public static let extractive = Receipt(intended: .extractive, attempted: [.extractive], actual: .extractive)
+
+    public init(extractiveWith timings: [String: Double]) {
+        self.init(intended: .extractive, attempted: [.extractive], actual: .extractive, timings: timings)
+    }
 }
