@@ -56,4 +56,14 @@ import Testing
             try RecordCodec().decode(QueryRecord.self, from: Data(#"{"kind":"query","text":"x","k":2.5}"#.utf8))
         }
     }
+
+    /// `locating` finds the string at exactly the key path: not the same key elsewhere, not in an array.
+    @Test func locatesTheStringAtAKeyPath() throws {
+        let text = #"{"prompt":"a","context":{"x":{"prompt":"b"},"list":["prompt"],"pro\u006dpt":"c\"d","z":1}}"#
+        let bytes = Array(text.utf8)
+        let range = try #require(try JSONShape.check(bytes, locating: ["context", "prompt"]))
+        #expect(String(decoding: bytes[range], as: UTF8.self) == #""c\"d""#)
+        #expect(try JSONShape.check(bytes, locating: ["context", "missing"]) == nil)
+        #expect(try JSONShape.check(Array(#"{"context":{"prompt":5}}"#.utf8), locating: ["context", "prompt"]) == nil)
+    }
 }

@@ -101,4 +101,32 @@ import Testing
         #expect(JSONValue.number(2.5).wholeNumber == nil)
         #expect(JSONValue.integer(12345678901234567).stringValue == "12345678901234567")
     }
+
+    /// A query's context.prompt repeats all the evidence and only the endpoint route reads it: a
+    /// stage carries it as the bytes it read, decodes it only when asked, and writes its own text
+    /// once it changes it (issue 17, data flows once).
+    @Test func promptTravelsAsTheBytesItWasReadAs() throws {
+        let codec = RecordCodec()
+        // Foundation would write é itself, not \u00e9: seeing the escape in the output shows the
+        // literal was carried, not decoded and re-encoded.
+        let literal = #""[1] caf\u00e9 \"quoted\"\nnext""#
+        let context = #"{"budget":4096,"dropped":[],"evidence":[],"instructions":"i","mode":"fast","prompt":\#(literal),"reserved":512,"used":10}"#
+        let line = Data(#"{"context":\#(context),"kind":"query","text":"q"}"#.utf8)
+        var q = try codec.decode(QueryRecord.self, from: line)
+        #expect(q.context?.promptLiteral == Data(literal.utf8))
+        #expect(q.context?.prompt == "[1] café \"quoted\"\nnext")
+        #expect(try codec.encode(q) == line)
+        // Any other encoder gets the text itself.
+        let alone = String(decoding: try codec.encodeValue(q.context!), as: UTF8.self)
+        #expect(alone.contains(#""prompt":"[1] café \"quoted\"\nnext""#))
+        // Once a stage sets the prompt, its own text is written.
+        q.context!.prompt = "changed"
+        #expect(q.context?.promptLiteral == nil)
+        #expect(String(decoding: try codec.encode(q), as: UTF8.self).contains(#""prompt":"changed""#))
+        // A prompt that is not a string is still the decoder's error, naming the path.
+        let bad = Data(#"{"kind":"query","text":"q","context":{"budget":1,"used":1,"reserved":0,"mode":"fast","instructions":"","prompt":7,"evidence":[],"dropped":[]}}"#.utf8)
+        #expect(throws: RecordError.badField(name: "context.prompt", reason: "expected a string")) {
+            try codec.decode(QueryRecord.self, from: bad)
+        }
+    }
 }

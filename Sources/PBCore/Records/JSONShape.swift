@@ -26,9 +26,17 @@ public enum JSONShape {
         var isObject: Bool
         var expectKey: Bool
         var keys: Set<[UInt8]>
+        /// The key whose value is being read (objects only): the path to a value, for `locating`.
+        var currentKey: [UInt8] = []
     }
 
-    public static func check<C: Collection>(_ bytes: C) throws where C.Element == UInt8 {
+    /// Checks the line and, given a key path (["context", "prompt"]), returns the byte range of the
+    /// string literal at that path, quotes included, if there is one: RecordCodec carries such a
+    /// string through as bytes instead of decoding and re-encoding it.
+    @discardableResult
+    public static func check<C: Collection>(_ bytes: C, locating path: [String] = []) throws -> Range<C.Index>? where C.Element == UInt8 {
+        let target = path.map { Array($0.utf8) }
+        var found: Range<C.Index>?
         if String(validating: bytes, as: UTF8.self) == nil {
             throw Problem.invalid("the line is not valid UTF-8")
         }
@@ -66,6 +74,10 @@ public enum JSONShape {
                         throw Problem.duplicateKey(String(decoding: key, as: UTF8.self))
                     }
                     stack[stack.count - 1].expectKey = false
+                    if !target.isEmpty { stack[stack.count - 1].currentKey = key }
+                } else if !target.isEmpty, stack.count == target.count, j != bytes.endIndex,
+                          stack.indices.allSatisfy({ stack[$0].isObject && stack[$0].currentKey == target[$0] }) {
+                    found = i..<bytes.index(after: j)
                 }
                 i = j == bytes.endIndex ? j : bytes.index(after: j)
                 continue
@@ -84,6 +96,7 @@ public enum JSONShape {
             }
             i = bytes.index(after: i)
         }
+        return found
     }
 
     private static let numberBytes: Set<UInt8> = Set("0123456789+-.eE".utf8)

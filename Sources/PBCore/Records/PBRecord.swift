@@ -11,6 +11,20 @@ public protocol PBRecord: Codable, Sendable {
     /// The JSON keys the Codable type itself handles; all others go to `extra`.
     static var knownKeys: Set<String> { get }
     var extra: [String: JSONValue] { get set }
+
+    /// A string field this kind carries through as its JSON literal, never decoded unless a stage
+    /// reads it (a query's `context.prompt`, which repeats all the evidence): its key path.
+    static var literalPath: [String] { get }
+    /// The literal kept from the line the record was read from, quotes included.
+    var keptLiteral: Data? { get }
+    /// Takes the literal found at `literalPath`; the decoded field itself was read as "".
+    mutating func keepLiteral(_ literal: Data)
+}
+
+extension PBRecord {
+    public static var literalPath: [String] { [] }
+    public var keptLiteral: Data? { nil }
+    public mutating func keepLiteral(_ literal: Data) {}
 }
 
 extension PBRecord {

@@ -1,8 +1,14 @@
+import Foundation
+
 /// `context`, added to a query by pb-pack: the desk an answer is written from.
 ///
 /// Everything a writer may use sits in `evidence`; `instructions` and `prompt` are the two chat
 /// messages (system and user) built from it. `used` counts the WordPiece tokens of both messages
 /// plus `reserved` (the answer's allowance) and never exceeds `budget`.
+///
+/// The prompt repeats every passage, and only the endpoint route reads it, so a record read by
+/// RecordCodec keeps it as the JSON literal of its line (`promptLiteral`) and decodes it only
+/// when `prompt` is read; writing the record puts the same bytes back.
 public struct PackedContext: Codable, Equatable, Sendable {
     /// The token budget shared by instructions, evidence, question and the reserved answer.
     public var budget: Int
@@ -15,7 +21,20 @@ public struct PackedContext: Codable, Equatable, Sendable {
     /// The system message: answer only from the evidence, cite [n], say when it is not there.
     public var instructions: String
     /// The user message: numbered evidence passages, then the question.
-    public var prompt: String
+    public var prompt: String {
+        get {
+            guard let promptLiteral else { return promptText }
+            // The literal passed JSONShape's check when its line was read, so it decodes.
+            return (try? JSONDecoder().decode(String.self, from: promptLiteral)) ?? promptText
+        }
+        set {
+            promptText = newValue
+            promptLiteral = nil
+        }
+    }
+    private var promptText: String
+    /// The prompt's JSON string literal as read, quotes included, while no stage has changed it.
+    public private(set) var promptLiteral: Data?
     /// The passages, in the order they appear in the prompt (strongest at both ends).
     public var evidence: [Evidence]
     /// Candidates and passages left off the desk, and why.
@@ -30,10 +49,54 @@ public struct PackedContext: Codable, Equatable, Sendable {
         self.reserved = reserved
         self.mode = mode
         self.instructions = instructions
-        self.prompt = prompt
+        self.promptText = prompt
         self.evidence = evidence
         self.dropped = dropped
         self.lookup = lookup
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case budget, used, reserved, mode, instructions, evidence, dropped, lookup
+        case promptText = "prompt"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        budget = try c.decode(Int.self, forKey: .budget)
+        used = try c.decode(Int.self, forKey: .used)
+        reserved = try c.decode(Int.self, forKey: .reserved)
+        mode = try c.decode(Mode.self, forKey: .mode)
+        instructions = try c.decode(String.self, forKey: .instructions)
+        promptText = try c.decode(String.self, forKey: .promptText)
+        evidence = try c.decode([Evidence].self, forKey: .evidence)
+        dropped = try c.decode([DroppedHit].self, forKey: .dropped)
+        lookup = try c.decodeIfPresent(Bool.self, forKey: .lookup)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(budget, forKey: .budget)
+        try c.encode(used, forKey: .used)
+        try c.encode(reserved, forKey: .reserved)
+        try c.encode(mode, forKey: .mode)
+        try c.encode(instructions, forKey: .instructions)
+        // RecordCodec writes the kept literal over the "" itself; any other encoder gets the text.
+        let splices = promptLiteral != nil && encoder.userInfo[RecordCodec.splicesLiterals] as? Bool == true
+        try c.encode(splices ? "" : prompt, forKey: .promptText)
+        try c.encode(evidence, forKey: .evidence)
+        try c.encode(dropped, forKey: .dropped)
+        try c.encodeIfPresent(lookup, forKey: .lookup)
+    }
+
+    /// Takes the literal of a line whose prompt was read as "" (RecordCodec).
+    mutating func keepPromptLiteral(_ literal: Data) {
+        promptLiteral = literal
+    }
+
+    public static func == (a: PackedContext, b: PackedContext) -> Bool {
+        a.budget == b.budget && a.used == b.used && a.reserved == b.reserved && a.mode == b.mode
+            && a.instructions == b.instructions && a.prompt == b.prompt && a.evidence == b.evidence
+            && a.dropped == b.dropped && a.lookup == b.lookup
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `query`: a question flowing down the knowledge pipe. pb-embed adds `embedding`, pb-search adds
 /// `hits` (pb-rerank reorders them), pb-pack adds `context`, pb-answer `answer`, pb-verify `verdict`.
 public struct QueryRecord: PBRecord, Equatable {
@@ -33,6 +35,10 @@ public struct QueryRecord: PBRecord, Equatable {
         self.text = text
         self.library = library
     }
+
+    public static var literalPath: [String] { ["context", "prompt"] }
+    public var keptLiteral: Data? { context?.promptLiteral }
+    public mutating func keepLiteral(_ literal: Data) { context?.keepPromptLiteral(literal) }
 }
 
 /// Restrictions applied before ranking, so a filter never returns fewer hits than exist.

@@ -8,8 +8,15 @@ public struct RecordCodec: Sendable {
     public init() {}
 
     public func decodeObject(_ line: Data) throws -> [String: JSONValue] {
+        try Self.checkShape(line)
+        return try parseObject(line)
+    }
+
+    /// JSONShape's check, its problems as record errors; the range of the literal at `path`.
+    @discardableResult
+    static func checkShape(_ line: Data, locating path: [String] = []) throws -> Range<Data.Index>? {
         do {
-            try JSONShape.check(line)
+            return try JSONShape.check(line, locating: path)
         } catch JSONShape.Problem.tooDeep(let limit) {
             throw RecordError.tooDeep(limit)
         } catch JSONShape.Problem.duplicateKey(let key) {
@@ -17,6 +24,9 @@ public struct RecordCodec: Sendable {
         } catch JSONShape.Problem.invalid(let why) {
             throw RecordError.notJSON(why)
         }
+    }
+
+    private func parseObject(_ line: Data) throws -> [String: JSONValue] {
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: line)
@@ -28,8 +38,23 @@ public struct RecordCodec: Sendable {
     }
 
     public func decode<R: PBRecord>(_ type: R.Type, from line: Data) throws -> R {
-        try decode(type, from: line, raw: try decodeObject(line))
+        guard !R.literalPath.isEmpty else { return try decode(type, from: line, raw: try decodeObject(line)) }
+        // The literal at R.literalPath is checked here and then read as "" by both decoders; the
+        // record keeps its bytes, and encode puts them back where they were.
+        guard let range = try Self.checkShape(line, locating: R.literalPath) else {
+            return try decode(type, from: line, raw: try parseObject(line))
+        }
+        var blanked = line
+        blanked.replaceSubrange(range, with: Self.emptyString)
+        var record = try decode(type, from: blanked, raw: try parseObject(blanked))
+        record.keepLiteral(line[range])
+        return record
     }
+
+    private static let emptyString = Data("\"\"".utf8)
+
+    /// Set in the encoder's userInfo when RecordCodec will splice kept literals back in itself.
+    public static let splicesLiterals = CodingUserInfoKey(rawValue: "pb.splicesLiterals")!
 
     /// The same, for a caller that already has the line's object from `decodeObject` (so the
     /// line is checked and parsed as JSON once, not once per look at it).
@@ -76,7 +101,15 @@ public struct RecordCodec: Sendable {
 
     public func encode<R: PBRecord>(_ record: R) throws -> Data {
         let encoder = Self.encoder()
+        let literal = record.keptLiteral
+        if literal != nil { encoder.userInfo[Self.splicesLiterals] = true }
         var data = try encoder.encode(record)
+        if let literal {
+            guard let range = try JSONShape.check(data, locating: R.literalPath) else {
+                throw EncodingError.invalidValue(literal, .init(codingPath: [], debugDescription: "no \(R.literalPath.joined(separator: ".")) to put the kept literal back into"))
+            }
+            data.replaceSubrange(range, with: literal)
+        }
         let extra = record.extra.filter { !R.knownKeys.contains($0.key) }
         if !extra.isEmpty {
             let more = try encoder.encode(extra)
