@@ -37,7 +37,7 @@ import PBCore
         let first = try String(contentsOfFile: path, encoding: .utf8)
         try fx.step("create_task", #"{"title":"B"}"#)
         try fx.step("export_ics", #"{"path":"\#(path)"}"#)
-        #expect(try fx.undo().status == "reverted")
+        #expect(try fx.undo().status == .reverted)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == first)
         #expect(try fx.count("exports") == 1)
         try fx.undo() // create B
@@ -52,7 +52,7 @@ import PBCore
         try fx.exec(#"{"steps":[{"tool":"export_ics","args":{"path":"\#(path)"}}]}"#, dryRun: true)
         #expect(!FileManager.default.fileExists(atPath: path))
         let r = try fx.exec(#"{"steps":[{"tool":"export_ics","args":{"path":"\#(path)"}},{"tool":"complete_task","args":{"title":"zzz"}}]}"#)
-        #expect(r.status == "failed")
+        #expect(r.status == .failed)
         #expect(FileManager.default.fileExists(atPath: path)) // step 1 stays in place
     }
 

@@ -14,13 +14,13 @@ import PBCore
     @Test func acceptancePlanCreatesThreeTasksAndUndoRemovesThem() throws {
         let fx = try AgentFixture()
         let r = try fx.exec(Self.acceptance)
-        #expect(r.status == "ok")
+        #expect(r.status == .ok)
         #expect(r.group == "g-1")
         #expect(r.undoable)
         #expect(r.steps.map(\.refID) == ["task:1", "task:2", "task:3"])
         #expect(try fx.task(3)?.dueGrain == "week")
         let u = try fx.undo()
-        #expect(u.status == "reverted")
+        #expect(u.status == .reverted)
         #expect(u.reverted.count == 3)
         #expect(try fx.count("tasks") == 0)
     }
@@ -33,7 +33,7 @@ import PBCore
           {"n":3,"tool":"create_task","args":{"title":"Plant $1.title bulbs","notes":"$$5 budget","project":"$last.project"}},
           {"n":4,"tool":"add_dependency","args":{"task":"$3","blocked_by":"$2"}}]}
         """#)
-        #expect(r.status == "ok")
+        #expect(r.status == .ok)
         let planted = try #require(try fx.task(2))
         #expect(planted.projectID == 1)
         #expect(planted.title == "Plant $1.title bulbs")
@@ -64,13 +64,13 @@ import PBCore
           {"n":2,"tool":"complete_task","args":{"title":"nothing like this"}},
           {"n":3,"tool":"create_task","args":{"title":"Never made"}}]}
         """#)
-        #expect(r.status == "failed")
+        #expect(r.status == .failed)
         #expect(r.steps.map(\.status) == [.ok, .failed, .skipped])
         #expect(r.undoable)
         #expect(r.message.contains("step 1 is in place and can be undone with pb-undo --group g-1"))
         #expect(r.message.contains("step 3 was skipped"))
         #expect(try fx.count("tasks") == 1)
-        #expect(try fx.undo().status == "reverted")
+        #expect(try fx.undo().status == .reverted)
         #expect(try fx.count("tasks") == 0)
     }
 

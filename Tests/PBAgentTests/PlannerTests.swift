@@ -56,7 +56,7 @@ struct PlannerTests {
         // Through the executor, exactly as typed.
         let fx = try AgentFixture()
         let r = try PlanExecutor(store: fx.store, calendarDirectory: fx.home.path, defaultNow: fx.now).execute(p)
-        #expect(r.status == "ok")
+        #expect(r.status == .ok)
         #expect(try fx.store.project(1)?.title == "$$5")
         let q = planner.plan("remind me to pay $1 to Sam")
         #expect(q.arg(0, "title")?.hasPrefix("$") != true || q.arg(0, "title")?.hasPrefix("$$") == true)
@@ -66,7 +66,7 @@ struct PlannerTests {
         #expect(m.tools == ["complete_task"])
         #expect(m.arg(0, "id") == "$$1" || m.arg(0, "title") == "$$1")
         let done = try PlanExecutor(store: fx.store, calendarDirectory: fx.home.path, defaultNow: fx.now).execute(m)
-        #expect(done.status == "ok", "\(done.message)")
+        #expect(done.status == .ok, "\(done.message)")
         #expect(try fx.task(1)?.status == "done")
     }
 

@@ -10,7 +10,7 @@ import PBCore
         let before = try fx.store.canonicalDump()
         try body()
         #expect(try fx.store.canonicalDump() != before)
-        #expect(try fx.undo().status == "reverted")
+        #expect(try fx.undo().status == .reverted)
         #expect(try fx.store.canonicalDump() == before)
     }
 

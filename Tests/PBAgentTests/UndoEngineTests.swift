@@ -12,7 +12,7 @@ import PBCore
         #expect(try fx.task(2) == nil)
         #expect(try fx.task(1) != nil)
         #expect(try fx.undo().group == "g-1")
-        #expect(try fx.undo().status == "nothing")
+        #expect(try fx.undo().status == .nothing)
     }
 
     @Test func allOrNothingWhenARowWasDeletedBehindTheJournalsBack() throws {
@@ -23,7 +23,7 @@ import PBCore
         try fx.store.db.run("DELETE FROM tasks WHERE id = 2")
         let before = try fx.store.canonicalDump()
         let u = try fx.undo()
-        #expect(u.status == "refused")
+        #expect(u.status == .refused)
         #expect(u.problems == ["task:2 no longer exists (deleted outside this group), so its earlier state cannot be restored"])
         #expect(u.message.contains("nothing was changed"))
         #expect(try fx.store.canonicalDump() == before)
@@ -35,7 +35,7 @@ import PBCore
         try fx.exec(#"{"steps":[{"tool":"create_task","args":{"title":"A"}},{"tool":"create_task","args":{"title":"B"}}]}"#)
         try fx.store.db.run("DELETE FROM tasks WHERE id = 1")
         let u = try fx.undo()
-        #expect(u.status == "reverted")
+        #expect(u.status == .reverted)
         #expect(try fx.count("tasks") == 0)
     }
 
@@ -49,7 +49,7 @@ import PBCore
         #expect(try fx.task(2) != nil)
         // The rest of g-1, named, while g-2 stays.
         #expect(try fx.undo(.group("g-1")).reverted.map(\.entry) == ["e-2"])
-        #expect(try fx.undo(.group("g-1")).status == "nothing")
+        #expect(try fx.undo(.group("g-1")).status == .nothing)
         #expect(try fx.task(3) != nil)
         #expect(throws: ToolFailure.self) { try fx.undo(.group("g-9")) }
         #expect(throws: ToolFailure.self) { try fx.undo(.entry("e-99")) }
@@ -72,16 +72,16 @@ import PBCore
         try fx.step("update_task", #"{"id":"task:1","title":"Alpha two","notes":"the notes of g-2"}"#)
         let before = try fx.store.canonicalDump()
         let u = try fx.undo(.group("g-1"))
-        #expect(u.status == "refused")
+        #expect(u.status == .refused)
         #expect(u.message.contains("g-2"), "the refusal names the later group: \(u.message)")
         #expect(try fx.store.canonicalDump() == before)
         #expect(try fx.task(1)?.notes == "the notes of g-2")
         // One entry of the older group meets the same rule.
-        #expect(try fx.undo(.entry("e-1")).status == "refused")
+        #expect(try fx.undo(.entry("e-1")).status == .refused)
         // In order, both come back: g-2, then g-1.
-        #expect(try fx.undo(.group("g-2")).status == "reverted")
+        #expect(try fx.undo(.group("g-2")).status == .reverted)
         #expect(try fx.task(1)?.title == "Alpha")
-        #expect(try fx.undo(.group("g-1")).status == "reverted")
+        #expect(try fx.undo(.group("g-1")).status == .reverted)
         #expect(try fx.task(1) == nil)
     }
 
@@ -92,14 +92,14 @@ import PBCore
         try fx.store.db.run("UPDATE tasks SET title = 'Edited by hand' WHERE id = 1")
         let before = try fx.store.canonicalDump()
         let u = try fx.undo()
-        #expect(u.status == "refused")
+        #expect(u.status == .refused)
         #expect(u.problems?.contains { $0.contains("task:1") && $0.contains("outside") } == true, "\(u.problems ?? [])")
         #expect(try fx.store.canonicalDump() == before)
         // A row a group created, then changed by hand: not deleted either.
         let fy = try AgentFixture()
         try fy.step("create_task", #"{"title":"Beta"}"#)
         try fy.store.db.run("UPDATE tasks SET notes = 'mine' WHERE id = 1")
-        #expect(try fy.undo().status == "refused")
+        #expect(try fy.undo().status == .refused)
         #expect(try fy.task(1)?.notes == "mine")
     }
 
@@ -117,7 +117,7 @@ import PBCore
         }
         #expect(try fx.task(1) == nil)
         try fx.store.db.execute("PRAGMA max_page_count = 1073741823")
-        #expect(try fx.undo().status == "reverted")
+        #expect(try fx.undo().status == .reverted)
         #expect(try fx.task(1)?.title == "Big")
     }
 
@@ -126,7 +126,7 @@ import PBCore
         try fx.step("create_project", #"{"title":"Garden"}"#)
         try fx.step("create_task", #"{"title":"Dig","project":"project:1"}"#)
         let u = try fx.undo(.group("g-1"))
-        #expect(u.status == "refused")
+        #expect(u.status == .refused)
         #expect(try fx.store.project(1) != nil)
     }
 
@@ -137,10 +137,10 @@ import PBCore
         // The refusal comes from the store's foreign key, not from validation: a dry run must
         // apply the steps to see it, and then take them back.
         let dry = try UndoEngine(store: fx.store).undo(.group("g-1"), dryRun: true)
-        #expect(dry.status == "refused" && dry.dryRun == true)
+        #expect(dry.status == .refused && dry.dryRun == true)
         #expect(try fx.store.project(1) != nil)
         let ok = try UndoEngine(store: fx.store).undo(.last, dryRun: true)
-        #expect(ok.status == "reverted" && ok.dryRun == true)
+        #expect(ok.status == .reverted && ok.dryRun == true)
         #expect(try fx.task(1) != nil, "a dry run writes nothing")
         #expect(try fx.store.lastOpenGroup() == "g-2")
     }
@@ -151,7 +151,7 @@ import PBCore
         try fx.step("create_task", #"{"title":"A"}"#)
         try fx.exec(#"{"steps":[{"tool":"set_priority","args":{"id":"task:1","priority":2}},{"tool":"delete_task","args":{"id":"task:1"}}]}"#)
         let u = try fx.undo()
-        #expect(u.status == "reverted")
+        #expect(u.status == .reverted)
         #expect(try fx.task(1)?.priority == 0)
     }
 }

@@ -51,7 +51,7 @@ import PBCore
         #expect(groups > 5)
         for _ in 0..<groups {
             let u = try fx.undo()
-            #expect(u.status == "reverted", "seed \(seed): \(u.message)")
+            #expect(u.status == .reverted, "seed \(seed): \(u.message)")
         }
         #expect(try fx.store.canonicalDump() == start, "seed \(seed)")
         #expect(!FileManager.default.fileExists(atPath: ics), "seed \(seed): the export file should be gone")

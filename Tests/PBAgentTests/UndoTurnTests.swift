@@ -21,7 +21,7 @@ import PBCore
         try f.exec(#"{"steps":[{"n":1,"tool":"create_task","args":{"title":"buy milk"}},{"n":2,"tool":"create_task","args":{"title":"call the bank"}}]}"#)
         #expect(try f.count("tasks") == 2)
         let undone = try f.exec(#"{"steps":[{"n":1,"tool":"undo","args":{}}]}"#)
-        #expect(undone.status == "ok")
+        #expect(undone.status == .ok)
         #expect(undone.steps[0].ref?["group"] == .string("g-1"))
         #expect(try f.count("tasks") == 0)
         let nothing = try f.exec(#"{"steps":[{"n":1,"tool":"undo","args":{}}]}"#)

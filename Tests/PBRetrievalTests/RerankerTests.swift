@@ -77,9 +77,9 @@ import Testing
     }
 
     @Test func modesSetLambda() {
-        #expect(Reranker.Settings.forMode("fast")?.lambda == 0.60)
-        #expect(Reranker.Settings.forMode("standard")?.lambda == 0.55)
-        #expect(Reranker.Settings.forMode("deep")?.lambda == 0.50)
-        #expect(Reranker.Settings.forMode("turbo") == nil)
+        #expect(Reranker.Settings.forMode(.fast).lambda == 0.60)
+        #expect(Reranker.Settings.forMode(.standard).lambda == 0.55)
+        #expect(Reranker.Settings.forMode(.deep).lambda == 0.50)
+        #expect(Mode(rawValue: "turbo") == nil)
     }
 }

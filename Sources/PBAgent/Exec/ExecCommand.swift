@@ -49,7 +49,7 @@ public enum ExecCommand {
                                         dryRun: o.flag("dry-run"), defaultNow: o.value("now"))
             }
             let result = try executor!.execute(plan)
-            if result.status != "ok" { anyFailed = true }
+            if result.status != .ok { anyFailed = true }
             if human { writer.writeText(humanSummary(result)) } else { try writer.write(result) }
         }
         if status == .success, anyFailed, o.flag("exit-status") { return .verdict }

@@ -73,12 +73,12 @@ public struct PlanExecutor {
         let steps = try validate(plan)
         if steps.count == 1, steps[0].tool == Self.undoTool {
             let u = try UndoEngine(store: store).undo(.last, dryRun: dryRun)
-            let ok = u.status == "reverted" || u.status == "nothing"
+            let ok = u.status == .reverted || u.status == .nothing
             let summary = u.message + (u.problems.map { ": " + $0.joined(separator: "; ") } ?? "")
             var step = StepResult(n: steps[0].n, tool: Self.undoTool, status: ok ? .ok : .failed,
                                   ref: u.group.map { ["group": .string($0)] }, summary: ok ? summary : nil, error: ok ? nil : summary)
             step.data = .array(u.reverted.map { .object(["entry": .string($0.entry), "tool": .string($0.tool), "summary": .string($0.summary)]) })
-            var result = ResultRecord(group: nil, text: plan.text, now: plan.now ?? defaultNow, status: ok ? "ok" : "failed",
+            var result = ResultRecord(group: nil, text: plan.text, now: plan.now ?? defaultNow, status: ok ? .ok : .failed,
                                       steps: [step], undoable: false, message: summary, dryRun: dryRun ? true : nil)
             result.extra = plan.extra.filter { $0.key != "message" }
             return result
@@ -130,7 +130,7 @@ public struct PlanExecutor {
             // The planner's own word (why nothing matched, what it left out) comes first.
             if let said = plan.extra["message"]?.stringValue, !said.isEmpty { message = said + "; " + message }
             var result = ResultRecord(group: dryRun ? nil : group, text: plan.text, now: plan.now ?? defaultNow,
-                                      status: failed == nil ? "ok" : "failed", steps: results,
+                                      status: failed == nil ? .ok : .failed, steps: results,
                                       undoable: !dryRun && group != nil, message: message, dryRun: dryRun ? true : nil)
             result.extra = plan.extra.filter { $0.key != "message" }
             // The result must print before anything is committed: a change saved but reported as

@@ -45,6 +45,6 @@ public enum UndoCommand {
         let scope: UndoEngine.Scope = o.value("group").map { .group($0) } ?? o.value("entry").map { .entry($0) } ?? .last
         let record = try UndoEngine(store: store).undo(scope, dryRun: o.flag("dry-run"))
         if human { writer.writeText(record.message + "\n") } else { try writer.write(record) }
-        return record.status == "refused" ? .verdict : .success
+        return record.status == .refused ? .verdict : .success
     }
 }

@@ -23,7 +23,7 @@ public struct UndoEngine {
         switch scope {
         case .last:
             guard let g = try store.lastOpenGroup() else {
-                return UndoRecord(group: nil, reverted: [], status: "nothing", message: "nothing to undo", dryRun: dryRun ? true : nil)
+                return UndoRecord(group: nil, reverted: [], status: .nothing, message: "nothing to undo", dryRun: dryRun ? true : nil)
             }
             group = g
             entries = try store.journalEntries(where: "group_id = ? AND undone_at IS NULL", [.text(g)])
@@ -33,7 +33,7 @@ public struct UndoEngine {
             guard !all.isEmpty else { throw ToolFailure(.usage, "--group: no group '\(g)' in the journal (see pb-undo --list)") }
             entries = all.filter { $0.undoneAt == nil }
             if entries.isEmpty {
-                return UndoRecord(group: g, reverted: [], status: "nothing", message: "group \(g) was already undone", dryRun: dryRun ? true : nil)
+                return UndoRecord(group: g, reverted: [], status: .nothing, message: "group \(g) was already undone", dryRun: dryRun ? true : nil)
             }
         case .entry(let e):
             let digits = e.hasPrefix("e-") ? String(e.dropFirst(2)) : e
@@ -43,7 +43,7 @@ public struct UndoEngine {
             group = entry.group
             entryID = entry.entryID
             if entry.undoneAt != nil {
-                return UndoRecord(group: entry.group, entry: entry.entryID, reverted: [], status: "nothing",
+                return UndoRecord(group: entry.group, entry: entry.entryID, reverted: [], status: .nothing,
                                   message: "entry \(entry.entryID) was already undone", dryRun: dryRun ? true : nil)
             }
             entries = [entry]
@@ -58,13 +58,13 @@ public struct UndoEngine {
             let names = later.map { "\($0.group) (\($0.entries.joined(separator: ", ")) changed \($0.rows.joined(separator: ", ")) after it)" }
             let problem = "later changes depend on it: " + names.joined(separator: "; ")
                 + "; undo \(later.count == 1 ? "that group" : "those groups") first, newest first"
-            return UndoRecord(group: group, entry: entryID, reverted: [], status: "refused",
+            return UndoRecord(group: group, entry: entryID, reverted: [], status: .refused,
                               message: "cannot undo \(what); nothing was changed: \(problem)", problems: [problem],
                               dryRun: dryRun ? true : nil)
         }
         let problems = try validate(steps)
         guard problems.isEmpty else {
-            return UndoRecord(group: group, entry: entryID, reverted: [], status: "refused",
+            return UndoRecord(group: group, entry: entryID, reverted: [], status: .refused,
                               message: "cannot undo \(what); nothing was changed: \(problems.joined(separator: "; "))",
                               problems: problems, dryRun: dryRun ? true : nil)
         }
@@ -77,7 +77,7 @@ public struct UndoEngine {
             // would, then takes everything back; file changes were only scheduled.
             if dryRun {
                 store.rollback()
-                return UndoRecord(group: group, entry: entryID, reverted: reverted, status: "reverted",
+                return UndoRecord(group: group, entry: entryID, reverted: reverted, status: .reverted,
                                   message: "dry run: would undo \(what) (\(reverted.count) change\(reverted.count == 1 ? "" : "s")): \(summaries); nothing was written", dryRun: true)
             }
             let stamp = ISOMoment.format(now, zone: TimeZone(secondsFromGMT: 0)!)
@@ -90,14 +90,14 @@ public struct UndoEngine {
         } catch let e as DatabaseError {
             store.rollback()
             let problem = "the store refused the change (\(e.message)): a later change still depends on what \(what) made"
-            return UndoRecord(group: group, entry: entryID, reverted: [], status: "refused",
+            return UndoRecord(group: group, entry: entryID, reverted: [], status: .refused,
                               message: "cannot undo \(what); nothing was changed: \(problem)", problems: [problem],
                               dryRun: dryRun ? true : nil)
         } catch {
             store.rollback()
             throw error
         }
-        return UndoRecord(group: group, entry: entryID, reverted: reverted, status: "reverted",
+        return UndoRecord(group: group, entry: entryID, reverted: reverted, status: .reverted,
                           message: "undid \(what) (\(reverted.count) change\(reverted.count == 1 ? "" : "s")): \(summaries)")
     }
 

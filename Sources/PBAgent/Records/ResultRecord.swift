@@ -13,7 +13,7 @@ public struct ResultRecord: PBRecord, Equatable {
     public var text: String?
     public var now: String?
     /// `ok` when every step succeeded, else `failed`.
-    public var status: String
+    public var status: Status
     public var steps: [StepResult]
     public var undoable: Bool
     public var message: String
@@ -26,7 +26,12 @@ public struct ResultRecord: PBRecord, Equatable {
         case dryRun = "dry_run"
     }
 
-    public init(group: String?, text: String?, now: String?, status: String, steps: [StepResult], undoable: Bool, message: String, dryRun: Bool? = nil) {
+    /// A plan's outcome: a closed set (pb-records(5)).
+    public enum Status: String, ClosedSet {
+        case ok, failed
+    }
+
+    public init(group: String?, text: String?, now: String?, status: Status, steps: [StepResult], undoable: Bool, message: String, dryRun: Bool? = nil) {
         self.group = group
         self.text = text
         self.now = now
@@ -40,7 +45,7 @@ public struct ResultRecord: PBRecord, Equatable {
 
 /// The outcome of one plan step.
 public struct StepResult: Codable, Equatable, Sendable {
-    public enum Status: String, Codable, Sendable {
+    public enum Status: String, ClosedSet {
         case ok, failed, skipped
     }
 

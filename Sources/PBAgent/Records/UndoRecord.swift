@@ -11,7 +11,7 @@ public struct UndoRecord: PBRecord, Equatable {
     /// The one entry reverted, with `--entry`.
     public var entry: String?
     public var reverted: [RevertedEntry]
-    public var status: String
+    public var status: Status
     public var message: String
     public var problems: [String]?
     public var dryRun: Bool?
@@ -22,7 +22,12 @@ public struct UndoRecord: PBRecord, Equatable {
         case dryRun = "dry_run"
     }
 
-    public init(group: String?, entry: String? = nil, reverted: [RevertedEntry], status: String, message: String,
+    /// An undo's outcome: a closed set (pb-records(5)).
+    public enum Status: String, ClosedSet {
+        case reverted, nothing, refused
+    }
+
+    public init(group: String?, entry: String? = nil, reverted: [RevertedEntry], status: Status, message: String,
                 problems: [String]? = nil, dryRun: Bool? = nil) {
         self.group = group
         self.entry = entry

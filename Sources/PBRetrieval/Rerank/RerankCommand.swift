@@ -59,10 +59,7 @@ public enum RerankCommand {
                 return
             }
             var s = base
-            let queryMode = try Mode.of(record: q.mode, else: mode).rawValue
-            guard let m = Reranker.Settings.forMode(queryMode) else {
-                preconditionFailure("every Mode has rerank settings")
-            }
+            let m = Reranker.Settings.forMode(try Mode.of(record: q.mode, else: mode))
             s.lambda = lambdaOverride ?? m.lambda
             s.perDoc = perDocOverride ?? m.perDoc
             if let k = q.k {

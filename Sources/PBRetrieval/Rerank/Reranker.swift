@@ -18,12 +18,11 @@ public struct Reranker: Sendable {
         public init() {}
 
         /// The lambda and per-document cap of a mode (fast, standard, deep).
-        public static func forMode(_ mode: String) -> (lambda: Double, perDoc: Int)? {
+        public static func forMode(_ mode: Mode) -> (lambda: Double, perDoc: Int) {
             switch mode {
-            case "fast": return (0.60, 2)
-            case "standard": return (0.55, 2)
-            case "deep": return (0.50, 3)
-            default: return nil
+            case .fast: return (0.60, 2)
+            case .standard: return (0.55, 2)
+            case .deep: return (0.50, 3)
             }
         }
     }
