@@ -117,10 +117,10 @@ public final class Searcher {
             try s.bind(slice.map { .int($0) })
             while try s.step() {
                 let section = (try? codec.decode([String].self, from: Data(s.text(5).utf8))) ?? []
-                out[s.int(0)] = Hit(chunkID: s.text(1), docID: s.text(2), path: s.text(3), title: s.text(4), section: section,
-                                    text: s.text(6), prefix: s.text(7), start: Int(s.int(8)), end: Int(s.int(9)),
-                                    lineStart: Int(s.int(10)), lineEnd: Int(s.int(11)), pageStart: s.optionalInt(12).map { Int($0) },
-                                    pageEnd: s.optionalInt(13).map { Int($0) }, seq: Int(s.int(14)))
+                let span = SourceSpan(chunkID: s.text(1), docID: s.text(2), path: s.text(3), title: s.text(4), section: section,
+                                      start: Int(s.int(8)), end: Int(s.int(9)), lineStart: Int(s.int(10)), lineEnd: Int(s.int(11)),
+                                      pageStart: s.optionalInt(12).map { Int($0) }, pageEnd: s.optionalInt(13).map { Int($0) })
+                out[s.int(0)] = Hit(span: span, text: s.text(6), prefix: s.text(7), seq: Int(s.int(14)))
             }
         }
         return out

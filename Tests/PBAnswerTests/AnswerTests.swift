@@ -19,9 +19,9 @@ enum AnswerFixture {
         let bytes = Array(source.utf8), needle = Array(text.utf8)
         var start = 0
         while Array(bytes[start..<(start + needle.count)]) != needle { start += 1 }
-        return Evidence(n: n, chunkID: "t-\(n)", docID: "tenancy", path: "tenancy.md", title: "Tenancy", section: [section],
-                        start: start, end: start + needle.count, lineStart: 1 + bytes[0..<start].filter { $0 == 0x0A }.count,
-                        lineEnd: 1, text: text, role: .anchor, score: 1, rank: rank)
+        return Evidence(n: n, span: SourceSpan(chunkID: "t-\(n)", docID: "tenancy", path: "tenancy.md", title: "Tenancy", section: [section],
+            start: start, end: start + needle.count, lineStart: 1 + bytes[0..<start].filter { $0 == 0x0A }.count, lineEnd: 1),
+            text: text, role: .anchor, score: 1, rank: rank)
     }
 
     static var context: PackedContext {
@@ -90,8 +90,9 @@ struct ExtractiveComposerTests {
                        "1. to keep the structure and exterior in repair, including drains, gutters and external pipes;",
                        "2. to keep the installations for water, gas, electricity, sanitation and heating in repair and proper working order;"]
         let text = clauses.joined(separator: "\n")
-        let e = Evidence(n: 1, chunkID: "t-4", docID: "tenancy", path: "tenancy-agreement.docx", title: "Tenancy", section: ["4. Tenants' obligations"],
-                         start: 0, end: text.utf8.count, lineStart: 30, lineEnd: 32, text: text, role: .anchor, score: 1, rank: 1)
+        let e = Evidence(n: 1, span: SourceSpan(chunkID: "t-4", docID: "tenancy", path: "tenancy-agreement.docx", title: "Tenancy", section: ["4. Tenants' obligations"],
+            start: 0, end: text.utf8.count, lineStart: 30, lineEnd: 32),
+            text: text, role: .anchor, score: 1, rank: 1)
         let context = PackedContext(budget: 4096, used: 300, reserved: 512, mode: .standard, instructions: "i", prompt: "p", evidence: [e])
         let composer = try ExtractiveComposer(settings: ExtractiveComposer.Settings.forMode(.standard), encoder: try #require(Self.encoder))
         #expect(composer.compose(question: "Can we keep a cat in the flat?", context: context).citations.first?.quote == clauses[1])
@@ -195,10 +196,12 @@ enum CodeFixture {
 
     static var context: PackedContext {
         let pieces = [
-            Evidence(n: 1, chunkID: "b-1", docID: "budget", path: "household-budget.csv", title: "Budget", section: [], start: 0,
-                     end: budget.utf8.count, lineStart: 32, lineEnd: 32, text: budget, role: .anchor, score: 1, rank: 1),
-            Evidence(n: 2, chunkID: "m-1", docID: "manual", path: "dishwasher-manual.pdf", title: "Manual", section: ["Error codes"], start: 0,
-                     end: manual.utf8.count, lineStart: 42, lineEnd: 43, text: manual, role: .anchor, score: 1, rank: 2),
+            Evidence(n: 1, span: SourceSpan(chunkID: "b-1", docID: "budget", path: "household-budget.csv", title: "Budget", section: [],
+                start: 0, end: budget.utf8.count, lineStart: 32, lineEnd: 32),
+                text: budget, role: .anchor, score: 1, rank: 1),
+            Evidence(n: 2, span: SourceSpan(chunkID: "m-1", docID: "manual", path: "dishwasher-manual.pdf", title: "Manual", section: ["Error codes"],
+                start: 0, end: manual.utf8.count, lineStart: 42, lineEnd: 43),
+                text: manual, role: .anchor, score: 1, rank: 2),
         ]
         return PackedContext(budget: 4096, used: 300, reserved: 512, mode: .standard, instructions: "i", prompt: "p", evidence: pieces)
     }
@@ -236,8 +239,9 @@ struct SummaryWeightTests {
         var start = 0
         var pieces: [Evidence] = []
         for (i, t) in texts.enumerated() {
-            pieces.append(Evidence(n: 1, chunkID: "log-\(i)", docID: "log", path: "house-log.txt", title: "House log", section: [],
-                                   start: start, end: start + t.utf8.count, lineStart: 1 + i, lineEnd: 1 + i, text: t, role: i == 0 ? .anchor : .section, score: 1, rank: 1))
+            pieces.append(Evidence(n: 1, span: SourceSpan(chunkID: "log-\(i)", docID: "log", path: "house-log.txt", title: "House log", section: [],
+                start: start, end: start + t.utf8.count, lineStart: 1 + i, lineEnd: 1 + i),
+                text: t, role: i == 0 ? .anchor : .section, score: 1, rank: 1))
             start += t.utf8.count + 1
         }
         let context = PackedContext(budget: 4096, used: 300, reserved: 512, mode: .standard, instructions: "i", prompt: "p", evidence: pieces)
@@ -256,9 +260,9 @@ struct SummaryWeightTests {
         var start = 0
         var pieces: [Evidence] = []
         for (i, t) in entries.enumerated() {
-            pieces.append(Evidence(n: i + 1, chunkID: "log-\(i)", docID: "log", path: "car-log.txt", title: "Car log", section: ["Entry \(i)"],
-                                   start: start, end: start + t.utf8.count, lineStart: 1 + 3 * i, lineEnd: 1 + 3 * i, text: t,
-                                   role: i == 0 ? .anchor : .section, score: 1, rank: i == 0 ? 1 : nil))
+            pieces.append(Evidence(n: i + 1, span: SourceSpan(chunkID: "log-\(i)", docID: "log", path: "car-log.txt", title: "Car log", section: ["Entry \(i)"],
+                start: start, end: start + t.utf8.count, lineStart: 1 + 3 * i, lineEnd: 1 + 3 * i),
+                text: t, role: i == 0 ? .anchor : .section, score: 1, rank: i == 0 ? 1 : nil))
             start += t.utf8.count + 2
         }
         let context = PackedContext(budget: 4096, used: 300, reserved: 512, mode: .standard, instructions: "i", prompt: "p", evidence: pieces)
@@ -299,8 +303,9 @@ struct CodeAndTableTests {
                     "2024-02,Utilities,Electricity,79.10,Joint account,Standing order",
                     "2024-03,Utilities,Electricity,71.85,Joint account,Standing order"]
         let text = rows.joined(separator: "\n")
-        let e = Evidence(n: 1, chunkID: "b-1", docID: "budget", path: "household-budget.csv", title: "Budget", section: [], start: 0,
-                         end: text.utf8.count, lineStart: 2, lineEnd: 4, text: text, role: .anchor, score: 1, rank: 1)
+        let e = Evidence(n: 1, span: SourceSpan(chunkID: "b-1", docID: "budget", path: "household-budget.csv", title: "Budget", section: [],
+            start: 0, end: text.utf8.count, lineStart: 2, lineEnd: 4),
+            text: text, role: .anchor, score: 1, rank: 1)
         let context = PackedContext(budget: 4096, used: 300, reserved: 512, mode: .standard, instructions: "i", prompt: "p", evidence: [e])
         for (month, row) in zip(["January", "February", "March"], rows) {
             let a = try AnswerFixture.composer().compose(question: "How much did we spend on electricity in \(month)?", context: context)
@@ -318,10 +323,12 @@ struct CodeAndTableTests {
         let csv = rows.joined(separator: "\n")
         let minutes = "- Spending since February: €312.40 for the new water butt and fittings, €64 for insurance."
         let context = PackedContext(budget: 4096, used: 300, reserved: 512, mode: .standard, instructions: "i", prompt: "p", evidence: [
-            Evidence(n: 1, chunkID: "m-2", docID: "minutes", path: "meeting-notes.md", title: "Minutes", section: ["2. Treasurer's report"], start: 0,
-                     end: minutes.utf8.count, lineStart: 19, lineEnd: 19, text: minutes, role: .anchor, score: 1, rank: 1),
-            Evidence(n: 2, chunkID: "b-0", docID: "budget", path: "household-budget.csv", title: "Budget", section: [], start: 0,
-                     end: csv.utf8.count, lineStart: 10, lineEnd: 13, text: csv, role: .anchor, score: 1, rank: 2),
+            Evidence(n: 1, span: SourceSpan(chunkID: "m-2", docID: "minutes", path: "meeting-notes.md", title: "Minutes", section: ["2. Treasurer's report"],
+                start: 0, end: minutes.utf8.count, lineStart: 19, lineEnd: 19),
+                text: minutes, role: .anchor, score: 1, rank: 1),
+            Evidence(n: 2, span: SourceSpan(chunkID: "b-0", docID: "budget", path: "household-budget.csv", title: "Budget", section: [],
+                start: 0, end: csv.utf8.count, lineStart: 10, lineEnd: 13),
+                text: csv, role: .anchor, score: 1, rank: 2),
         ])
         let a = try AnswerFixture.composer().compose(question: "How much did we spend on groceries in February?", context: context)
         #expect(a.citations.map(\.quote) == [rows[1], rows[2]])
@@ -336,8 +343,9 @@ struct CodeAndTableTests {
 @Suite("Evidence sentences")
 struct EvidenceSentencesTests {
     func split(_ text: String) throws -> [String] {
-        let e = Evidence(n: 1, chunkID: "m-1", docID: "m", path: "notes.md", title: "Notes", section: [], start: 100, end: 100 + text.utf8.count,
-                         lineStart: 7, lineEnd: 9, text: text, role: .anchor, score: 1, rank: 1)
+        let e = Evidence(n: 1, span: SourceSpan(chunkID: "m-1", docID: "m", path: "notes.md", title: "Notes", section: [],
+            start: 100, end: 100 + text.utf8.count, lineStart: 7, lineEnd: 9),
+            text: text, role: .anchor, score: 1, rank: 1)
         return try EvidenceSentences().sentences(of: e, piece: 0).map(\.text)
     }
 
@@ -357,8 +365,9 @@ struct EvidenceSentencesTests {
 
     @Test func spansAndLinesPointIntoTheSource() throws {
         let text = "First line of a wrapped\nsentence here. Second one."
-        let e = Evidence(n: 1, chunkID: "m-1", docID: "m", path: "notes.md", title: "Notes", section: [], start: 100, end: 100 + text.utf8.count,
-                         lineStart: 7, lineEnd: 8, text: text, role: .anchor, score: 1, rank: 1)
+        let e = Evidence(n: 1, span: SourceSpan(chunkID: "m-1", docID: "m", path: "notes.md", title: "Notes", section: [],
+            start: 100, end: 100 + text.utf8.count, lineStart: 7, lineEnd: 8),
+            text: text, role: .anchor, score: 1, rank: 1)
         let s = try EvidenceSentences().sentences(of: e, piece: 0)
         #expect(s.map(\.text) == ["First line of a wrapped\nsentence here.", "Second one."])
         #expect(s.map(\.start) == [100, 100 + "First line of a wrapped\nsentence here. ".utf8.count])

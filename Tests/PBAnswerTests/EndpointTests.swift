@@ -143,9 +143,9 @@ import PBCore
 
 @Suite struct PayloadMinimizerTests {
     static func piece(_ n: Int, rank: Int?, _ text: String, doc: String = "d", start: Int = 0, score: Double? = nil) -> Evidence {
-        Evidence(n: n, chunkID: "c\(n)-\(start)", docID: doc, path: "/notes/\(doc).md", title: doc, section: [],
-                 start: start, end: start + text.utf8.count, lineStart: 1, lineEnd: 1, text: text, role: .anchor,
-                 score: score, rank: rank)
+        Evidence(n: n, span: SourceSpan(chunkID: "c\(n)-\(start)", docID: doc, path: "/notes/\(doc).md", title: doc, section: [],
+            start: start, end: start + text.utf8.count, lineStart: 1, lineEnd: 1),
+            text: text, role: .anchor, score: score, rank: rank)
     }
 
     static func context(_ evidence: [Evidence]) -> PackedContext {

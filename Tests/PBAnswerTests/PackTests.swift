@@ -186,9 +186,9 @@ final class PackFixture {
     static var bytes: [UInt8] { Array(source.utf8) }
 
     static func chunk(_ r: Range<Int>, seq: Int = 0) -> Hit {
-        Hit(chunkID: "c\(seq)", docID: "d", path: "p", title: "t", section: [], text: String(decoding: bytes[r], as: UTF8.self),
-            start: r.lowerBound, end: r.upperBound, lineStart: 1 + bytes[0..<r.lowerBound].filter { $0 == 0x0A }.count,
-            lineEnd: 1 + bytes[0..<r.upperBound].filter { $0 == 0x0A }.count, seq: seq)
+        Hit(span: SourceSpan(chunkID: "c\(seq)", docID: "d", path: "p", title: "t", section: [],
+            start: r.lowerBound, end: r.upperBound, lineStart: 1 + bytes[0..<r.lowerBound].filter { $0 == 0x0A }.count, lineEnd: 1 + bytes[0..<r.upperBound].filter { $0 == 0x0A }.count),
+            text: String(decoding: bytes[r], as: UTF8.self), seq: seq)
     }
 
     static func offset(of s: String) -> Int { source.utf8.count - source[source.range(of: s)!.lowerBound...].utf8.count }

@@ -12,15 +12,13 @@ enum VerifyFixture {
     static let tenancy = "The security deposit is 1,200 pounds. The deposit is held by the Deposit Protection Service (DPS)."
 
     static func piece(_ n: Int, doc: String, chunk: String, text: String, start: Int = 100, line: Int = 3) -> Evidence {
-        Evidence(n: n, chunkID: chunk, docID: doc, path: "docs/\(doc).md", title: doc, section: [doc],
-                 start: start, end: start + text.utf8.count, lineStart: line, lineEnd: line, text: text, role: .anchor,
-                 score: 1, rank: n)
+        Evidence(n: n, span: SourceSpan(chunkID: chunk, docID: doc, path: "docs/\(doc).md", title: doc, section: [doc],
+            start: start, end: start + text.utf8.count, lineStart: line, lineEnd: line),
+            text: text, role: .anchor, score: 1, rank: n)
     }
 
     static func hit(_ e: Evidence, rerank: Double?, rank: Int) -> Hit {
-        Hit(chunkID: e.chunkID, docID: e.docID, path: e.path, title: e.title, section: e.section, text: e.text,
-            start: e.start, end: e.end, lineStart: e.lineStart, lineEnd: e.lineEnd,
-            scores: HitScores(fused: 0.03, rerank: rerank), rank: rank)
+        Hit(span: e.span, text: e.text, scores: HitScores(fused: 0.03, rerank: rerank), rank: rank)
     }
 
     /// A citation numbered `n` of the first occurrence of `quote` in piece `e`.

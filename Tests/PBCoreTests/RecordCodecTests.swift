@@ -129,4 +129,21 @@ import Testing
             try codec.decode(QueryRecord.self, from: bad)
         }
     }
+
+    /// Chunks, hits and evidence carry one SourceSpan, written flat: the same keys at the record's
+    /// own level, a missing one named by its path, and the span's fields read as the record's own.
+    @Test func sourceSpansAreWrittenFlat() throws {
+        let codec = RecordCodec()
+        // Keys sorted, as RecordCodec writes them: the span's keys fall among the record's own.
+        let chunk = #"{"chunk_id":"d-0","doc_chunks":1,"doc_hash":"h","doc_id":"d","end":9,"format":"pdf","hash":"x","kind":"chunk","library":"l","line_end":1,"line_start":1,"page_end":2,"page_start":2,"path":"/a/b.pdf","prefix":"B","section":["S"],"seq":0,"start":0,"text":"some text","title":"B","tokens":2,"words":2}"#
+        let c = try codec.decode(ChunkRecord.self, from: Data(chunk.utf8))
+        #expect(c.path == "/a/b.pdf" && c.span.pageStart == 2 && c.fileName == "b.pdf" && c.extra.isEmpty)
+        #expect(String(decoding: try codec.encode(c), as: UTF8.self) == chunk)
+        let hit = #"{"hits":[{"chunk_id":"d-0","doc_id":"d","end":9,"line_end":1,"line_start":1,"page_end":2,"page_start":2,"path":"/a/b.pdf","rank":1,"scores":{},"section":["S"],"seq":0,"start":0,"text":"some text","title":"B"}],"kind":"query","text":"q"}"#
+        let q = try codec.decode(QueryRecord.self, from: Data(hit.utf8))
+        #expect(q.hits?.first?.span == c.span)
+        #expect(String(decoding: try codec.encode(q), as: UTF8.self) == hit)
+        let missing = hit.replacingOccurrences(of: #""line_end":1,"#, with: "")
+        #expect(throws: RecordError.missingField("hits[0].line_end")) { try codec.decode(QueryRecord.self, from: Data(missing.utf8)) }
+    }
 }

@@ -80,11 +80,12 @@ public struct DeskCoverage: Sendable {
     static func piece(of chunk: Hit, bytes: [UInt8], _ r: Range<Int>, role: EvidenceRole) -> Evidence {
         let before = bytes[0..<r.lowerBound].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
         let after = bytes[r.upperBound...].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        return Evidence(n: 0, chunkID: chunk.chunkID, docID: chunk.docID, path: chunk.path, title: chunk.title,
-                        section: chunk.section, start: chunk.start + r.lowerBound, end: chunk.start + r.upperBound,
-                        lineStart: chunk.lineStart + before, lineEnd: max(chunk.lineStart + before, chunk.lineEnd - after),
-                        pageStart: chunk.pageStart, pageEnd: chunk.pageEnd, seq: chunk.seq,
-                        text: String(decoding: bytes[r], as: UTF8.self), role: role)
+        var span = chunk.span
+        span.start = chunk.start + r.lowerBound
+        span.end = chunk.start + r.upperBound
+        span.lineStart = chunk.lineStart + before
+        span.lineEnd = max(chunk.lineStart + before, chunk.lineEnd - after)
+        return Evidence(n: 0, span: span, seq: chunk.seq, text: String(decoding: bytes[r], as: UTF8.self), role: role)
     }
 
     static func isContinuation(_ b: UInt8) -> Bool { b & 0xC0 == 0x80 }

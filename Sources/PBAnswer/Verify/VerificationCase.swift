@@ -65,8 +65,7 @@ public struct VerificationCase: Sendable {
         }
         let onDesk = Set(desk.map(\.chunkID))
         for (i, h) in (q.hits ?? []).enumerated() where !onDesk.contains(h.chunkID) {
-            let piece = Evidence(n: 0, chunkID: h.chunkID, docID: h.docID, path: h.path, title: h.title, section: h.section,
-                                 start: h.start, end: h.end, lineStart: h.lineStart, lineEnd: h.lineEnd, text: h.text, role: .hit)
+            let piece = Evidence(n: 0, span: h.span, text: h.text, role: .hit)
             candidates += splitter.sentences(of: piece, piece: i).map {
                 CandidateSentence(passage: nil, chunkID: h.chunkID, path: h.path, line: $0.line, text: $0.text)
             }

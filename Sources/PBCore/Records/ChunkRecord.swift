@@ -4,29 +4,20 @@
 /// text, Markdown and CSV; the extracted text for HTML, PDF and DOCX), so a citation can point
 /// into the source. `prefix` (title and section path) is kept apart: it is embedded with the text
 /// but is not part of the source span.
-public struct ChunkRecord: PBRecord, Equatable {
+public struct ChunkRecord: PBRecord, Equatable, SourceFile {
     public static let kindName = "chunk"
-    public static var knownKeys: Set<String> { Set(CodingKeys.allCases.map(\.stringValue)) }
+    public static var knownKeys: Set<String> { Set(CodingKeys.allCases.map(\.stringValue)).union(SourceSpan.keys) }
 
     public var kind = "chunk"
     public var library: String
-    public var docID: String
-    public var chunkID: String
-    public var path: String
-    public var title: String
+    /// The chunk's ids, file, title, section path and byte/line/page range (written flat).
+    public var span: SourceSpan
     public var format: String
-    public var section: [String]
     public var seq: Int
     /// How many chunks the document has: pb-index commits a document only when all have arrived.
     public var docChunks: Int
     public var text: String
     public var prefix: String
-    public var start: Int
-    public var end: Int
-    public var lineStart: Int
-    public var lineEnd: Int
-    public var pageStart: Int?
-    public var pageEnd: Int?
     public var words: Int
     public var tokens: Int
     /// SHA-256 of the chunk's prefix and text.
@@ -38,36 +29,56 @@ public struct ChunkRecord: PBRecord, Equatable {
     public var extra: [String: JSONValue] = [:]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, library, path, title, format, section, seq, text, prefix, start, end, words, tokens, hash, embedding
-        case docID = "doc_id", chunkID = "chunk_id", docChunks = "doc_chunks"
-        case lineStart = "line_start", lineEnd = "line_end", pageStart = "page_start", pageEnd = "page_end"
-        case docHash = "doc_hash"
+        case kind, library, format, seq, text, prefix, words, tokens, hash, embedding
+        case docChunks = "doc_chunks", docHash = "doc_hash"
     }
 
-    public init(library: String, docID: String, chunkID: String, path: String, title: String, format: String,
-                section: [String], seq: Int, docChunks: Int, text: String, prefix: String, start: Int, end: Int,
-                lineStart: Int, lineEnd: Int, pageStart: Int? = nil, pageEnd: Int? = nil, words: Int, tokens: Int,
-                hash: String, docHash: String) {
+    public init(library: String, span: SourceSpan, format: String, seq: Int, docChunks: Int, text: String,
+                prefix: String, words: Int, tokens: Int, hash: String, docHash: String) {
         self.library = library
-        self.docID = docID
-        self.chunkID = chunkID
-        self.path = path
-        self.title = title
+        self.span = span
         self.format = format
-        self.section = section
         self.seq = seq
         self.docChunks = docChunks
         self.text = text
         self.prefix = prefix
-        self.start = start
-        self.end = end
-        self.lineStart = lineStart
-        self.lineEnd = lineEnd
-        self.pageStart = pageStart
-        self.pageEnd = pageEnd
         self.words = words
         self.tokens = tokens
         self.hash = hash
         self.docHash = docHash
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try c.decode(String.self, forKey: .kind)
+        library = try c.decode(String.self, forKey: .library)
+        span = try SourceSpan(from: decoder)
+        format = try c.decode(String.self, forKey: .format)
+        seq = try c.decode(Int.self, forKey: .seq)
+        docChunks = try c.decode(Int.self, forKey: .docChunks)
+        text = try c.decode(String.self, forKey: .text)
+        prefix = try c.decode(String.self, forKey: .prefix)
+        words = try c.decode(Int.self, forKey: .words)
+        tokens = try c.decode(Int.self, forKey: .tokens)
+        hash = try c.decode(String.self, forKey: .hash)
+        docHash = try c.decode(String.self, forKey: .docHash)
+        embedding = try c.decodeIfPresent(Embedding.self, forKey: .embedding)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(library, forKey: .library)
+        try span.encode(to: encoder)
+        try c.encode(format, forKey: .format)
+        try c.encode(seq, forKey: .seq)
+        try c.encode(docChunks, forKey: .docChunks)
+        try c.encode(text, forKey: .text)
+        try c.encode(prefix, forKey: .prefix)
+        try c.encode(words, forKey: .words)
+        try c.encode(tokens, forKey: .tokens)
+        try c.encode(hash, forKey: .hash)
+        try c.encode(docHash, forKey: .docHash)
+        try c.encodeIfPresent(embedding, forKey: .embedding)
     }
 }

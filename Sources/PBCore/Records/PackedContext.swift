@@ -108,17 +108,8 @@ public struct PackedContext: Codable, Equatable, Sendable {
 public struct Evidence: Codable, Equatable, Sendable, SourceFile {
     /// The passage number the prompt shows as [n].
     public var n: Int
-    public var chunkID: String
-    public var docID: String
-    public var path: String
-    public var title: String
-    public var section: [String]
-    public var start: Int
-    public var end: Int
-    public var lineStart: Int
-    public var lineEnd: Int
-    public var pageStart: Int?
-    public var pageEnd: Int?
+    /// The piece's chunk, file, section path and byte/line/page range (written flat).
+    public var span: SourceSpan
     public var seq: Int?
     public var text: String
     /// anchor (a reranked hit), neighbour (small-to-big), reference ("see section X") or lookup
@@ -130,30 +121,39 @@ public struct Evidence: Codable, Equatable, Sendable, SourceFile {
     public var rank: Int?
 
     enum CodingKeys: String, CodingKey {
-        case n, path, title, section, start, end, seq, text, role, score, rank
-        case chunkID = "chunk_id", docID = "doc_id", lineStart = "line_start", lineEnd = "line_end"
-        case pageStart = "page_start", pageEnd = "page_end"
+        case n, seq, text, role, score, rank
     }
 
-    public init(n: Int, chunkID: String, docID: String, path: String, title: String, section: [String],
-                start: Int, end: Int, lineStart: Int, lineEnd: Int, pageStart: Int? = nil, pageEnd: Int? = nil,
-                seq: Int? = nil, text: String, role: EvidenceRole, score: Double? = nil, rank: Int? = nil) {
+    public init(n: Int, span: SourceSpan, seq: Int? = nil, text: String, role: EvidenceRole,
+                score: Double? = nil, rank: Int? = nil) {
         self.n = n
-        self.chunkID = chunkID
-        self.docID = docID
-        self.path = path
-        self.title = title
-        self.section = section
-        self.start = start
-        self.end = end
-        self.lineStart = lineStart
-        self.lineEnd = lineEnd
-        self.pageStart = pageStart
-        self.pageEnd = pageEnd
+        self.span = span
         self.seq = seq
         self.text = text
         self.role = role
         self.score = score
         self.rank = rank
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        n = try c.decode(Int.self, forKey: .n)
+        span = try SourceSpan(from: decoder)
+        seq = try c.decodeIfPresent(Int.self, forKey: .seq)
+        text = try c.decode(String.self, forKey: .text)
+        role = try c.decode(EvidenceRole.self, forKey: .role)
+        score = try c.decodeIfPresent(Double.self, forKey: .score)
+        rank = try c.decodeIfPresent(Int.self, forKey: .rank)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(n, forKey: .n)
+        try span.encode(to: encoder)
+        try c.encodeIfPresent(seq, forKey: .seq)
+        try c.encode(text, forKey: .text)
+        try c.encode(role, forKey: .role)
+        try c.encodeIfPresent(score, forKey: .score)
+        try c.encodeIfPresent(rank, forKey: .rank)
     }
 }

@@ -60,47 +60,46 @@ public struct QueryFilters: Codable, Equatable, Sendable {
 
 /// One retrieved chunk with where it sits in its source and every score that ranked it.
 public struct Hit: Codable, Equatable, Sendable, SourceFile {
-    public var chunkID: String
-    public var docID: String
-    public var path: String
-    public var title: String
-    public var section: [String]
+    /// The chunk's ids, file, title, section path and byte/line/page range (written flat).
+    public var span: SourceSpan
     public var text: String
     public var prefix: String?
-    public var start: Int
-    public var end: Int
-    public var lineStart: Int
-    public var lineEnd: Int
-    public var pageStart: Int?
-    public var pageEnd: Int?
     public var seq: Int?
     public var scores: HitScores
     public var rank: Int
 
     enum CodingKeys: String, CodingKey {
-        case path, title, section, text, prefix, start, end, seq, scores, rank
-        case chunkID = "chunk_id", docID = "doc_id", lineStart = "line_start", lineEnd = "line_end", pageStart = "page_start", pageEnd = "page_end"
+        case text, prefix, seq, scores, rank
     }
 
-    public init(chunkID: String, docID: String, path: String, title: String, section: [String], text: String,
-                prefix: String? = nil, start: Int, end: Int, lineStart: Int, lineEnd: Int, pageStart: Int? = nil, pageEnd: Int? = nil,
-                seq: Int? = nil, scores: HitScores = HitScores(), rank: Int = 0) {
-        self.chunkID = chunkID
-        self.docID = docID
-        self.path = path
-        self.title = title
-        self.section = section
+    public init(span: SourceSpan, text: String, prefix: String? = nil, seq: Int? = nil,
+                scores: HitScores = HitScores(), rank: Int = 0) {
+        self.span = span
         self.text = text
         self.prefix = prefix
-        self.start = start
-        self.end = end
-        self.lineStart = lineStart
-        self.lineEnd = lineEnd
-        self.pageStart = pageStart
-        self.pageEnd = pageEnd
         self.seq = seq
         self.scores = scores
         self.rank = rank
+    }
+
+    public init(from decoder: Decoder) throws {
+        span = try SourceSpan(from: decoder)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        text = try c.decode(String.self, forKey: .text)
+        prefix = try c.decodeIfPresent(String.self, forKey: .prefix)
+        seq = try c.decodeIfPresent(Int.self, forKey: .seq)
+        scores = try c.decode(HitScores.self, forKey: .scores)
+        rank = try c.decode(Int.self, forKey: .rank)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        try span.encode(to: encoder)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(text, forKey: .text)
+        try c.encodeIfPresent(prefix, forKey: .prefix)
+        try c.encodeIfPresent(seq, forKey: .seq)
+        try c.encode(scores, forKey: .scores)
+        try c.encode(rank, forKey: .rank)
     }
 }
 

@@ -51,12 +51,14 @@ public final class DocumentChunker {
         let lines = LineIndex(layer.bytes)
         return planned.enumerated().map { seq, p in
             let text = String(decoding: layer.bytes[p.range], as: UTF8.self)
-            return ChunkRecord(
-                library: library, docID: docID, chunkID: "\(docID)-\(seq)", path: path, title: title,
-                format: layer.format.rawValue, section: p.section, seq: seq, docChunks: planned.count, text: text,
-                prefix: p.prefix, start: p.range.lowerBound, end: p.range.upperBound,
+            let span = SourceSpan(
+                chunkID: "\(docID)-\(seq)", docID: docID, path: path, title: title, section: p.section,
+                start: p.range.lowerBound, end: p.range.upperBound,
                 lineStart: lines.line(at: p.range.lowerBound), lineEnd: lines.line(at: max(p.range.lowerBound, p.range.upperBound - 1)),
-                pageStart: p.pages?.lowerBound, pageEnd: p.pages?.upperBound, words: p.words, tokens: p.tokens,
+                pageStart: p.pages?.lowerBound, pageEnd: p.pages?.upperBound)
+            return ChunkRecord(
+                library: library, span: span, format: layer.format.rawValue, seq: seq, docChunks: planned.count,
+                text: text, prefix: p.prefix, words: p.words, tokens: p.tokens,
                 hash: String(SHA256.hex(p.prefix + "\n" + text).prefix(16)), docHash: docHash)
         }
     }
