@@ -22,7 +22,7 @@ WEIGHTS_SHA256 = 53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9d
 
 DEB_PACKAGES = libsqlite3-dev libicu-dev libblas-dev libopenblas0-pthread poppler-utils groff zlib1g-dev jq sqlite3 libcurl4 iproute2
 
-PROGRAMS = pb-chunk pb-embed pb-index pb-search pb-rerank pb-pack pb-answer pb-verify pb-date pb-plan pb-exec pb-undo
+PROGRAMS = pb-chunk pb-embed pb-index pb-search pb-rerank pb-pack pb-answer pb-verify pb-date pb-plan pb-exec pb-undo pb-remember pb-recall
 SCRIPTS  = pb-ingest pb-ask pb-do
 BUILD    = .build/release
 DATA     = ../shared/data
@@ -104,6 +104,7 @@ test: deps model build llm
 	sh Tests/fuzz.sh --replay $(BUILD)
 	sh Evals/retrieval/run.sh $(BUILD) --gate
 	sh Evals/router/run.sh --gate $(BUILD)
+	sh Evals/memory/run.sh $(BUILD) --gate
 	@mkdir -p Evals/out
 	sh Evals/rerank/run.sh $(BUILD) >Evals/out/rerank.txt
 	@cat Evals/out/rerank.txt
@@ -123,6 +124,7 @@ eval: build model
 	sh Evals/answers/run.sh $(BUILD)
 	sh Evals/dates/run.sh $(BUILD)
 	sh Evals/router/run.sh $(BUILD)
+	sh Evals/memory/run.sh $(BUILD)
 
 # Whether MaxSim late interaction would pay in pb-rerank (it does not on SciFact; ~12 minutes).
 eval-late: build model

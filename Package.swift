@@ -61,9 +61,13 @@ let package = Package(
         // journal, tools, executor and undo (over PBSQLite); notes are kept searchable as a PBIndex library.
         .target(name: "PBAgent", dependencies: ["PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "PBRetrieval", "CICU"], swiftSettings: release),
 
+        // Memory: messages remembered as typed, dated items with workstreams and supersession
+        // (pb-remember), recalled by meaning, words and time fused by rank (pb-recall).
+        .target(name: "PBMemory", dependencies: ["PBCore", "PBText", "PBSQLite", "PBNeural", "PBRetrieval", "PBAgent"], swiftSettings: release),
+
         // Every pb-* program, chosen by the name it is run by.
         .executableTarget(name: "pocketbrains",
-                          dependencies: ["PBCore", "PBText", "PBNeural", "PBSQLite", "PBIndex", "PBRetrieval", "PBAnswer", "PBAgent"],
+                          dependencies: ["PBCore", "PBText", "PBNeural", "PBSQLite", "PBIndex", "PBRetrieval", "PBAnswer", "PBAgent", "PBMemory"],
                           path: "Sources/pocketbrains", swiftSettings: release),
         // The parsers under libFuzzer (make fuzz builds it with -DFUZZING) or replaying kept
         // crash inputs (make test); not installed.
@@ -76,6 +80,7 @@ let package = Package(
         .testTarget(name: "PBNeuralTests", dependencies: ["PBNeural", "PBCore", "CKernels"]),
         .testTarget(name: "PBSQLiteTests", dependencies: ["PBSQLite"]),
         .testTarget(name: "PBIndexTests", dependencies: ["PBIndex", "PBSQLite", "PBText"]),
+        .testTarget(name: "PBMemoryTests", dependencies: ["PBMemory", "PBCore", "PBAgent", "PBNeural", "PBRetrieval"]),
         .testTarget(name: "PBAgentTests", dependencies: ["PBAgent", "PBCore", "PBSQLite", "PBIndex", "PBText"]),
         .testTarget(name: "PBAnswerTests", dependencies: ["PBAnswer", "PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "PBRetrieval"]),
         .testTarget(name: "PBRetrievalTests", dependencies: ["PBRetrieval", "PBText", "PBCore"]),

@@ -9,6 +9,7 @@ import PBAgent
 import PBAnswer
 import PBCore
 import PBIndex
+import PBMemory
 import PBNeural
 import PBRetrieval
 import PBText
@@ -26,6 +27,8 @@ let programs: [String: (spec: CommandSpec, run: (ParsedOptions) throws -> ExitCo
     "pb-plan": (PlanCommand.spec, { try PlanCommand.run($0) }),
     "pb-exec": (ExecCommand.spec, { try ExecCommand.run($0) }),
     "pb-undo": (UndoCommand.spec, { try UndoCommand.run($0) }),
+    "pb-remember": (RememberCommand.spec, { try RememberCommand.run($0) }),
+    "pb-recall": (RecallCommand.spec, { try RecallCommand.run($0) }),
 ]
 
 let arguments = CommandLine.arguments

@@ -68,6 +68,17 @@ public struct ContextPacker {
         var desk = Desk(room: settings.budget - fixed, counter: counter)
         if let library, !hits.isEmpty {
             try fill(&desk, query: query, hits: hits, lookup: lookup, library: library)
+        } else if !hits.isEmpty, hits.allSatisfy({ $0.source != nil }) {
+            // Memory hits (pb-recall): each is the item itself, with no library to read
+            // neighbours from; they go on the desk in rank order as far as the budget allows.
+            for h in hits.prefix(settings.k) {
+                switch desk.offer(h, role: Desk.Role.anchor, rank: h.rank, score: Self.score(h)) {
+                case .overBudget: desk.drop(h.chunkID, Desk.Reason.overBudget)
+                case .duplicate: desk.drop(h.chunkID, Desk.Reason.duplicate)
+                case .placed: break
+                }
+            }
+            for h in hits.dropFirst(settings.k) { desk.drop(h.chunkID, Desk.Reason.beyondK) }
         }
         desk.mergeAdjoining()
         return finish(&desk, query: query, instructionTokens: instructionTokens, lookup: lookup)

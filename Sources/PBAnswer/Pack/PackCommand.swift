@@ -54,7 +54,8 @@ public enum PackCommand {
             var s = base
             s.mode = try Mode.of(record: q.mode, else: mode)
             var library: PackLibrary?
-            if !(q.hits ?? []).isEmpty {
+            // Memory hits (each with its `source` messages) are packed as they are, without a library.
+            if let hits = q.hits, !hits.isEmpty, !hits.allSatisfy({ $0.source != nil }) {
                 let name = q.library ?? defaultLibrary
                 do { try PBEnvironment.validateLibraryName(name) } catch let f as ToolFailure {
                     throw ToolFailure(.badInput, "field 'library': " + f.message.replacingOccurrences(of: "--library: ", with: ""))

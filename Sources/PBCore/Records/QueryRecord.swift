@@ -24,10 +24,14 @@ public struct QueryRecord: PBRecord, Equatable {
     public var context: PackedContext?
     public var answer: AnswerRecord?
     public var verdict: Verdict?
+    /// pb-recall: the time a question is asked at (relative times resolve against it) and the
+    /// workstream it is restricted to.
+    public var now: String?
+    public var thread: String?
     public var extra: [String: JSONValue] = [:]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, id, text, library, filters, mode, k, embedding, hits, dropped, lists, context, answer, verdict
+        case kind, id, text, library, filters, mode, k, embedding, hits, dropped, lists, context, answer, verdict, now, thread
     }
 
     public init(id: JSONValue? = nil, text: String, library: String? = nil) {
@@ -67,9 +71,17 @@ public struct Hit: Codable, Equatable, Sendable, SourceFile {
     public var seq: Int?
     public var scores: HitScores
     public var rank: Int
+    /// A memory hit (pb-recall): the messages it came from, its item type, the time it refers
+    /// to (ISO date, or "start/end"), when it was said, and the item that replaced it.
+    public var source: [String]?
+    public var type: MemoryItemType?
+    public var time: String?
+    public var said: String?
+    public var supersededBy: String?
 
     enum CodingKeys: String, CodingKey {
-        case text, prefix, seq, scores, rank
+        case text, prefix, seq, scores, rank, source, type, time, said
+        case supersededBy = "superseded_by"
     }
 
     public init(span: SourceSpan, text: String, prefix: String? = nil, seq: Int? = nil,
@@ -90,6 +102,11 @@ public struct Hit: Codable, Equatable, Sendable, SourceFile {
         seq = try c.decodeIfPresent(Int.self, forKey: .seq)
         scores = try c.decode(HitScores.self, forKey: .scores)
         rank = try c.decode(Int.self, forKey: .rank)
+        source = try c.decodeIfPresent([String].self, forKey: .source)
+        type = try c.decodeIfPresent(MemoryItemType.self, forKey: .type)
+        time = try c.decodeIfPresent(String.self, forKey: .time)
+        said = try c.decodeIfPresent(String.self, forKey: .said)
+        supersededBy = try c.decodeIfPresent(String.self, forKey: .supersededBy)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -100,6 +117,11 @@ public struct Hit: Codable, Equatable, Sendable, SourceFile {
         try c.encodeIfPresent(seq, forKey: .seq)
         try c.encode(scores, forKey: .scores)
         try c.encode(rank, forKey: .rank)
+        try c.encodeIfPresent(source, forKey: .source)
+        try c.encodeIfPresent(type, forKey: .type)
+        try c.encodeIfPresent(time, forKey: .time)
+        try c.encodeIfPresent(said, forKey: .said)
+        try c.encodeIfPresent(supersededBy, forKey: .supersededBy)
     }
 }
 

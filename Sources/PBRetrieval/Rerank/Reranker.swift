@@ -83,12 +83,23 @@ public struct Reranker: Sendable {
         for i in kept where !pickedSet.contains(i) {
             dropped.append(DroppedHit(chunkID: hits[i].chunkID, reason: Reason.beyondK))
         }
-        out.hits = picked.enumerated().map { n, i in
+        // A memory hit whose successor was cut keeps it: the current state of what the question
+        // found must not be left out while the state it replaced stays.
+        var final = picked
+        let position = Dictionary(hits.indices.map { (hits[$0].chunkID, $0) }, uniquingKeysWith: { a, _ in a })
+        for i in picked {
+            if let next = hits[i].supersededBy, let j = position[next], !final.contains(j) {
+                final.append(j)
+                dropped.removeAll { $0.chunkID == next }
+            }
+        }
+        let ranked = final.enumerated().map { n, i in
             var h = hits[i]
             h.scores.rerank = (scores[i] * 1e6).rounded() / 1e6
             h.rank = n + 1
             return h
         }
+        out.hits = SupersessionOrder.arrange(ranked, question: record.text)
         out.dropped = dropped.isEmpty ? nil : dropped
         return out
     }

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""LoCoMo (ACL 2024) evidence recall through pb-remember and pb-recall, beside plain MiniLM cosine
+over the turns, FTS5 BM25 over them and their reciprocal rank fusion, all in the same run.
+
+  locomo.py BUILD OUT
+
+Every conversation is its own memory: each turn a message with its session's date and time, its
+speaker and its dia_id as id (an image's caption follows the text, for every system alike). A
+question is asked the day after the last session. Evidence recall@10 is LoCoMo's measure: the share
+of a question's evidence turns among the sources of the top 10 hits, per category (1 multi-hop,
+2 temporal, 3 open-domain, 4 single-hop). Tuning split: the first five conversations; check split:
+the last five (never fitted on). Prints EVALJSON lines.
+"""
+import json, math, os, re, sqlite3, subprocess, sys
+
+import numpy as np
+from datetime import datetime, timedelta
+
+build, out = sys.argv[1], sys.argv[2]
+data = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "data", "memory", "locomo", "locomo10.json")
+os.makedirs(out, exist_ok=True)
+env = dict(os.environ, PATH=build + ":" + os.environ["PATH"])
+MONTHS = {m: i + 1 for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july", "august",
+                                          "september", "october", "november", "december"])}
+
+
+def when(text):
+    """'1:56 pm on 8 May, 2023' -> datetime."""
+    m = re.match(r"(\d+):(\d+)\s*(am|pm) on (\d+) (\w+),? (\d{4})", text.strip(), re.I)
+    h, mi, ap, d, mo, y = m.groups()
+    h = int(h) % 12 + (12 if ap.lower() == "pm" else 0)
+    return datetime(int(y), MONTHS[mo.lower()], int(d), h, int(mi))
+
+
+def turns(conv):
+    c = conv["conversation"]
+    out = []
+    n = 1
+    while f"session_{n}" in c:
+        t0 = when(c[f"session_{n}_date_time"])
+        for i, t in enumerate(c[f"session_{n}"]):
+            text = t["text"]
+            if t.get("blip_caption"):
+                text += f" [shares a photo: {t['blip_caption']}]"
+            # Turns of a session a minute apart, so their order is kept.
+            out.append({"id": t["dia_id"], "time": (t0 + timedelta(minutes=i)).strftime("%Y-%m-%dT%H:%M:00+00:00"),
+                        "speaker": t["speaker"], "text": text})
+        n += 1
+    return out
+
+
+def run(cmd, data):
+    p = subprocess.run(cmd, input=data.encode(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    if p.returncode != 0:
+        sys.exit(f"locomo: {' '.join(cmd)} failed: {p.stderr.decode()[-2000:]}")
+    return [json.loads(l) for l in p.stdout.decode().splitlines() if l.strip()]
+
+
+def rrf(lists, k=60):
+    score = {}
+    for l in lists:
+        for r, x in enumerate(l):
+            score[x] = score.get(x, 0) + 1 / (k + r + 1)
+    return sorted(score, key=lambda x: -score[x])
+
+
+def fts_rank(ts, question, k):
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE VIRTUAL TABLE t USING fts5(body, tokenize='porter unicode61')")
+    db.executemany("INSERT INTO t(rowid, body) VALUES (?, ?)", [(i, x["text"]) for i, x in enumerate(ts)])
+    words = [w for w in re.findall(r"\w+", question.lower()) if w not in STOP]
+    if not words:
+        return []
+    q = " OR ".join('"' + w + '"' for w in words)
+    return [ts[r]["id"] for (r,) in db.execute("SELECT rowid FROM t WHERE t MATCH ? ORDER BY bm25(t) LIMIT ?", (q, k))]
+
+
+STOP = set("a an the and or of to in on at for with by from is are was were be been it its this that what when where who whom which why how did do does "
+           "i you he she they we my your his her their our me him them us as not no so if then than too very can could would should will".split())
+
+conversations = json.load(open(data))
+results = {}
+for ci, conv in enumerate(conversations):
+    sample = conv["sample_id"]
+    ts = turns(conv)
+    last = max(datetime.fromisoformat(t["time"]) for t in ts)
+    now = (last + timedelta(days=1)).strftime("%Y-%m-%dT12:00:00+00:00")
+    memory = "locomo-" + sample
+    run(["pb-remember", "--memory", memory], "".join(json.dumps(dict(kind="message", **t)) + "\n" for t in ts))
+    qs = [q for q in conv["qa"] if q["category"] in (1, 2, 3, 4)]
+    queries = "".join(json.dumps({"kind": "query", "id": i, "text": q["question"], "now": now}) + "\n" for i, q in enumerate(qs))
+    embedded = run(["pb-embed", "--vectors", "json"], queries)
+    recalled = run(["pb-recall", "--memory", memory, "--k", "10"], "".join(json.dumps(e) + "\n" for e in embedded))
+    tv = {r["id"]: r["embedding"]["vector"] for r in run(["pb-embed", "--vectors", "json"],
+                                                         "".join(json.dumps({"kind": "query", "id": t["id"], "text": t["text"]}) + "\n" for t in ts))}
+    ids = list(tv)
+    matrix = np.array([tv[d] for d in ids], dtype=np.float32)
+    for q, e, r in zip(qs, embedded, recalled):
+        sims = matrix @ np.array(e["embedding"]["vector"], dtype=np.float32)
+        cosine = [ids[j] for j in np.argsort(-sims, kind="stable")[:100]]
+        bm25 = fts_rank(ts, q["question"], 100)
+        fused = rrf([cosine, bm25])
+        mine = []
+        for h in r.get("hits", []):
+            for s in h.get("source", []):
+                if s not in mine:
+                    mine.append(s)
+        ev = set(q["evidence"])
+        if not ev:
+            continue
+        for system, ranked in (("pb-recall", mine), ("cosine", cosine), ("bm25", bm25), ("rrf", fused)):
+            got = len(ev & set(ranked[:10])) / len(ev)
+            key = ("tune" if ci < 5 else "check", system, q["category"])
+            results.setdefault(key, []).append(got)
+    print(f"locomo: {sample} done ({len(ts)} turns, {len(qs)} questions)", file=sys.stderr)
+
+for split in ("tune", "check"):
+    for system in ("pb-recall", "cosine", "bm25", "rrf"):
+        cats = {c: results.get((split, system, c), []) for c in (1, 2, 3, 4)}
+        allv = [x for v in cats.values() for x in v]
+        line = {"eval": "locomo-evidence-recall@10", "split": split, "system": system, "questions": len(allv),
+                "recall_at_10": round(sum(allv) / len(allv), 4),
+                "by_category": {str(c): round(sum(v) / len(v), 4) for c, v in cats.items() if v}}
+        print("EVALJSON " + json.dumps(line))

@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Scores the frozen supersession set (Evals/memory/supersession, README there) for pb-recall and,
+in the same run, for plain MiniLM cosine over the messages (semantic-only).
+
+  supersession.py prepare SET OUT      one messages file per distinct `now` (only messages <= now)
+  supersession.py score SET OUT        reads OUT/recall-*.jsonl and OUT/vectors.jsonl, prints EVALJSON
+"""
+import json, os, sys
+from datetime import datetime
+
+
+def load(path):
+    return [json.loads(l) for l in open(path) if l.strip()]
+
+
+def t(s):
+    return datetime.fromisoformat(s)
+
+
+def prepare(set_dir, out):
+    messages = load(os.path.join(set_dir, "messages.ndjson"))
+    queries = load(os.path.join(set_dir, "queries.ndjson"))
+    nows = sorted({q["now"] for q in queries}, key=t)
+    for i, now in enumerate(nows):
+        with open(os.path.join(out, f"messages-{i}.ndjson"), "w") as f:
+            for m in messages:
+                if t(m["time"]) <= t(now):
+                    f.write(json.dumps(m) + "\n")
+        with open(os.path.join(out, f"queries-{i}.ndjson"), "w") as f:
+            for q in queries:
+                if q["now"] == now:
+                    f.write(json.dumps({"kind": "query", "id": q["id"], "text": q["text"], "now": q["now"]}) + "\n")
+    print(len(nows))
+
+
+def metrics(ranked, queries):
+    """ranked: query id -> list of message ids (best first, one per message)."""
+    by_kind = {}
+    for q in queries:
+        r = ranked.get(q["id"], [])
+        k = by_kind.setdefault(q["kind"], {"n": 0, "hit1": 0, "recall5": 0.0, "tempting": 0, "abstained": 0, "tempting_top": 0})
+        k["n"] += 1
+        if q["kind"] == "absent":
+            if not r:
+                k["abstained"] += 1
+            elif r[0] in q["tempting"]:
+                k["tempting_top"] += 1
+            continue
+        answers = set(q["answers"])
+        if r and r[0] in answers:
+            k["hit1"] += 1
+        k["recall5"] += len(answers & set(r[:5])) / len(answers)
+        first = next((i for i, m in enumerate(r) if m in answers), None)
+        above = r if first is None else r[:first]
+        if any(m in q["tempting"] for m in above):
+            k["tempting"] += 1
+    return by_kind
+
+
+def summarise(by_kind):
+    answerable = [v for k, v in by_kind.items() if k != "absent"]
+    n = sum(v["n"] for v in answerable)
+    out = {"queries": n, "hit_at_1": round(sum(v["hit1"] for v in answerable) / n, 4),
+           "recall_at_5": round(sum(v["recall5"] for v in answerable) / n, 4),
+           "tempting_above": round(sum(v["tempting"] for v in answerable) / n, 4)}
+    a = by_kind.get("absent")
+    if a:
+        out["absent"] = a["n"]
+        out["abstained_on_absent"] = round(a["abstained"] / a["n"], 4)
+        out["tempting_top_on_absent"] = round(a["tempting_top"] / a["n"], 4)
+    out["by_kind"] = {k: {"n": v["n"], "hit_at_1": round(v["hit1"] / v["n"], 4), "recall_at_5": round(v["recall5"] / v["n"], 4),
+                          "tempting_above": round(v["tempting"] / v["n"], 4)} for k, v in sorted(by_kind.items()) if k != "absent"}
+    return out
+
+
+def score(set_dir, out):
+    messages = load(os.path.join(set_dir, "messages.ndjson"))
+    queries = load(os.path.join(set_dir, "queries.ndjson"))
+    recall = {}
+    for name in sorted(os.listdir(out)):
+        if name.startswith("recall-"):
+            for r in load(os.path.join(out, name)):
+                seen = []
+                for h in r.get("hits", []):
+                    for s in h.get("source", []):
+                        if s not in seen:
+                            seen.append(s)
+                recall[r["id"]] = seen
+    vec = {r["id"]: r["embedding"]["vector"] for r in load(os.path.join(out, "vectors.jsonl"))}
+    when = {m["id"]: t(m["time"]) for m in messages}
+    semantic = {}
+    for q in queries:
+        qv = vec[q["id"]]
+        cands = [m["id"] for m in messages if when[m["id"]] <= t(q["now"])]
+        semantic[q["id"]] = sorted(cands, key=lambda m: -sum(a * b for a, b in zip(qv, vec[m])))[:10]
+    for system, ranked in (("pb-recall", recall), ("semantic-only", semantic)):
+        line = {"eval": "memory-supersession", "system": system}
+        line.update(summarise(metrics(ranked, queries)))
+        print("EVALJSON " + json.dumps(line))
+
+
+if __name__ == "__main__":
+    {"prepare": prepare, "score": score}[sys.argv[1]](sys.argv[2], sys.argv[3])

@@ -1,0 +1,167 @@
+import Foundation
+import PBAgent
+import PBCore
+import PBRetrieval
+import PBText
+
+/// One item found in a message, before it is stored: a sentence with its type, subject words,
+/// entities and the time it refers to.
+public struct ExtractedItem: Equatable, Sendable {
+    public var text: String
+    /// Bytes of the message text.
+    public var range: Range<Int>
+    public var type: MemoryItemType
+    public var subject: [String]
+    public var entities: [String]
+    /// Values that can change (numbers, codes, days, names): what a supersession compares.
+    public var slots: [String]
+    /// Words that say the item updates something said before ("moved", "changed", "now", "instead").
+    public var changeCue: String?
+    public var time: ReferredSpan?
+}
+
+/// A referred time: the phrase, and the days it covers as instants [start, end).
+public struct ReferredSpan: Equatable, Sendable {
+    public var phrase: String
+    public var start: Date
+    public var end: Date
+}
+
+/// Deterministic extraction (pb-remember without an endpoint): sentences by ICU, typed by their
+/// form and cue words, with subject words, entities and the time each refers to, read by
+/// pb-date's reader against the time the message was said.
+public final class ItemExtractor {
+    private let segmenter: SentenceSegmenter
+
+    public init() throws {
+        segmenter = try SentenceSegmenter()
+    }
+
+    /// The items of a message said at `said` in `zone`. Every message gives at least one item: a
+    /// message of greetings only is kept whole, as a fact, so nothing said is unreachable.
+    public func items(of text: String, said: Date, zone: TimeZone) -> [ExtractedItem] {
+        let bytes = Array(text.utf8)
+        let dates = NaturalDateParser(now: said, timeZone: zone)
+        var out: [ExtractedItem] = []
+        for r in segmenter.sentences(in: bytes, range: 0..<bytes.count) {
+            let sentence = String(decoding: bytes[r], as: UTF8.self)
+            let item = Self.item(sentence, range: r, said: said, zone: zone, dates: dates)
+            if item.subject.count >= 2 || !item.slots.isEmpty || item.type == .question { out.append(item) }
+        }
+        if out.isEmpty {
+            let r = SentenceSegmenter.trim(bytes, 0..<bytes.count)
+            out.append(Self.item(String(decoding: bytes[r], as: UTF8.self), range: r, said: said, zone: zone, dates: dates))
+        }
+        return out
+    }
+
+    static func item(_ sentence: String, range: Range<Int>, said: Date, zone: TimeZone, dates: NaturalDateParser) -> ExtractedItem {
+        let words = LexicalQuery.terms(sentence)
+        let time = referredTime(sentence, words: words, said: said, zone: zone, dates: dates)
+        let timeWords = Set(time.map { LexicalQuery.terms($0.phrase) } ?? [])
+        let subject = TermAnalyzer.contentTerms(sentence).filter {
+            $0.count > 1 && !timeWords.contains($0) && !TermAnalyzer.isNumber($0) && !Self.vagueWords.contains($0)
+        }
+        let entities = Self.entities(sentence)
+        var slots = entities
+        if let time { slots.append(time.phrase.lowercased()) }
+        return ExtractedItem(text: sentence, range: range, type: type(of: sentence, words: words, time: time),
+                             subject: subject, entities: entities, slots: slots,
+                             changeCue: words.first { Self.changeCues.contains($0) }, time: time)
+    }
+
+    /// The item's type from its form and cue words, in order of how telling the cue is.
+    static func type(of sentence: String, words: [String], time: ReferredSpan?) -> MemoryItemType {
+        let trimmed = sentence.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasSuffix("?") { return .question }
+        let text = " " + words.joined(separator: " ") + " "
+        func has(_ cues: [String]) -> Bool { cues.contains { text.contains(" \($0) ") } }
+        if has(["decided", "decide", "we ll go with", "going with", "settled on", "chose", "chosen", "picked", "opted", "agreed", "booked", "signed"]) {
+            return .decision
+        }
+        if has(["prefer", "prefers", "like", "likes", "love", "loves", "hate", "hates", "favourite", "favorite", "rather", "enjoy", "enjoys", "can t stand"]) {
+            return .preference
+        }
+        if has(["need to", "have to", "must", "should", "remind me", "todo", "to do", "don t forget", "remember to", "got to", "gotta", "i ll", "i will", "let s", "plan to", "going to"]) {
+            return .action
+        }
+        if time != nil { return .event }
+        return .fact
+    }
+
+    /// Names (capitalised words not at the start of the sentence), numbers and codes.
+    static func entities(_ sentence: String) -> [String] {
+        var out: [String] = []
+        var seen: Set<String> = []
+        let tokens = sentence.split(whereSeparator: { $0.isWhitespace })
+        for (i, raw) in tokens.enumerated() {
+            let token = raw.trimmingCharacters(in: CharacterSet.punctuationCharacters.union(.symbols))
+            guard !token.isEmpty else { continue }
+            let isCode = token.contains(where: \.isNumber)
+            let isName = i > 0 && token.first!.isUppercase && token != "I" && !Self.capitalisedCommon.contains(token.lowercased())
+            if isCode || isName, seen.insert(token.lowercased()).inserted { out.append(token) }
+        }
+        return out
+    }
+
+    /// pb-date's reading of the first date phrase, with the past read as the past: "on Monday"
+    /// in "I went to the gym on Monday" is the Monday before the message, not the one after.
+    static func referredTime(_ sentence: String, words: [String], said: Date, zone: TimeZone, dates: NaturalDateParser) -> ReferredSpan? {
+        // "now" and "today" say when, not what about: "it's 5190 now" refers to no other time.
+        guard let m = dates.matches(in: sentence).first(where: {
+            $0.value != nil && $0.recurrence == nil && !Self.nowPhrases.contains($0.phrase.lowercased())
+        }), var start = m.value else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        var end = m.valueEnd.map { m.grain.isCalendarDate ? calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: $0))! : $0 }
+            ?? calendar.date(byAdding: m.grain == .year ? .year : m.grain == .month ? .month : m.grain == .week ? .day : .day,
+                             value: m.grain == .week ? 7 : 1, to: start)!
+        // "moved to Wednesday", "pushed until Friday": the new time of a change lies ahead.
+        let before = String(decoding: Array(sentence.utf8)[..<m.start], as: UTF8.self)
+        let lead = LexicalQuery.terms(before).last ?? ""
+        if isPast(words), start > said, !["to", "until", "till", "for", "next", "from"].contains(lead) {
+            // The reader looks forward (it plans tasks); a past-tense sentence means the one before.
+            let back: DateComponents
+            switch m.grain {
+            case .year: back = DateComponents(year: -1)
+            case .month: back = DateComponents(year: -1)
+            default: back = DateComponents(day: -7)
+            }
+            start = calendar.date(byAdding: back, to: start)!
+            end = calendar.date(byAdding: back, to: end)!
+        }
+        return ReferredSpan(phrase: m.phrase, start: start, end: end)
+    }
+
+    /// Whether the sentence speaks of the past: a past-tense auxiliary or verb, or "ago".
+    static func isPast(_ words: [String]) -> Bool {
+        words.contains { Self.pastWords.contains($0) || ($0.count > 4 && $0.hasSuffix("ed") && !Self.notPast.contains($0)) }
+    }
+
+    static let nowPhrases: Set<String> = ["now", "right now", "today", "tonight", "this morning", "this evening", "this afternoon"]
+
+    static let pastWords: Set<String> = [
+        "was", "were", "did", "had", "went", "came", "got", "saw", "met", "made", "took", "gave", "ran", "ate", "left",
+        "found", "told", "said", "bought", "brought", "thought", "felt", "ago", "last", "yesterday", "spent", "won", "lost",
+        "wrote", "read", "heard", "began", "drove", "flew", "sang", "swam", "became", "kept", "sent", "paid",
+    ]
+    static let notPast: Set<String> = ["need", "needed", "indeed", "speed", "seed", "feed", "bed", "red", "shed", "wed", "embed", "bleed"]
+
+    static let changeCues: Set<String> = [
+        "moved", "changed", "change", "rescheduled", "postponed", "instead", "now", "updated", "switched", "no", "longer",
+        "actually", "new", "cancelled", "canceled", "replaced", "pushed", "delayed", "different", "anymore",
+    ]
+
+    /// Words too vague to be what an item is about.
+    static let vagueWords: Set<String> = [
+        "thing", "things", "stuff", "really", "just", "also", "actually", "get", "got", "going", "go", "think", "know",
+        "yeah", "yes", "oh", "wow", "well", "lot", "good", "great", "nice", "sure", "okay", "ok", "thank", "thanks", "hey",
+        "hi", "like", "want", "make", "made", "say", "said", "tell", "much", "way", "something", "one", "time",
+    ]
+
+    /// Capitalised words that start many sentences or name no one.
+    static let capitalisedCommon: Set<String> = [
+        "the", "a", "an", "and", "but", "so", "it", "its", "this", "that", "we", "you", "he", "she", "they", "my", "our",
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "ok", "okay", "yes", "no", "oh",
+    ]
+}

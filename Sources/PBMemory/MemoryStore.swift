@@ -1,0 +1,235 @@
+import Foundation
+import PBCore
+import PBSQLite
+
+/// A memory, `$PB_HOME/memory/NAME/memory.sqlite`: the messages as said, the items derived from
+/// them (with their vectors, kept in the same rows so one transaction holds a message and all
+/// it gave), the workstreams, and an FTS5 index over the items.
+///
+/// Each message is stored in one transaction, so a killed pb-remember loses nothing it
+/// committed, and a re-run skips the messages already there (by id) instead of storing them twice.
+public final class MemoryStore {
+    public let db: Database
+    public let path: String
+    public let name: String
+    public let dimension = 384
+
+    static let schema = [
+        """
+        CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE workstreams(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, given INTEGER NOT NULL);
+        CREATE TABLE messages(seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, time TEXT NOT NULL, epoch REAL NOT NULL,
+            speaker TEXT, thread TEXT, text TEXT NOT NULL, hash TEXT NOT NULL,
+            workstream INTEGER NOT NULL REFERENCES workstreams(id), workstream_score REAL NOT NULL);
+        CREATE TABLE items(id INTEGER PRIMARY KEY, message INTEGER NOT NULL REFERENCES messages(seq), type TEXT NOT NULL,
+            subject TEXT NOT NULL, entities TEXT NOT NULL, slots TEXT NOT NULL, text TEXT NOT NULL,
+            start INTEGER NOT NULL, end INTEGER NOT NULL, said REAL NOT NULL,
+            ref_phrase TEXT, ref_start REAL, ref_end REAL, workstream INTEGER NOT NULL REFERENCES workstreams(id),
+            superseded_by INTEGER REFERENCES items(id), superseded_reason TEXT, vector BLOB NOT NULL);
+        CREATE INDEX items_by_workstream ON items(workstream, id);
+        CREATE INDEX items_by_message ON items(message);
+        CREATE VIRTUAL TABLE items_fts USING fts5(body, tokenize='porter unicode61');
+        """,
+    ]
+
+    public static func path(name: String, environment: PBEnvironment) -> String {
+        environment.home.appendingPathComponent("memory").appendingPathComponent(name).appendingPathComponent("memory.sqlite").path
+    }
+
+    /// Opens the memory for writing, creating and migrating it under SQLite's write lock.
+    public init(name: String, environment: PBEnvironment) throws {
+        self.name = name
+        path = Self.path(name: name, environment: environment)
+        let folder = (path as NSString).deletingLastPathComponent
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw ToolFailure(.ioError, "cannot create \(folder): \(error.localizedDescription)")
+        }
+        do {
+            db = try Database(path: path)
+            var attempts = 0
+            while (try db.scalarText("PRAGMA journal_mode"))?.lowercased() != "wal" {
+                do { try db.execute("PRAGMA journal_mode=WAL"); break } catch let e as DatabaseError where e.code & 0xFF == 5 && attempts < 500 {
+                    attempts += 1
+                    usleep(10_000)
+                }
+            }
+            try db.execute("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
+            for (i, sql) in Self.schema.enumerated() {
+                try db.transaction {
+                    guard Int(try db.scalarInt("PRAGMA user_version") ?? 0) == i else { return }
+                    if i == 0, (try db.scalarInt("SELECT count(*) FROM sqlite_master") ?? 0) > 0 {
+                        throw ToolFailure(.badInput, "\(path) is an SQLite database without a PocketBrains memory in it")
+                    }
+                    try db.execute(sql)
+                    try db.execute("PRAGMA user_version = \(i + 1)")
+                }
+            }
+        } catch let e as ToolFailure {
+            throw e
+        } catch {
+            throw ToolFailure(.ioError, "cannot open the memory \(path): \(error)")
+        }
+    }
+
+    /// Opens an existing memory for reading only; nothing is created or written.
+    public init(readingOnly name: String, environment: PBEnvironment) throws {
+        self.name = name
+        path = Self.path(name: name, environment: environment)
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ToolFailure(.cannotOpen, "no memory '\(name)' at \(path): remember messages first (pb-remember --memory \(name))")
+        }
+        do {
+            db = try Database.reader(path: path)
+            guard Int(try db.scalarInt("PRAGMA user_version") ?? 0) == Self.schema.count else {
+                throw ToolFailure(.badInput, "\(path) is not a PocketBrains memory of this version")
+            }
+        } catch let e as ToolFailure {
+            throw e
+        } catch {
+            throw ToolFailure(.ioError, "cannot read the memory \(path): \(error)")
+        }
+    }
+
+    /// Memory names become folder names, as library names do.
+    public static func validateName(_ name: String) throws {
+        do { try PBEnvironment.validateLibraryName(name) } catch {
+            throw ToolFailure(.usage, "--memory: '\(name)' is not a valid memory name (letters, digits, '-', '_', '.')")
+        }
+    }
+
+    // MARK: Messages
+
+    /// The stored hash of a message id, or nil when it has not been remembered.
+    public func storedHash(ofMessage id: String) throws -> String? {
+        try db.scalarText("SELECT hash FROM messages WHERE id = ?", [.text(id)])
+    }
+
+    public func messageCount() throws -> Int { Int(try db.scalarInt("SELECT count(*) FROM messages") ?? 0) }
+    public func itemCount() throws -> Int { Int(try db.scalarInt("SELECT count(*) FROM items") ?? 0) }
+
+    /// The workstream named `name`, made if it does not exist.
+    public func workstream(named name: String, given: Bool) throws -> Int64 {
+        if let id = try db.scalarInt("SELECT id FROM workstreams WHERE name = ?", [.text(name)]) { return id }
+        try db.run("INSERT INTO workstreams(name, given) VALUES (?, ?)", [.text(name), .int(given ? 1 : 0)])
+        return db.lastInsertRowID
+    }
+
+    public func workstreamName(_ id: Int64) throws -> String {
+        try db.scalarText("SELECT name FROM workstreams WHERE id = ?", [.int(id)]) ?? "w-\(id)"
+    }
+
+    public func nextWorkstreamNumber() throws -> Int {
+        Int(try db.scalarInt("SELECT count(*) FROM workstreams") ?? 0) + 1
+    }
+
+    /// The vectors of each workstream's most recent `perWorkstream` items.
+    public func recentVectors(perWorkstream: Int) throws -> [Int64: [[Float]]] {
+        let s = try db.prepare("""
+            SELECT workstream, vector FROM (SELECT workstream, vector,
+                row_number() OVER (PARTITION BY workstream ORDER BY id DESC) AS r FROM items) WHERE r <= ?
+            """)
+        try s.bind([.int(Int64(perWorkstream))])
+        var out: [Int64: [[Float]]] = [:]
+        while try s.step() {
+            out[s.int(0), default: []].append(Self.floats(s.blob(1)))
+        }
+        return out
+    }
+
+    /// Live (not superseded) items that could be the earlier state of something: their id,
+    /// message id, subject words, slots, vector and speaker.
+    public func supersessionCandidates(sharing terms: [String], limit: Int = 200) throws -> [StoredItem] {
+        guard !terms.isEmpty else { return [] }
+        let match = terms.prefix(16).map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " OR ")
+        let s = try db.prepare("""
+            SELECT i.id, m.id, i.subject, i.slots, i.vector, m.speaker, i.type, i.workstream, i.said
+            FROM items_fts f JOIN items i ON i.id = f.rowid JOIN messages m ON m.seq = i.message
+            WHERE items_fts MATCH ? AND i.superseded_by IS NULL ORDER BY bm25(items_fts) LIMIT ?
+            """)
+        try s.bind([.text(match), .int(Int64(limit))])
+        var out: [StoredItem] = []
+        while try s.step() {
+            out.append(StoredItem(id: s.int(0), message: s.text(1), subject: s.text(2).split(separator: " ").map(String.init),
+                                  slots: s.text(3).split(separator: "\u{1F}").map(String.init), vector: Self.floats(s.blob(4)),
+                                  speaker: s.optionalText(5), type: MemoryItemType(rawValue: s.text(6)) ?? .fact,
+                                  workstream: s.int(7), said: s.double(8)))
+        }
+        return out
+    }
+
+    /// Stores one message with its items, their supersessions and its workstream in one
+    /// transaction; returns the new items' ids in order.
+    public func store(_ message: PendingMessage) throws -> [Int64] {
+        try db.transaction {
+            try db.run("""
+                INSERT INTO messages(id, time, epoch, speaker, thread, text, hash, workstream, workstream_score)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [.text(message.id), .text(message.time), .double(message.epoch), message.speaker.map(SQLValue.text) ?? .null,
+                      message.thread.map(SQLValue.text) ?? .null, .text(message.text), .text(message.hash),
+                      .int(message.workstream), .double(message.workstreamScore)])
+            let seq = db.lastInsertRowID
+            var ids: [Int64] = []
+            for item in message.items {
+                try db.run("""
+                    INSERT INTO items(message, type, subject, entities, slots, text, start, end, said, ref_phrase, ref_start, ref_end,
+                        workstream, vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, [.int(seq), .text(item.extracted.type.rawValue), .text(item.extracted.subject.joined(separator: " ")),
+                          .text(item.extracted.entities.joined(separator: "\u{1F}")), .text(item.extracted.slots.joined(separator: "\u{1F}")),
+                          .text(item.extracted.text), .int(Int64(item.extracted.range.lowerBound)), .int(Int64(item.extracted.range.upperBound)),
+                          .double(message.epoch), item.extracted.time.map { .text($0.phrase) } ?? .null,
+                          item.extracted.time.map { .double($0.start.timeIntervalSince1970) } ?? .null,
+                          item.extracted.time.map { .double($0.end.timeIntervalSince1970) } ?? .null,
+                          .int(message.workstream), .blob(Self.bytes(item.vector))])
+                let id = db.lastInsertRowID
+                ids.append(id)
+                let body = (message.speaker.map { $0 + ": " } ?? "") + item.extracted.text
+                try db.run("INSERT INTO items_fts(rowid, body) VALUES (?, ?)", [.int(id), .text(body)])
+                for s in item.supersedes {
+                    try db.run("UPDATE items SET superseded_by = ?, superseded_reason = ? WHERE id = ? AND superseded_by IS NULL",
+                               [.int(id), .text(s.reason), .int(s.id)])
+                }
+            }
+            return ids
+        }
+    }
+
+    static func bytes(_ v: [Float]) -> [UInt8] { Embedding.littleEndianBytes(v) }
+
+    static func floats(_ b: [UInt8]) -> [Float] {
+        b.withUnsafeBytes { Embedding.floats(littleEndian: $0, count: b.count / 4) }
+    }
+}
+
+/// An item already in the store, as supersession and routing see it.
+public struct StoredItem: Sendable {
+    public var id: Int64
+    public var message: String
+    public var subject: [String]
+    public var slots: [String]
+    public var vector: [Float]
+    public var speaker: String?
+    public var type: MemoryItemType
+    public var workstream: Int64
+    public var said: Double
+}
+
+/// A message ready to store: its fields, its items with their vectors and supersessions, and
+/// the workstream chosen for it.
+public struct PendingMessage {
+    public var id: String
+    public var time: String
+    public var epoch: Double
+    public var speaker: String?
+    public var thread: String?
+    public var text: String
+    public var hash: String
+    public var workstream: Int64
+    public var workstreamScore: Double
+    public var items: [PendingItem]
+}
+
+public struct PendingItem {
+    public var extracted: ExtractedItem
+    public var vector: [Float]
+    public var supersedes: [(id: Int64, message: String, reason: String)]
+}

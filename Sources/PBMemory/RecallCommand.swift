@@ -1,0 +1,58 @@
+import Foundation
+import PBAgent
+import PBCore
+
+/// pb-recall: query records in, the same records out with `hits` from a memory, in pb-search's
+/// shape, so pb-rerank, pb-pack, pb-answer and pb-verify work on memories unchanged.
+public enum RecallCommand {
+    public static let spec = CommandSpec(
+        name: "pb-recall",
+        summary: "recall memories for questions: meaning, words and time as ranked lists fused by rank, superseded items below their successors",
+        operands: "[FILE ...]",
+        options: [
+            OptionSpec("memory", value: "NAME", help: "the memory to recall from (default: default)"),
+            OptionSpec("k", help: "hits per query, one per message (default 10; a query's own k wins)"),
+            OptionSpec("now", help: "the time questions are asked at, for 'last month' (default: a query's own now, else the current time)"),
+            OptionSpec("lists", value: "LIST", help: "the lists to fuse, comma-separated: meaning, words, time (default all three)"),
+            OptionSpec("explain", help: "add each list's ranking (item ids) as `lists`"),
+            OptionSpec("keep-going", help: "write an error record for a bad line and go on (exit 65 at the end)"),
+        ])
+
+    public static func run(_ o: ParsedOptions, environment: PBEnvironment = PBEnvironment()) throws -> ExitCode {
+        let name = o.value("memory") ?? "default"
+        try MemoryStore.validateName(name)
+        var settings = Recaller.Settings()
+        settings.k = try o.int("k", default: 10, in: 1...10_000)
+        if let lists = o.value("lists") {
+            let names = Set(lists.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            let known: Set<String> = ["meaning", "words", "time"]
+            guard !names.isEmpty, names.isSubset(of: known) else {
+                throw ToolFailure(.usage, "--lists: expected meaning, words or time (comma-separated), got '\(lists)'")
+            }
+            settings.lists = names
+        }
+        let format = DateValueFormat(timeZone: TimeZone(secondsFromGMT: 0)!)
+        func instant(_ text: String, _ what: String) throws -> Date {
+            guard let d = format.parseInstant(text) else {
+                throw ToolFailure(.badInput, "\(what): expected an ISO 8601 time such as 2026-03-02T09:00:00+01:00, got '\(text)'")
+            }
+            return d
+        }
+        let defaultNow = try o.value("now").map { try instant($0, "--now") } ?? Date()
+        let readers = try RecordLoop.readers(for: o.operands)
+        let recaller = try Recaller(store: try MemoryStore(readingOnly: name, environment: environment), settings: settings)
+        let loop = RecordLoop(keepGoing: o.flag("keep-going"))
+        let writer = NDJSONWriter.standardOutput
+        let codec = RecordCodec()
+        return try loop.run(readers) { line in
+            let q: QueryRecord
+            if line.data.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "{") {
+                q = try codec.decode(QueryRecord.self, from: line.data)
+            } else {
+                q = QueryRecord(text: line.text)
+            }
+            let now = try q.now.map { try instant($0, "now") } ?? defaultNow
+            try writer.write(try recaller.recall(q, now: now, explain: o.flag("explain")))
+        }
+    }
+}

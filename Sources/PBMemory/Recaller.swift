@@ -1,0 +1,224 @@
+import Foundation
+import PBAgent
+import PBCore
+import PBRetrieval
+import PBSQLite
+
+/// pb-recall's ranking over one memory: three ranked lists, fused by rank, never by multiplying
+/// scores (Thread's own eval: similarity times a decay factor collapses onto recency).
+///
+/// - meaning: cosine of the question's embedding to every item;
+/// - words: FTS5 BM25 over the items (speaker included);
+/// - time: when the question names a time ("last month", "in March"), the items that refer to
+///   (or, naming none, were said in) that time, in order of meaning.
+///
+/// Then supersession: a superseded item ranks right below the item that replaced it (brought in
+/// if the lists missed it), unless the question asks for the earlier state ("original", "before
+/// it changed"), when the order is turned round. Hits are one per message.
+public final class Recaller {
+    public struct Settings: Sendable {
+        public var k = 10
+        /// How deep each list goes before fusion.
+        public var depth = 100
+        public var fusionK = 60.0
+        public var lists: Set<String> = ["meaning", "words", "time"]
+        public init() {}
+    }
+
+    struct Item {
+        var id: Int64
+        var message: String
+        var type: MemoryItemType
+        var text: String
+        var start: Int
+        var end: Int
+        var said: Double
+        var saidText: String
+        var speaker: String?
+        var refStart: Double?
+        var refEnd: Double?
+        var workstream: String
+        var supersededBy: Int64?
+    }
+
+    public let store: MemoryStore
+    public var settings: Settings
+    private var items: [Item] = []
+    private var index: [Int64: Int] = [:]
+    private var vectors: [Float] = []
+    /// The item each item replaced (the reverse of superseded_by).
+    private var predecessor: [Int: Int] = [:]
+    private let dimension: Int
+
+    public init(store: MemoryStore, settings: Settings = Settings()) throws {
+        self.store = store
+        self.settings = settings
+        dimension = store.dimension
+        let s = try store.db.prepare("""
+            SELECT i.id, m.id, i.type, i.text, i.start, i.end, i.said, m.time, m.speaker, i.ref_start, i.ref_end, w.name,
+                   i.superseded_by, i.vector
+            FROM items i JOIN messages m ON m.seq = i.message JOIN workstreams w ON w.id = i.workstream ORDER BY i.id
+            """)
+        while try s.step() {
+            let v = s.blob(13)
+            guard v.count == dimension * 4 else {
+                throw ToolFailure(.badInput, "\(store.path): item \(s.int(0)) has a vector of \(v.count / 4) values, not \(dimension)")
+            }
+            index[s.int(0)] = items.count
+            items.append(Item(id: s.int(0), message: s.text(1), type: MemoryItemType(rawValue: s.text(2)) ?? .fact, text: s.text(3),
+                              start: Int(s.int(4)), end: Int(s.int(5)), said: s.double(6), saidText: s.text(7), speaker: s.optionalText(8),
+                              refStart: s.isNull(9) ? nil : s.double(9), refEnd: s.isNull(10) ? nil : s.double(10),
+                              workstream: s.text(11), supersededBy: s.optionalInt(12)))
+            vectors += MemoryStore.floats(v)
+        }
+        for (i, it) in items.enumerated() { if let next = it.supersededBy, let n = index[next] { predecessor[n] = i } }
+    }
+
+    /// The query with `hits` (and `lists` when `explain`).
+    public func recall(_ query: QueryRecord, now: Date, explain: Bool = false) throws -> QueryRecord {
+        var q = query
+        let k = q.k ?? settings.k
+        guard k >= 1 else { throw ToolFailure(.badInput, "k: expected a positive integer, got \(k)") }
+        let allowed: (Int) -> Bool
+        if let thread = q.thread { allowed = { [items] in items[$0].workstream == thread } } else { allowed = { _ in true } }
+
+        var lists: [(String, [Int])] = []
+        var dense: [Int: (score: Double, rank: Int)] = [:]
+        var lexical: [Int: (score: Double, rank: Int)] = [:]
+        var meaningOrder: [Int] = []
+        if settings.lists.contains("meaning") || settings.lists.contains("time") {
+            guard let e = q.embedding else {
+                throw ToolFailure(.badInput, "the query has no embedding: run it through pb-embed first (or --lists words)")
+            }
+            let v = try e.values()
+            guard v.count == dimension else { throw RecordError.badField(name: "embedding", reason: "expected \(dimension) values, got \(v.count)") }
+            meaningOrder = meaning(v, allowed: allowed)
+            for (r, i) in meaningOrder.prefix(settings.depth).enumerated() { dense[i] = (Double(Self.dot(v, i, vectors, dimension)), r + 1) }
+            if settings.lists.contains("meaning") { lists.append(("meaning", Array(meaningOrder.prefix(settings.depth)))) }
+        }
+        if settings.lists.contains("words") {
+            let w = try words(q.text, allowed: allowed)
+            for (r, hit) in w.enumerated() { lexical[hit.index] = (hit.score, r + 1) }
+            lists.append(("words", w.map(\.index)))
+        }
+        if settings.lists.contains("time"), let span = Self.askedTime(q.text, now: now) {
+            let inTime = meaningOrder.filter { i in
+                let it = items[i]
+                let s = it.refStart ?? it.said, e = it.refEnd ?? (it.said + 1)
+                return s < span.end.timeIntervalSince1970 && e > span.start.timeIntervalSince1970
+            }
+            lists.append(("time", Array(inTime.prefix(settings.depth))))
+        }
+        let fused = ReciprocalRankFusion(k: settings.fusionK).fuse(lists.map { $0.1.map { Int64($0) } })
+        var order = fused.map { Int($0.id) }
+        let fusedScore = Dictionary(uniqueKeysWithValues: fused.map { (Int($0.id), $0.score) })
+        let wantsEarlier = SupersessionOrder.asksForEarlier(q.text)
+        order = arrangeSuperseded(order, earlierFirst: wantsEarlier, allowed: allowed)
+
+        var seen: Set<String> = []
+        var hits: [Hit] = []
+        for i in order where hits.count < k {
+            let it = items[i]
+            guard seen.insert(it.message).inserted else { continue }
+            let span = SourceSpan(chunkID: "i-\(it.id)", docID: it.message, path: "memory/\(store.name)/\(it.message)",
+                                  title: it.workstream, section: it.speaker.map { [$0] } ?? [], start: it.start, end: it.end,
+                                  lineStart: 1, lineEnd: 1)
+            var hit = Hit(span: span, text: it.text,
+                          scores: HitScores(bm25: lexical[i].map { Self.rounded($0.score) }, bm25Rank: lexical[i]?.rank,
+                                            dense: dense[i].map { Self.rounded($0.score) }, denseRank: dense[i]?.rank,
+                                            fused: fusedScore[i].map(Self.rounded)),
+                          rank: hits.count + 1)
+            hit.source = [it.message]
+            hit.type = it.type
+            hit.time = timeText(it)
+            hit.said = it.saidText
+            hit.supersededBy = it.supersededBy.map { "i-\($0)" }
+            hits.append(hit)
+        }
+        q.hits = hits
+        if explain { q.lists = Dictionary(uniqueKeysWithValues: lists.map { ($0.0, $0.1.prefix(20).map { "i-\(items[$0].id)" }) }) }
+        return q
+    }
+
+    /// Every allowed item in order of cosine to `v`, best first.
+    private func meaning(_ v: [Float], allowed: (Int) -> Bool) -> [Int] {
+        let found = vectors.withUnsafeBufferPointer { rows in
+            DenseSearcher(dim: dimension).search(rows: rows, queries: [v], k: max(settings.depth, 1)) { _, row in allowed(row) }
+        }
+        return found.first?.map(\.row) ?? []
+    }
+
+    /// The items BM25 ranks for the question's words.
+    private func words(_ text: String, allowed: (Int) -> Bool) throws -> [(index: Int, score: Double)] {
+        guard let match = LexicalQuery.match(text) else { return [] }
+        let s = try store.db.prepare("SELECT rowid, bm25(items_fts) FROM items_fts WHERE items_fts MATCH ? ORDER BY bm25(items_fts) LIMIT ?")
+        try s.bind([.text(match), .int(Int64(settings.depth * 4))])
+        var out: [(Int, Double)] = []
+        while try s.step(), out.count < settings.depth {
+            guard let i = index[s.int(0)], allowed(i) else { continue }
+            out.append((i, -s.double(1)))
+        }
+        return out
+    }
+
+    /// The time a question asks about, resolved against `now`; a question in the past tense
+    /// ("what did I decide in March?") means the last such time, not the next.
+    static func askedTime(_ text: String, now: Date) -> (start: Date, end: Date)? {
+        let zone = TimeZone(secondsFromGMT: 0)!
+        let dates = NaturalDateParser(now: now, timeZone: zone)
+        guard let span = ItemExtractor.referredTime(text, words: LexicalQuery.terms(text), said: now, zone: zone, dates: dates) else { return nil }
+        return (span.start, span.end)
+    }
+
+    /// Superseded items below their successors (brought in when missing), or above them when
+    /// the question asks for the earlier state.
+    private func arrangeSuperseded(_ order: [Int], earlierFirst: Bool, allowed: (Int) -> Bool) -> [Int] {
+        var out: [Int] = []
+        var placed: Set<Int> = []
+        func latest(_ i: Int) -> Int {
+            var j = i
+            var guardCount = 0
+            while let next = items[j].supersededBy, let n = index[next], guardCount < 64 { j = n; guardCount += 1 }
+            return j
+        }
+        for i in order where !placed.contains(i) {
+            if earlierFirst {
+                // The states before this one, oldest first, then this one.
+                var chain: [Int] = []
+                var j = i
+                while let p = predecessor[j], !placed.contains(p), allowed(p), chain.count < 64 { chain.append(p); j = p }
+                for p in chain.reversed() + [i] { out.append(p); placed.insert(p) }
+                continue
+            }
+            guard items[i].supersededBy != nil else {
+                out.append(i)
+                placed.insert(i)
+                continue
+            }
+            let head = latest(i)
+            if head != i, allowed(head), !placed.contains(head) {
+                out.append(head)
+                placed.insert(head)
+            }
+            out.append(i)
+            placed.insert(i)
+        }
+        return out
+    }
+
+    private func timeText(_ it: Item) -> String? {
+        guard let s = it.refStart, let e = it.refEnd else { return nil }
+        let format = DateValueFormat(timeZone: Rememberer.zone(of: it.saidText))
+        let a = format.date(Date(timeIntervalSince1970: s)), b = format.date(Date(timeIntervalSince1970: e - 1))
+        return a == b ? a : "\(a)/\(b)"
+    }
+
+    static func dot(_ v: [Float], _ row: Int, _ rows: [Float], _ dim: Int) -> Float {
+        var s: Float = 0
+        let base = row * dim
+        for j in 0..<dim { s += v[j] * rows[base + j] }
+        return s
+    }
+
+    static func rounded(_ x: Double) -> Double { (x * 1_000_000).rounded() / 1_000_000 }
+}

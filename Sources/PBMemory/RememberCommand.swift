@@ -1,0 +1,91 @@
+import Foundation
+import PBAgent
+import PBCore
+import PBNeural
+
+/// pb-remember: message records (or plain text lines) in, stored in a memory; the memory
+/// records derived from them out, one per item.
+public enum RememberCommand {
+    public static let spec = CommandSpec(
+        name: "pb-remember",
+        summary: "remember messages: typed, dated items with workstreams and supersession, in a memory under $PB_HOME",
+        operands: "[FILE ...]",
+        options: [
+            OptionSpec("memory", value: "NAME", help: "the memory to keep them in (default: default)"),
+            OptionSpec("now", help: "the time of messages that give none, and of plain text lines (default: the current time)"),
+            OptionSpec("speaker", value: "NAME", help: "the speaker of messages that name none"),
+            OptionSpec("thread", value: "NAME", help: "the workstream of messages that name none (default: chosen by meaning)"),
+            OptionSpec("batch", value: "N", help: "messages embedded together (default 32)"),
+            OptionSpec("keep-going", help: "write an error record for a bad line and go on (exit 65 at the end)"),
+        ])
+
+    /// The longest message line read, as pb-plan's: a memory holds what people say, not files.
+    public static let maxLineBytes = 1 << 20
+
+    public static func run(_ o: ParsedOptions, environment: PBEnvironment = PBEnvironment()) throws -> ExitCode {
+        let name = o.value("memory") ?? "default"
+        try MemoryStore.validateName(name)
+        let batchSize = try o.int("batch", default: 32, in: 1...4096)
+        var now = Date()
+        if let text = o.value("now") {
+            guard let d = DateValueFormat(timeZone: TimeZone(secondsFromGMT: 0)!).parseInstant(text) else {
+                throw ToolFailure(.usage, "--now: expected an ISO 8601 time such as 2026-03-02T09:00:00+01:00, got '\(text)'")
+            }
+            now = d
+        }
+        let defaultTime = o.value("now")
+        let readers = try RecordLoop.readers(for: o.operands, maxLineBytes: maxLineBytes)
+        let encoder = try EmbedCommand.loadEncoder(environment)
+        let store = try MemoryStore(name: name, environment: environment)
+        let rememberer = try Rememberer(store: store) { encoder.embed($0) }
+        let loop = RecordLoop(keepGoing: o.flag("keep-going"))
+        let writer = NDJSONWriter.standardOutput
+        let codec = RecordCodec()
+        var summary = (messages: 0, again: 0, items: 0, superseded: 0)
+        var batch: [(Rememberer.Incoming, InputLine)] = []
+
+        func flush() throws {
+            guard !batch.isEmpty else { return }
+            let outcomes = try rememberer.remember(batch.map(\.0))
+            for outcome in outcomes {
+                switch outcome {
+                case .alreadyRemembered:
+                    summary.again += 1
+                case .remembered(let records):
+                    summary.messages += 1
+                    summary.items += records.count
+                    summary.superseded += records.reduce(0) { $0 + $1.supersedes.count }
+                    for r in records { try writer.write(r) }
+                }
+            }
+            batch.removeAll()
+        }
+
+        let status = try loop.run(readers) { line in
+            var message: MessageRecord
+            if line.data.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "{") {
+                message = try codec.decode(MessageRecord.self, from: line.data)
+            } else {
+                message = MessageRecord(time: defaultTime, text: line.text)
+            }
+            if message.time == nil { message.time = defaultTime }
+            if message.speaker == nil { message.speaker = o.value("speaker") }
+            if message.thread == nil { message.thread = o.value("thread") }
+            let incoming = try Rememberer.resolve(message, now: now)
+            // Already remembered (a re-run after a kill, or the same message twice): once only.
+            let earlier = try store.storedHash(ofMessage: incoming.id) ?? batch.first { $0.0.id == incoming.id }?.0.hash
+            if let earlier {
+                guard earlier == incoming.hash else {
+                    throw ToolFailure(.badInput, "message '\(incoming.id)' was remembered before with other text, time, speaker or thread; give the changed message a new id")
+                }
+                summary.again += 1
+                return
+            }
+            batch.append((incoming, line))
+            if batch.count >= batchSize { try flush() }
+        }
+        try flush()
+        Diagnostics.shared.note("memory '\(name)': messages remembered \(summary.messages), already there \(summary.again); items \(summary.items), earlier items superseded \(summary.superseded); messages in the memory \(try store.messageCount())")
+        return status
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import PBAgent
+import PBCore
+import PBNeural
+
+/// pb-remember's work on a batch of messages: extract items, embed them in one pass of the
+/// encoder, then, message by message and each in its own transaction, choose the workstream,
+/// find what the new items supersede, and store.
+public final class Rememberer {
+    public struct Settings: Sendable {
+        /// Below this cosine to every workstream's recent items, a message starts a new workstream.
+        public var newWorkstreamBelow = 0.30
+        /// How many of a workstream's latest items stand for it.
+        public var recentItems = 8
+        /// An earlier item is superseded only by a later one this close in meaning ...
+        public var supersedeCosine = 0.5
+        /// ... sharing at least this share of the shorter subject ...
+        public var supersedeOverlap = 0.2
+        /// ... and, when no change cue says so, only when this close and its values differ.
+        public var valueChangeCosine = 0.70
+        public init() {}
+    }
+
+    public let store: MemoryStore
+    public let settings: Settings
+    private let extractor: ItemExtractor
+    private let embed: ([String]) -> [[Float]]
+    /// Each workstream's latest item vectors, newest last (loaded once, kept current).
+    private var recent: [Int64: [[Float]]]
+
+    public init(store: MemoryStore, settings: Settings = Settings(), embed: @escaping ([String]) -> [[Float]]) throws {
+        self.store = store
+        self.settings = settings
+        self.embed = embed
+        extractor = try ItemExtractor()
+        recent = try store.recentVectors(perWorkstream: settings.recentItems).mapValues { Array($0.reversed()) }
+    }
+
+    /// A message with the fields pb-remember fills in (id from content, time now) resolved.
+    public struct Incoming {
+        public var record: MessageRecord
+        public var id: String
+        public var time: String
+        public var said: Date
+        public var zone: TimeZone
+        public var hash: String
+    }
+
+    /// Fills in a message's id, time and hash, or says why it cannot be remembered.
+    public static func resolve(_ m: MessageRecord, now: Date) throws -> Incoming {
+        guard !m.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw RecordError.badField(name: "text", reason: "a message needs some text")
+        }
+        let zone: TimeZone
+        let said: Date
+        let time: String
+        if let t = m.time {
+            zone = Self.zone(of: t)
+            guard let d = DateValueFormat(timeZone: zone).parseInstant(t) else {
+                throw RecordError.badField(name: "time", reason: "expected an ISO 8601 time such as 2026-03-02T09:00:00+01:00, got '\(t)'")
+            }
+            said = d
+            time = t
+        } else {
+            zone = TimeZone(secondsFromGMT: 0)!
+            said = now
+            time = DateValueFormat(timeZone: zone).instant(now)
+        }
+        let hash = String(SHA256.hex([time, m.speaker ?? "", m.thread ?? "", m.text].joined(separator: "\u{1F}")).prefix(16))
+        let id = m.id ?? "m-" + hash.prefix(12)
+        guard !id.isEmpty else { throw RecordError.badField(name: "id", reason: "expected a non-empty id") }
+        return Incoming(record: m, id: id, time: time, said: said, zone: zone, hash: hash)
+    }
+
+    /// The offset a time is written in ("+02:00", "Z"); UTC when it names none.
+    static func zone(of time: String) -> TimeZone {
+        if time.hasSuffix("Z") || time.hasSuffix("z") { return TimeZone(secondsFromGMT: 0)! }
+        let s = Array(time.utf8)
+        guard s.count >= 6, s.count > 10 else { return TimeZone(secondsFromGMT: 0)! }
+        let tail = Array(s.suffix(6))
+        guard tail[0] == UInt8(ascii: "+") || tail[0] == UInt8(ascii: "-"), tail[3] == UInt8(ascii: ":"),
+              let h = Int(String(decoding: tail[1...2], as: UTF8.self)), let m = Int(String(decoding: tail[4...5], as: UTF8.self)) else {
+            return TimeZone(secondsFromGMT: 0)!
+        }
+        let seconds = (h * 3600 + m * 60) * (tail[0] == UInt8(ascii: "-") ? -1 : 1)
+        return TimeZone(secondsFromGMT: seconds) ?? TimeZone(secondsFromGMT: 0)!
+    }
+
+    /// What remembering one message gave: its memory records, or that it was already there.
+    public enum Outcome {
+        case remembered([MemoryRecord])
+        case alreadyRemembered(String)
+    }
+
+    /// Remembers a batch of messages in order; one transaction per message.
+    public func remember(_ batch: [Incoming]) throws -> [Outcome] {
+        let extracted = batch.map { extractor.items(of: $0.record.text, said: $0.said, zone: $0.zone) }
+        // The speaker's name goes with the words it said: "Caroline: I went to ..." is found by
+        // a question about Caroline.
+        let texts = zip(batch, extracted).flatMap { m, items in items.map { Self.embeddingText($0.text, speaker: m.record.speaker) } }
+        var vectors = texts.isEmpty ? [] : embed(texts)
+        var outcomes: [Outcome] = []
+        for (m, items) in zip(batch, extracted) {
+            let mine = Array(vectors.prefix(items.count))
+            vectors.removeFirst(items.count)
+            if let stored = try store.storedHash(ofMessage: m.id) {
+                guard stored == m.hash else {
+                    throw ToolFailure(.badInput, "message '\(m.id)' was remembered before with other text, time, speaker or thread; give the changed message a new id")
+                }
+                outcomes.append(.alreadyRemembered(m.id))
+                continue
+            }
+            outcomes.append(.remembered(try remember(m, items: items, vectors: mine)))
+        }
+        return outcomes
+    }
+
+    static func embeddingText(_ text: String, speaker: String?) -> String {
+        guard let speaker, !speaker.isEmpty, speaker.lowercased() != "me" else { return text }
+        return speaker + ": " + text
+    }
+
+    private func remember(_ m: Incoming, items: [ExtractedItem], vectors: [[Float]]) throws -> [MemoryRecord] {
+        let choice = try workstream(for: m, vectors: vectors)
+        var pending: [PendingItem] = []
+        for (item, v) in zip(items, vectors) {
+            pending.append(PendingItem(extracted: item, vector: v, supersedes: try supersessions(of: item, vector: v, speaker: m.record.speaker)))
+        }
+        let message = PendingMessage(id: m.id, time: m.time, epoch: m.said.timeIntervalSince1970, speaker: m.record.speaker,
+                                     thread: m.record.thread, text: m.record.text, hash: m.hash, workstream: choice.id,
+                                     workstreamScore: choice.record.score, items: pending)
+        let ids = try store.store(message)
+        recent[choice.id, default: []].append(contentsOf: vectors)
+        if recent[choice.id]!.count > settings.recentItems { recent[choice.id]!.removeFirst(recent[choice.id]!.count - settings.recentItems) }
+        let format = DateValueFormat(timeZone: m.zone)
+        return zip(ids, pending).map { id, p in
+            var end = p.extracted.time?.end
+            if let e = end { end = e.addingTimeInterval(-1) }
+            let time = p.extracted.time.map { ReferredTime(phrase: $0.phrase, start: format.date($0.start), end: format.date(end ?? $0.start)) }
+            return MemoryRecord(id: "i-\(id)", memory: store.name, message: m.id, speaker: m.record.speaker, said: m.time,
+                                type: p.extracted.type, subject: p.extracted.subject, entities: p.extracted.entities,
+                                text: p.extracted.text, start: p.extracted.range.lowerBound, end: p.extracted.range.upperBound,
+                                time: time, workstream: choice.record,
+                                supersedes: p.supersedes.map { Supersession(id: "i-\($0.id)", message: $0.message, reason: $0.reason) })
+        }
+    }
+
+    /// The thread given, else the workstream nearest in meaning over its recent items, else a new one.
+    private func workstream(for m: Incoming, vectors: [[Float]]) throws -> (id: Int64, record: WorkstreamChoice) {
+        if let thread = m.record.thread, !thread.isEmpty {
+            let existed = try store.db.scalarInt("SELECT id FROM workstreams WHERE name = ?", [.text(thread)]) != nil
+            return (try store.workstream(named: thread, given: true), WorkstreamChoice(name: thread, score: 1, given: true, new: !existed))
+        }
+        let centre = Self.normalised(Self.mean(vectors))
+        var best: (id: Int64, score: Double)?
+        for (id, vs) in recent where !vs.isEmpty {
+            let c = Self.normalised(Self.mean(vs))
+            let s = Double(Self.dot(centre, c))
+            if best == nil || s > best!.score || (s == best!.score && id < best!.id) { best = (id, s) }
+        }
+        if let best, best.score >= settings.newWorkstreamBelow {
+            return (best.id, WorkstreamChoice(name: try store.workstreamName(best.id), score: Self.rounded(best.score), given: false, new: false))
+        }
+        let name = "ws-\(try store.nextWorkstreamNumber())"
+        let id = try store.workstream(named: name, given: false)
+        return (id, WorkstreamChoice(name: name, score: Self.rounded(best?.score ?? 0), given: false, new: true))
+    }
+
+    /// The earlier live item this one replaces, if any: near in meaning, about the same words,
+    /// and either saying it changed or giving a different value.
+    private func supersessions(of item: ExtractedItem, vector: [Float], speaker: String?) throws -> [(id: Int64, message: String, reason: String)] {
+        guard item.type != .question, !item.subject.isEmpty else { return [] }
+        var best: (StoredItem, Double, String)?
+        for c in try store.supersessionCandidates(sharing: item.subject) where c.type != .question {
+            if let speaker, let other = c.speaker, speaker != other { continue }
+            let shared = Set(c.subject).intersection(item.subject).count
+            let overlap = Double(shared) / Double(max(1, min(c.subject.count, item.subject.count)))
+            guard shared >= 1, overlap >= settings.supersedeOverlap else { continue }
+            let cos = Double(Self.dot(vector, c.vector))
+            guard cos >= settings.supersedeCosine else { continue }
+            let newValues = item.slots.filter { s in !c.slots.contains { $0.lowercased() == s.lowercased() } }
+            let reason: String
+            if let cue = item.changeCue {
+                reason = "updated: '\(cue)'" + (newValues.isEmpty ? "" : ", now \(newValues.joined(separator: ", "))")
+            } else if !newValues.isEmpty, !c.slots.isEmpty, cos >= settings.valueChangeCosine {
+                reason = "new value: \(newValues.joined(separator: ", ")) (was \(c.slots.joined(separator: ", ")))"
+            } else {
+                continue
+            }
+            if best == nil || cos > best!.1 { best = (c, cos, reason) }
+        }
+        return best.map { [($0.0.id, $0.0.message, $0.2)] } ?? []
+    }
+
+    static func mean(_ vs: [[Float]]) -> [Float] {
+        guard let first = vs.first else { return [] }
+        var out = [Float](repeating: 0, count: first.count)
+        for v in vs { for i in 0..<min(v.count, out.count) { out[i] += v[i] } }
+        return out
+    }
+
+    static func normalised(_ v: [Float]) -> [Float] {
+        let n = v.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        return n > 0 ? v.map { $0 / n } : v
+    }
+
+    static func dot(_ a: [Float], _ b: [Float]) -> Float {
+        var s: Float = 0
+        for i in 0..<min(a.count, b.count) { s += a[i] * b[i] }
+        return s
+    }
+
+    static func rounded(_ x: Double) -> Double { (x * 10_000).rounded() / 10_000 }
+}
