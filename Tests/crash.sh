@@ -2,6 +2,9 @@
 # kill -9 during pb-index, at several moments, then re-run: the library must be consistent
 # (pb-index --check), searchable, and the re-run must finish the job. Real text (SciFact) with
 # small synthetic vectors, so that the vector file and the SQLite commit are both exercised.
+# Then kill -9 during pb-remember (a LoCoMo conversation, 419 turns) at several moments: each
+# stored message has all its items and their words indexed, recall works, and a re-run stores the
+# rest and nothing twice (the same messages and items as one uninterrupted run).
 set -u
 # The user's default library must not leak into a run with its own PB_HOME.
 unset PB_LIBRARY
@@ -41,5 +44,52 @@ done
 pb-index --library crash --batch 25 <"$tmp/chunks.jsonl" 2>"$tmp/summary" || { fail=$((fail + 1)); cat "$tmp/summary"; }
 n=$(pb-index --library crash --stats | python3 -c 'import json,sys; s=json.load(sys.stdin); print(s["documents"], s["embedded_chunks"] == s["chunks"])')
 if [ "$n" = "$docs True" ] && pb-index --library crash --check >/dev/null; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "crash: after resuming: $n"; cat "$tmp/summary"; fi
+
+# pb-remember: the real model, real turns.
+python3 - "$root/../shared/data/memory/locomo/locomo10.json" >"$tmp/messages.jsonl" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1]))[0]["conversation"]
+n = 1
+while f"session_{n}" in c:
+    for i, t in enumerate(c[f"session_{n}"]):
+        print(json.dumps({"kind": "message", "id": t["dia_id"], "time": f"2023-01-{n:02d}T10:{i % 60:02d}:00Z", "speaker": t["speaker"], "text": t["text"]}))
+    n += 1
+PY
+memory_state() {
+  python3 - "$PB_HOME/memory/$1/memory.sqlite" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+messages = db.execute("SELECT count(*) FROM messages").fetchone()[0]
+items = db.execute("SELECT count(*) FROM items").fetchone()[0]
+words = db.execute("SELECT count(*) FROM items_fts").fetchone()[0]
+bare = db.execute("SELECT count(*) FROM messages m WHERE NOT EXISTS (SELECT 1 FROM items i WHERE i.message = m.seq)").fetchone()[0]
+ok = db.execute("PRAGMA integrity_check").fetchone()[0] == "ok" and words == items and bare == 0
+print(messages, items, "consistent" if ok else f"INCONSISTENT ({words} indexed, {bare} messages without items)")
+PY
+}
+total=$(wc -l <"$tmp/messages.jsonl")
+pb-remember --memory reference --batch 8 <"$tmp/messages.jsonl" >/dev/null 2>&1
+reference=$(memory_state reference)
+for delay in 0.5 1.5 3; do
+  pb-remember --memory crash --batch 8 <"$tmp/messages.jsonl" >/dev/null 2>&1 &
+  pid=$!
+  sleep $delay
+  kill -9 $pid 2>/dev/null
+  wait $pid 2>/dev/null
+  state=$(memory_state crash)
+  if case $state in *" consistent") true ;; *) false ;; esac &&
+     echo '{"text":"support group"}' | pb-recall --memory crash --lists words >/dev/null 2>&1; then
+    pass=$((pass + 1)); echo "crash: pb-remember killed at ${delay}s: $state (messages, items)"
+  else
+    fail=$((fail + 1)); echo "crash: pb-remember killed at ${delay}s: $state"
+  fi
+done
+pb-remember --memory crash --batch 8 <"$tmp/messages.jsonl" >/dev/null 2>"$tmp/summary" || { fail=$((fail + 1)); cat "$tmp/summary"; }
+state=$(memory_state crash)
+if [ "$state" = "$reference" ] && case $reference in "$total "*) true ;; *) false ;; esac; then
+  pass=$((pass + 1)); echo "crash: pb-remember resumed: $state, as one uninterrupted run"
+else
+  fail=$((fail + 1)); echo "crash: pb-remember resumed: $state, but one uninterrupted run gives $reference"
+fi
 echo "crash: $pass passed, $fail failed"
 [ $fail = 0 ]
