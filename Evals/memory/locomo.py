@@ -79,18 +79,24 @@ STOP = set("a an the and or of to in on at for with by from is are was were be b
            "i you he she they we my your his her their our me him them us as not no so if then than too very can could would should will".split())
 
 conversations = json.load(open(data))
+# For tuning: LOCOMO_SPLIT=tune runs the first five only; LOCOMO_RECALL_ARGS adds pb-recall options.
+only_tune = os.environ.get("LOCOMO_SPLIT") == "tune"
+recall_args = os.environ.get("LOCOMO_RECALL_ARGS", "").split()
 results = {}
 for ci, conv in enumerate(conversations):
+    if only_tune and ci >= 5:
+        break
     sample = conv["sample_id"]
     ts = turns(conv)
     last = max(datetime.fromisoformat(t["time"]) for t in ts)
     now = (last + timedelta(days=1)).strftime("%Y-%m-%dT12:00:00+00:00")
     memory = "locomo-" + sample
-    run(["pb-remember", "--memory", memory], "".join(json.dumps(dict(kind="message", **t)) + "\n" for t in ts))
+    if os.environ.get("LOCOMO_REUSE") != "1" or not os.path.exists(os.path.join(env.get("PB_HOME", ""), "memory", memory)):
+        run(["pb-remember", "--memory", memory], "".join(json.dumps(dict(kind="message", **t)) + "\n" for t in ts))
     qs = [q for q in conv["qa"] if q["category"] in (1, 2, 3, 4)]
     queries = "".join(json.dumps({"kind": "query", "id": i, "text": q["question"], "now": now}) + "\n" for i, q in enumerate(qs))
     embedded = run(["pb-embed", "--vectors", "json"], queries)
-    recalled = run(["pb-recall", "--memory", memory, "--k", "10"], "".join(json.dumps(e) + "\n" for e in embedded))
+    recalled = run(["pb-recall", "--memory", memory, "--k", "10"] + recall_args, "".join(json.dumps(e) + "\n" for e in embedded))
     tv = {r["id"]: r["embedding"]["vector"] for r in run(["pb-embed", "--vectors", "json"],
                                                          "".join(json.dumps({"kind": "query", "id": t["id"], "text": t["text"]}) + "\n" for t in ts))}
     ids = list(tv)
@@ -118,6 +124,8 @@ for split in ("tune", "check"):
     for system in ("pb-recall", "cosine", "bm25", "rrf"):
         cats = {c: results.get((split, system, c), []) for c in (1, 2, 3, 4)}
         allv = [x for v in cats.values() for x in v]
+        if not allv:
+            continue
         line = {"eval": "locomo-evidence-recall@10", "split": split, "system": system, "questions": len(allv),
                 "recall_at_10": round(sum(allv) / len(allv), 4),
                 "by_category": {str(c): round(sum(v) / len(v), 4) for c, v in cats.items() if v}}

@@ -97,6 +97,16 @@ def score(set_dir, out):
         line = {"eval": "memory-supersession", "system": system}
         line.update(summarise(metrics(ranked, queries)))
         print("EVALJSON " + json.dumps(line))
+    # The links pb-remember made over the largest memory (all messages up to the last `now`),
+    # against the set's labelled ones.
+    labelled = {(l["old"], l["new"]) for l in load(os.path.join(set_dir, "supersessions.ndjson"))}
+    largest = max((n for n in os.listdir(out) if n.startswith("memory-")), key=lambda n: sum(1 for _ in open(os.path.join(out, n))))
+    made = {(s["message"], r["message"]) for r in load(os.path.join(out, largest)) for s in r["supersedes"]}
+    seen = {m["id"] for m in load(os.path.join(out, largest.replace("memory-", "messages-").replace(".jsonl", ".ndjson")))}
+    due = {l for l in labelled if l[0] in seen and l[1] in seen}
+    print("EVALJSON " + json.dumps({"eval": "memory-supersession-links", "system": "pb-remember", "labelled": len(due), "made": len(made),
+                                    "correct": len(made & due), "precision": round(len(made & due) / max(1, len(made)), 4),
+                                    "recall": round(len(made & due) / max(1, len(due)), 4)}))
 
 
 if __name__ == "__main__":

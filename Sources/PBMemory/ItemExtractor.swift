@@ -13,10 +13,13 @@ public struct ExtractedItem: Equatable, Sendable {
     public var type: MemoryItemType
     public var subject: [String]
     public var entities: [String]
-    /// Values that can change (numbers, codes, days, names): what a supersession compares.
+    /// Values that can change, each with its kind: `n:` a number or code, `t:` a time phrase,
+    /// `e:` a name. A supersession compares values of one kind ("4417" against "5190").
     public var slots: [String]
-    /// Words that say the item updates something said before ("moved", "changed", "now", "instead").
+    /// A word that says the item updates something said before: strong ("moved", "changed",
+    /// "instead") on its own, weak ("now", "new", "actually") only with a changed value.
     public var changeCue: String?
+    public var strongCue: Bool
     public var time: ReferredSpan?
 }
 
@@ -63,11 +66,12 @@ public final class ItemExtractor {
             $0.count > 1 && !timeWords.contains($0) && !TermAnalyzer.isNumber($0) && !Self.vagueWords.contains($0)
         }
         let entities = Self.entities(sentence)
-        var slots = entities
-        if let time { slots.append(time.phrase.lowercased()) }
+        var slots = entities.map { ($0.contains(where: \.isNumber) ? "n:" : "e:") + $0.lowercased() }
+        if let time { slots.append("t:" + time.phrase.lowercased()) }
+        let strong = words.first { Self.strongCues.contains($0) }
+        let cue = strong ?? words.first { Self.weakCues.contains($0) }
         return ExtractedItem(text: sentence, range: range, type: type(of: sentence, words: words, time: time),
-                             subject: subject, entities: entities, slots: slots,
-                             changeCue: words.first { Self.changeCues.contains($0) }, time: time)
+                             subject: subject, entities: entities, slots: slots, changeCue: cue, strongCue: strong != nil, time: time)
     }
 
     /// The item's type from its form and cue words, in order of how telling the cue is.
@@ -95,8 +99,10 @@ public final class ItemExtractor {
         var seen: Set<String> = []
         let tokens = sentence.split(whereSeparator: { $0.isWhitespace })
         for (i, raw) in tokens.enumerated() {
-            let token = raw.trimmingCharacters(in: CharacterSet.punctuationCharacters.union(.symbols))
-            guard !token.isEmpty else { continue }
+            var token = raw.trimmingCharacters(in: CharacterSet.punctuationCharacters.union(.symbols))
+            for suffix in ["'s", "\u{2019}s"] where token.hasSuffix(suffix) { token.removeLast(2) }
+            // "I'm", "I've", "I'd": a pronoun, not a name.
+            guard !token.isEmpty, !(token.hasPrefix("I'") || token.hasPrefix("I\u{2019}")) else { continue }
             let isCode = token.contains(where: \.isNumber)
             let isName = i > 0 && token.first!.isUppercase && token != "I" && !Self.capitalisedCommon.contains(token.lowercased())
             if isCode || isName, seen.insert(token.lowercased()).inserted { out.append(token) }
@@ -147,10 +153,11 @@ public final class ItemExtractor {
     ]
     static let notPast: Set<String> = ["need", "needed", "indeed", "speed", "seed", "feed", "bed", "red", "shed", "wed", "embed", "bleed"]
 
-    static let changeCues: Set<String> = [
-        "moved", "changed", "change", "rescheduled", "postponed", "instead", "now", "updated", "switched", "no", "longer",
-        "actually", "new", "cancelled", "canceled", "replaced", "pushed", "delayed", "different", "anymore",
+    static let strongCues: Set<String> = [
+        "moved", "changed", "rescheduled", "postponed", "instead", "updated", "switched", "longer", "cancelled",
+        "canceled", "replaced", "pushed", "delayed", "anymore", "reset", "swapped",
     ]
+    static let weakCues: Set<String> = ["now", "new", "actually", "different", "change", "later", "earlier"]
 
     /// Words too vague to be what an item is about.
     static let vagueWords: Set<String> = [

@@ -30,6 +30,11 @@ public final class MemoryStore {
         CREATE INDEX items_by_message ON items(message);
         CREATE VIRTUAL TABLE items_fts USING fts5(body, tokenize='porter unicode61');
         """,
+        // Whole messages by their words too: a turn's sentences share their context.
+        """
+        CREATE VIRTUAL TABLE messages_fts USING fts5(body, tokenize='porter unicode61');
+        INSERT INTO messages_fts(rowid, body) SELECT seq, coalesce(speaker || ': ', '') || text FROM messages;
+        """,
     ]
 
     public static func path(name: String, environment: PBEnvironment) -> String {
@@ -80,8 +85,13 @@ public final class MemoryStore {
         }
         do {
             db = try Database.reader(path: path)
-            guard Int(try db.scalarInt("PRAGMA user_version") ?? 0) == Self.schema.count else {
-                throw ToolFailure(.badInput, "\(path) is not a PocketBrains memory of this version")
+            let version = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
+            if version > 0, version < Self.schema.count {
+                // A reader never writes: the writer brings an older memory up to date.
+                throw ToolFailure(.badInput, "\(path) was made by an older pb-remember: bring it up to date with 'pb-remember --memory \(name) </dev/null'")
+            }
+            guard version == Self.schema.count else {
+                throw ToolFailure(.badInput, "\(path) is not a PocketBrains memory of this version (schema \(version), this program reads \(Self.schema.count))")
             }
         } catch let e as ToolFailure {
             throw e
@@ -168,6 +178,8 @@ public final class MemoryStore {
                       message.thread.map(SQLValue.text) ?? .null, .text(message.text), .text(message.hash),
                       .int(message.workstream), .double(message.workstreamScore)])
             let seq = db.lastInsertRowID
+            try db.run("INSERT INTO messages_fts(rowid, body) VALUES (?, ?)",
+                       [.int(seq), .text((message.speaker.map { $0 + ": " } ?? "") + message.text)])
             var ids: [Int64] = []
             for item in message.items {
                 try db.run("""

@@ -13,8 +13,10 @@ public enum RecallCommand {
             OptionSpec("memory", value: "NAME", help: "the memory to recall from (default: default)"),
             OptionSpec("k", help: "hits per query, one per message (default 10; a query's own k wins)"),
             OptionSpec("now", help: "the time questions are asked at, for 'last month' (default: a query's own now, else the current time)"),
-            OptionSpec("lists", value: "LIST", help: "the lists to fuse, comma-separated: meaning, words, time (default all three)"),
+            OptionSpec("lists", value: "LIST", help: "the lists to fuse, comma-separated: meaning, words, messages, time (default all four)"),
+            OptionSpec("weights", value: "W", help: "list weights in the fusion, as meaning=1,words=1,messages=2,time=2 (the defaults)"),
             OptionSpec("explain", help: "add each list's ranking (item ids) as `lists`"),
+            OptionSpec("no-replies", help: "keep a question found in its place instead of giving it to the reply"),
             OptionSpec("keep-going", help: "write an error record for a bad line and go on (exit 65 at the end)"),
         ])
 
@@ -25,11 +27,20 @@ public enum RecallCommand {
         settings.k = try o.int("k", default: 10, in: 1...10_000)
         if let lists = o.value("lists") {
             let names = Set(lists.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-            let known: Set<String> = ["meaning", "words", "time"]
-            guard !names.isEmpty, names.isSubset(of: known) else {
-                throw ToolFailure(.usage, "--lists: expected meaning, words or time (comma-separated), got '\(lists)'")
+            guard !names.isEmpty, names.isSubset(of: Set(Recaller.Settings.listNames)) else {
+                throw ToolFailure(.usage, "--lists: expected meaning, words, messages or time (comma-separated), got '\(lists)'")
             }
             settings.lists = names
+        }
+        settings.replies = !o.flag("no-replies")
+        if let weights = o.value("weights") {
+            for pair in weights.split(separator: ",") {
+                let kv = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard kv.count == 2, Recaller.Settings.listNames.contains(kv[0]), let w = Double(kv[1]), w.isFinite, w >= 0 else {
+                    throw ToolFailure(.usage, "--weights: expected LIST=W pairs such as words=1.5 (lists meaning, words, messages, time), got '\(pair)'")
+                }
+                settings.weights[kv[0]] = w
+            }
         }
         let format = DateValueFormat(timeZone: TimeZone(secondsFromGMT: 0)!)
         func instant(_ text: String, _ what: String) throws -> Date {

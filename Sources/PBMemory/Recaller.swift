@@ -21,7 +21,13 @@ public final class Recaller {
         /// How deep each list goes before fusion.
         public var depth = 100
         public var fusionK = 60.0
-        public var lists: Set<String> = ["meaning", "words", "time"]
+        public static let listNames = ["meaning", "words", "messages", "time"]
+        public var lists: Set<String> = Set(listNames)
+        /// Each list's weight in the fusion (a vote of weight / (k + rank)).
+        public var weights: [String: Double] = ["meaning": 1, "words": 1, "messages": 2, "time": 2]
+        /// A question found gives its place to the reply (the next message, by another speaker,
+        /// within an hour): in a conversation the answer is in the reply, not in the question.
+        public var replies = true
         public init() {}
     }
 
@@ -39,6 +45,8 @@ public final class Recaller {
         var refEnd: Double?
         var workstream: String
         var supersededBy: Int64?
+        /// The message's place in the memory (messages.seq).
+        var seq: Int64
     }
 
     public let store: MemoryStore
@@ -48,6 +56,8 @@ public final class Recaller {
     private var vectors: [Float] = []
     /// The item each item replaced (the reverse of superseded_by).
     private var predecessor: [Int: Int] = [:]
+    /// Each message's items (by message seq), in order.
+    private var itemsOfMessage: [Int64: [Int]] = [:]
     private let dimension: Int
 
     public init(store: MemoryStore, settings: Settings = Settings()) throws {
@@ -56,7 +66,7 @@ public final class Recaller {
         dimension = store.dimension
         let s = try store.db.prepare("""
             SELECT i.id, m.id, i.type, i.text, i.start, i.end, i.said, m.time, m.speaker, i.ref_start, i.ref_end, w.name,
-                   i.superseded_by, i.vector
+                   i.superseded_by, i.vector, m.seq
             FROM items i JOIN messages m ON m.seq = i.message JOIN workstreams w ON w.id = i.workstream ORDER BY i.id
             """)
         while try s.step() {
@@ -65,10 +75,11 @@ public final class Recaller {
                 throw ToolFailure(.badInput, "\(store.path): item \(s.int(0)) has a vector of \(v.count / 4) values, not \(dimension)")
             }
             index[s.int(0)] = items.count
+            itemsOfMessage[s.int(14), default: []].append(items.count)
             items.append(Item(id: s.int(0), message: s.text(1), type: MemoryItemType(rawValue: s.text(2)) ?? .fact, text: s.text(3),
                               start: Int(s.int(4)), end: Int(s.int(5)), said: s.double(6), saidText: s.text(7), speaker: s.optionalText(8),
                               refStart: s.isNull(9) ? nil : s.double(9), refEnd: s.isNull(10) ? nil : s.double(10),
-                              workstream: s.text(11), supersededBy: s.optionalInt(12)))
+                              workstream: s.text(11), supersededBy: s.optionalInt(12), seq: s.int(14)))
             vectors += MemoryStore.floats(v)
         }
         for (i, it) in items.enumerated() { if let next = it.supersededBy, let n = index[next] { predecessor[n] = i } }
@@ -101,6 +112,10 @@ public final class Recaller {
             for (r, hit) in w.enumerated() { lexical[hit.index] = (hit.score, r + 1) }
             lists.append(("words", w.map(\.index)))
         }
+        var groups: [[Int]] = []
+        if settings.lists.contains("messages") {
+            groups = try messageWords(q.text, allowed: allowed)
+        }
         if settings.lists.contains("time"), let span = Self.askedTime(q.text, now: now) {
             let inTime = meaningOrder.filter { i in
                 let it = items[i]
@@ -109,12 +124,14 @@ public final class Recaller {
             }
             lists.append(("time", Array(inTime.prefix(settings.depth))))
         }
-        let fused = ReciprocalRankFusion(k: settings.fusionK).fuse(lists.map { $0.1.map { Int64($0) } })
-        var order = fused.map { Int($0.id) }
-        let fusedScore = Dictionary(uniqueKeysWithValues: fused.map { (Int($0.id), $0.score) })
+        let fused = fuse(lists.map { ($0.0, $0.1.map { [$0] }) } + (groups.isEmpty ? [] : [("messages", groups)]))
+        if !groups.isEmpty { lists.append(("messages", groups.map { $0[0] })) }
+        var order = fused.map(\.index)
+        let fusedScore = Dictionary(uniqueKeysWithValues: fused.map { ($0.index, $0.score) })
         let wantsEarlier = SupersessionOrder.asksForEarlier(q.text)
         order = arrangeSuperseded(order, earlierFirst: wantsEarlier, allowed: allowed)
 
+        if settings.replies { order = withReplies(order, allowed: allowed) }
         var seen: Set<String> = []
         var hits: [Hit] = []
         for i in order where hits.count < k {
@@ -138,6 +155,63 @@ public final class Recaller {
         q.hits = hits
         if explain { q.lists = Dictionary(uniqueKeysWithValues: lists.map { ($0.0, $0.1.prefix(20).map { "i-\(items[$0].id)" }) }) }
         return q
+    }
+
+    /// A question found gives its place to the reply (the next message, by another speaker,
+    /// within an hour), and goes to the end of the ranking: in a conversation the answer to what
+    /// a question matched is in the reply.
+    private func withReplies(_ order: [Int], allowed: (Int) -> Bool) -> [Int] {
+        var out: [Int] = []
+        var deferred: [Int] = []
+        var placed: Set<Int> = []
+        for i in order where !placed.contains(i) {
+            let it = items[i]
+            if it.type == .question, let next = itemsOfMessage[it.seq + 1]?.first, allowed(next),
+               items[next].said - it.said <= 3600, items[next].speaker != it.speaker || it.speaker == nil {
+                if placed.insert(next).inserted { out.append(next) }
+                deferred.append(i)
+                continue
+            }
+            placed.insert(i)
+            out.append(i)
+        }
+        for i in deferred where placed.insert(i).inserted { out.append(i) }
+        return out
+    }
+
+    /// Weighted reciprocal rank fusion; ties by the best single rank, then by item order.
+    /// A list's entries are groups: a message's items share its rank in the messages list.
+    private func fuse(_ lists: [(String, [[Int]])]) -> [(index: Int, score: Double)] {
+        var score: [Int: Double] = [:]
+        var best: [Int: Int] = [:]
+        for (name, list) in lists {
+            let w = settings.weights[name] ?? 1
+            for (r, group) in list.enumerated() {
+                for i in group {
+                    score[i, default: 0] += w / (settings.fusionK + Double(r + 1))
+                    best[i] = min(best[i] ?? Int.max, r + 1)
+                }
+            }
+        }
+        return score.map { (index: $0.key, score: $0.value) }.sorted { a, b in
+            if a.score != b.score { return a.score > b.score }
+            if best[a.index]! != best[b.index]! { return best[a.index]! < best[b.index]! }
+            return a.index < b.index
+        }
+    }
+
+    /// The messages BM25 ranks for the question's words (speaker included), each as the group of
+    /// its items: a turn's sentences share its words and its rank.
+    private func messageWords(_ text: String, allowed: (Int) -> Bool) throws -> [[Int]] {
+        guard let match = LexicalQuery.match(text) else { return [] }
+        let s = try store.db.prepare("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY bm25(messages_fts) LIMIT ?")
+        try s.bind([.text(match), .int(Int64(settings.depth))])
+        var out: [[Int]] = []
+        while try s.step() {
+            let group = (itemsOfMessage[s.int(0)] ?? []).filter(allowed)
+            if !group.isEmpty { out.append(group) }
+        }
+        return out
     }
 
     /// Every allowed item in order of cosine to `v`, best first.

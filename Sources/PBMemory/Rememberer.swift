@@ -178,12 +178,19 @@ public final class Rememberer {
             guard shared >= 1, overlap >= settings.supersedeOverlap else { continue }
             let cos = Double(Self.dot(vector, c.vector))
             guard cos >= settings.supersedeCosine else { continue }
-            let newValues = item.slots.filter { s in !c.slots.contains { $0.lowercased() == s.lowercased() } }
+            // A changed value: one of a kind the earlier item also had ("5190" for "4417").
+            let oldKinds = Set(c.slots.map { $0.prefix(2) })
+            let newValues = item.slots.filter { s in oldKinds.contains(s.prefix(2)) && !c.slots.contains(s) }
+            let was = c.slots.filter { s in newValues.contains { $0.prefix(2) == s.prefix(2) } && !item.slots.contains(s) }
+            let shown = { (v: [String]) in v.map { String($0.dropFirst(2)) }.joined(separator: ", ") }
+            // Without a strong cue only a number or code counts as a changed value: two times or
+            // two names are more often two events or two people than one thing updated.
+            let newNumbers = newValues.filter { $0.hasPrefix("n:") }
             let reason: String
-            if let cue = item.changeCue {
-                reason = "updated: '\(cue)'" + (newValues.isEmpty ? "" : ", now \(newValues.joined(separator: ", "))")
-            } else if !newValues.isEmpty, !c.slots.isEmpty, cos >= settings.valueChangeCosine {
-                reason = "new value: \(newValues.joined(separator: ", ")) (was \(c.slots.joined(separator: ", ")))"
+            if let cue = item.changeCue, item.strongCue || !newNumbers.isEmpty {
+                reason = "updated: '\(cue)'" + (newValues.isEmpty ? "" : ", now \(shown(newValues))")
+            } else if !newNumbers.isEmpty, was.contains(where: { $0.hasPrefix("n:") }), cos >= settings.valueChangeCosine {
+                reason = "new value: \(shown(newNumbers)) (was \(shown(was.filter { $0.hasPrefix("n:") })))"
             } else {
                 continue
             }

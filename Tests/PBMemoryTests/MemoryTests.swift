@@ -112,6 +112,30 @@ struct RememberRecallTests {
         #expect(when.first?.docID == "d3" && when.first?.time == "2026-03-03")
     }
 
+    /// In a conversation the answer is in the reply: a question found gives its place to the
+    /// next message, by the other speaker, and goes further down (LoCoMo's conv-26, D3:15-16).
+    @Test func aQuestionFoundGivesItsPlaceToTheReply() throws {
+        let encoder = try #require(MemoryFixture.encoder)
+        let env = MemoryFixture.home()
+        let store = try MemoryStore(name: "talk", environment: env)
+        let talk = [("Caroline", "Wow, Mel! How long have you been married?"), ("Melanie", "5 years already! Time flies."),
+                    ("Caroline", "I went hiking with friends last weekend."), ("Melanie", "The view from the top was amazing.")]
+        let messages = try talk.enumerated().map { i, t in
+            try Rememberer.resolve(MessageRecord(id: "D3:\(15 + i)", time: "2023-07-03T10:0\(i):00Z", text: t.1, speaker: t.0), now: Date())
+        }
+        _ = try Rememberer(store: store) { encoder.embed($0) }.remember(messages)
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        var settings = Recaller.Settings()
+        let with = try Recaller(store: try MemoryStore(readingOnly: "talk", environment: env), settings: settings)
+        let q = MemoryFixture.query("How long have Mel and her husband been married?", encoder)
+        let hits = try with.recall(q, now: now).hits ?? []
+        #expect(hits.first?.docID == "D3:16")
+        #expect(hits.map(\.docID).contains("D3:15"))
+        settings.replies = false
+        let without = try Recaller(store: try MemoryStore(readingOnly: "talk", environment: env), settings: settings)
+        #expect(try without.recall(q, now: now).hits?.first?.docID == "D3:15")
+    }
+
     /// Remembering the same messages again stores nothing twice; the same id with other text is refused.
     @Test func aRerunStoresNothingTwice() throws {
         let encoder = try #require(MemoryFixture.encoder)
