@@ -172,3 +172,40 @@ struct RememberRecallTests {
         #expect(SupersessionOrder.arrange(chain, question: "What is the code?").map(\.rank) == [1, 2, 3])
     }
 }
+
+/// Follow-ups in a session (seed 002: "work out what 'it' means"): the three examples of issue 14.
+@Suite struct FollowUpResolverTests {
+    func turn(_ text: String, subject: String? = nil, items: [String] = [], focus: String? = nil) -> SessionTurn {
+        SessionTurn(time: "2026-12-02T10:00:00+00:00", text: text, subject: subject ?? FollowUpResolver.subject(of: text),
+                    items: items, focus: focus)
+    }
+
+    @Test func aPronounStandsForTheLastQuestionsSubject() throws {
+        let f = try #require(FollowUpResolver.resolve("and when is it returned?", after: [turn("How much is the deposit?")]))
+        #expect(f.resolved == "when is the deposit returned?")
+        #expect(f.replaced == ["it": "the deposit"])
+        #expect(FollowUpResolver.subject(of: "when is the deposit returned?") == "the deposit")
+    }
+
+    @Test func aPronounStandsForWhatThePlanActedOn() throws {
+        let f = try #require(FollowUpResolver.resolve("make it urgent", after: [turn("create a task call the plumber", subject: "task:1", items: ["task:1"], focus: "task:1")]))
+        #expect(f.resolved == "make task:1 urgent")
+    }
+
+    @Test func anOrdinalIsTheThingALaterTurnNamed() throws {
+        let added = turn("add 2 tasks: buy seeds and fix the fence", subject: "task:3", items: ["task:2", "task:3"], focus: "task:3")
+        let first = try #require(FollowUpResolver.resolve("make the first one urgent", after: [added]))
+        #expect(first.resolved == "make task:2 urgent")
+        let made = turn(first.resolved, subject: "task:2", items: ["task:2"], focus: "task:2")
+        let second = try #require(FollowUpResolver.resolve("what about the second one?", after: [added, made]))
+        #expect(second.resolved == "make task:3 urgent")
+        let rent = try #require(FollowUpResolver.resolve("what about the rent?", after: [turn("How much is the deposit?")]))
+        #expect(rent.resolved == "How much is the rent?")
+    }
+
+    @Test func aTextThatRefersToNothingBeforeStaysAsItIs() {
+        #expect(FollowUpResolver.resolve("How much is the rent?", after: [turn("How much is the deposit?")]) == nil)
+        #expect(FollowUpResolver.resolve("make it urgent", after: []) == nil)
+        #expect(FollowUpResolver.resolve("what about the ninth one?", after: [turn("list tasks", items: ["task:1"])]) == nil)
+    }
+}
