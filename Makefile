@@ -124,7 +124,7 @@ eval: build model
 	sh Evals/answers/run.sh $(BUILD)
 	sh Evals/dates/run.sh $(BUILD)
 	sh Evals/router/run.sh $(BUILD)
-	sh Evals/memory/run.sh $(BUILD)
+	sh Evals/memory/run.sh $(BUILD) --answers
 
 # Whether MaxSim late interaction would pay in pb-rerank (it does not on SciFact; ~12 minutes).
 eval-late: build model

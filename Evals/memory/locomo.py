@@ -81,6 +81,10 @@ STOP = set("a an the and or of to in on at for with by from is are was were be b
 conversations = json.load(open(data))
 # For tuning: LOCOMO_SPLIT=tune runs the first five only; LOCOMO_RECALL_ARGS adds pb-recall options.
 only_tune = os.environ.get("LOCOMO_SPLIT") == "tune"
+# LOCOMO_ANSWERS=1 (make eval): also answer every question, adversarial ones included, through
+# pb-rerank | pb-pack | pb-answer | pb-verify, and score token F1 and abstention.
+answers = os.environ.get("LOCOMO_ANSWERS") == "1"
+answer_rows = []
 recall_args = os.environ.get("LOCOMO_RECALL_ARGS", "").split()
 results = {}
 for ci, conv in enumerate(conversations):
@@ -118,6 +122,15 @@ for ci, conv in enumerate(conversations):
             got = len(ev & set(ranked[:10])) / len(ev)
             key = ("tune" if ci < 5 else "check", system, q["category"])
             results.setdefault(key, []).append(got)
+    if answers:
+        every = conv["qa"]
+        aq = "".join(json.dumps({"kind": "query", "id": i, "text": q["question"], "now": now}) + "\n" for i, q in enumerate(every))
+        out_records = run(["sh", "-c", f"pb-embed | pb-recall --memory {memory} --k 40 | pb-rerank | pb-pack | pb-answer | pb-verify"], aq)
+        for q, r in zip(every, out_records):
+            answered = (r.get("verdict") or {}).get("status") == "answered"
+            answer_rows.append({"split": "tune" if ci < 5 else "check", "category": q["category"], "answered": answered,
+                                "prediction": (r.get("answer") or {}).get("text", "") if answered else "",
+                                "gold": str(q.get("answer", q.get("adversarial_answer", "")))})
     print(f"locomo: {sample} done ({len(ts)} turns, {len(qs)} questions)", file=sys.stderr)
 
 for split in ("tune", "check"):
@@ -129,4 +142,50 @@ for split in ("tune", "check"):
         line = {"eval": "locomo-evidence-recall@10", "split": split, "system": system, "questions": len(allv),
                 "recall_at_10": round(sum(allv) / len(allv), 4),
                 "by_category": {str(c): round(sum(v) / len(v), 4) for c, v in cats.items() if v}}
+        print("EVALJSON " + json.dumps(line))
+
+
+def normalise(text):
+    """LoCoMo's answer normalisation: lowercase, no punctuation, no articles or 'and' (its Porter
+    stemming is left out: no NLTK here)."""
+    text = re.sub(r"[^\w\s]", " ", text.lower().replace(",", ""))
+    return [w for w in text.split() if w not in ("a", "an", "the", "and")]
+
+
+def f1(prediction, gold):
+    p, g = normalise(prediction), normalise(gold)
+    common = sum(min(p.count(w), g.count(w)) for w in set(p))
+    if not p or not g or common == 0:
+        return 0.0
+    precision, recall = common / len(p), common / len(g)
+    return 2 * precision * recall / (precision + recall)
+
+
+def multi_f1(prediction, gold):
+    """Category 1 (multi-hop): each comma-separated gold part scored against the best
+    comma-separated part of the prediction, averaged."""
+    parts = [x for x in prediction.split(",") if x.strip()] or [prediction]
+    golds = [x for x in gold.split(",") if x.strip()] or [gold]
+    return sum(max(f1(p, g) for p in parts) for g in golds) / len(golds)
+
+
+if answers:
+    for split in ("tune", "check"):
+        rows = [r for r in answer_rows if r["split"] == split]
+        if not rows:
+            continue
+        by, answered_by = {}, {}
+        for c in (1, 2, 3, 4):
+            cr = [r for r in rows if r["category"] == c]
+            if cr:
+                scores = [(multi_f1 if c == 1 else f1)(r["prediction"], r["gold"] if c != 3 else r["gold"].split(";")[0]) for r in cr]
+                by[str(c)] = round(sum(scores) / len(scores), 4)
+                kept = [x for x, r in zip(scores, cr) if r["answered"]]
+                answered_by[str(c)] = round(sum(kept) / len(kept), 4) if kept else None
+        answerable = [r for r in rows if r["category"] != 5]
+        adversarial = [r for r in rows if r["category"] == 5]
+        line = {"eval": "locomo-answers", "split": split, "system": "pb-recall | pb-rerank | pb-pack | pb-answer | pb-verify",
+                "questions": len(rows), "token_f1_by_category": by, "token_f1_of_answered_by_category": answered_by,
+                "withheld_answerable": round(sum(not r["answered"] for r in answerable) / max(1, len(answerable)), 4),
+                "abstained_adversarial": round(sum(not r["answered"] for r in adversarial) / max(1, len(adversarial)), 4)}
         print("EVALJSON " + json.dumps(line))

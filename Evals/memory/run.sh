@@ -15,7 +15,12 @@ shift || true
 only=0
 gate=0
 for a in "$@"; do
-  case $a in --supersession-only) only=1 ;; --gate) gate=1 ;; *) echo "run.sh: unknown option $a" >&2; exit 64 ;; esac
+  case $a in
+    --supersession-only) only=1 ;;
+    --gate) gate=1 ;;
+    --answers) export LOCOMO_ANSWERS=1 ;;  # make eval: LoCoMo answers too (token F1, abstention)
+    *) echo "run.sh: unknown option $a" >&2; exit 64 ;;
+  esac
 done
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
