@@ -26,7 +26,8 @@ let programs: [String: (spec: CommandSpec, run: (ParsedOptions) throws -> ExitCo
     "pb-date": (DateCommand.spec, { try DateCommand.run($0) }),
     "pb-plan": (PlanCommand.spec, { try PlanCommand.run($0) }),
     "pb-exec": (ExecCommand.spec, { try ExecCommand.run($0) }),
-    "pb-undo": (UndoCommand.spec, { try UndoCommand.run($0) }),
+    // pb-undo reverts the agent store's journal, or with --memory a remembered message.
+    "pb-undo": (MemoryUndo.spec(extending: UndoCommand.spec), { try MemoryUndo.run($0) }),
     "pb-remember": (RememberCommand.spec, { try RememberCommand.run($0) }),
     "pb-recall": (RecallCommand.spec, { try RecallCommand.run($0) }),
     "pb-session": (SessionCommand.spec, { try SessionCommand.run($0) }),
