@@ -71,7 +71,7 @@ let package = Package(
                           path: "Sources/pocketbrains", swiftSettings: release),
         // The parsers under libFuzzer (make fuzz builds it with -DFUZZING) or replaying kept
         // crash inputs (make test); not installed.
-        .executableTarget(name: "PBFuzz", dependencies: ["PBCore", "PBText", "PBAgent"], path: "Sources/PBFuzz", swiftSettings: release),
+        .executableTarget(name: "PBFuzz", dependencies: ["PBCore", "PBText", "PBAgent", "PBMemory"], path: "Sources/PBFuzz", swiftSettings: release),
         // Benchmarks for `make bench` (not installed).
         .executableTarget(name: "PBBench", dependencies: ["PBCore", "PBNeural", "PBRetrieval"], path: "Sources/PBBench", swiftSettings: release),
 

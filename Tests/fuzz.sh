@@ -9,7 +9,7 @@
 set -u
 unset PB_LIBRARY
 root=$(cd "$(dirname "$0")/.." && pwd)
-targets="ndjson html markdown csv docx pdftext wordpiece chunk date intent"
+targets="ndjson html markdown csv docx pdftext wordpiece chunk date intent memory"
 
 # Seeds: one file per input the project already knows, under $1/TARGET.
 make_seeds() {
@@ -47,6 +47,7 @@ for i, line in enumerate(sys.stdin):
   seed date "$root"/Tests/Golden/pb-date/*/input
   texts date 2000 "$root"/Evals/router/*.jsonl
   texts intent 2000 "$root"/Evals/router/*.jsonl
+  texts memory 200 "$root"/Evals/memory/supersession/messages.ndjson "$root"/Tests/Golden/pb-remember/*/input
 }
 
 if [ "${1:-}" = --replay ]; then
@@ -66,7 +67,7 @@ if [ "${1:-}" = --replay ]; then
     fi
     [ -d "$root/Tests/Fuzz/regressions/$t" ] && kept=$((kept + $(find "$root/Tests/Fuzz/regressions/$t" -type f | wc -l)))
   done
-  echo "fuzz replay: $n inputs through 10 targets ($kept of them crash inputs kept from make fuzz), none crashed"
+  echo "fuzz replay: $n inputs through $(echo $targets | wc -w) targets ($kept of them crash inputs kept from make fuzz), none crashed"
   exit $status
 fi
 

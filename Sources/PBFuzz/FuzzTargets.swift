@@ -1,13 +1,14 @@
 import Foundation
 import PBAgent
 import PBCore
+import PBMemory
 import PBText
 
 /// The parsers of untrusted input, each as a function of raw bytes, for libFuzzer (`make fuzz`)
 /// and for replaying the crashes it found (`make test`). A target must never crash, hang or
 /// grow without bound on any input; throwing a domain error is the right answer to junk.
 enum FuzzTargets {
-    static let names = ["ndjson", "html", "markdown", "csv", "docx", "pdftext", "wordpiece", "chunk", "date", "intent"]
+    static let names = ["ndjson", "html", "markdown", "csv", "docx", "pdftext", "wordpiece", "chunk", "date", "intent", "memory"]
 
     /// The model's vocabulary (PB_MODEL_DIR), loaded once, for the targets that tokenise.
     nonisolated(unsafe) static var tokenizer: WordPieceTokenizer? = {
@@ -20,6 +21,9 @@ enum FuzzTargets {
     static let now = Date(timeIntervalSince1970: 1_764_662_400)  // 2025-12-02T08:00:00Z: fixed, so runs repeat
     static let dates = NaturalDateParser(now: now, timeZone: TimeZone(identifier: "UTC")!)
     static let planner = Planner(parser: dates)
+    nonisolated(unsafe) static let extractor = try? ItemExtractor()
+    static let turns = [SessionTurn(time: "2025-12-02T08:00:00Z", text: "add 2 tasks: a and b", subject: "task:2",
+                                    items: ["task:1", "task:2"], focus: "task:2")]
 
     static func run(_ name: String, _ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
@@ -40,6 +44,12 @@ enum FuzzTargets {
             _ = try? chunker?.chunk(path: "fuzz.\(format)", text: String(decoding: bytes.dropFirst(), as: UTF8.self), title: nil, format: format)
         case "date": _ = dates.matches(in: text)
         case "intent": _ = planner.plan(text)
+        case "memory":
+            // A message's items (sentences, types, entities, referred times) and a follow-up's
+            // resolution, over what a user says.
+            _ = extractor?.items(of: text, said: now, zone: TimeZone(identifier: "UTC")!)
+            _ = FollowUpResolver.resolve(text, after: turns)
+            _ = FollowUpResolver.subject(of: text)
         default:
             FileHandle.standardError.write(Data("PBFuzz: unknown target '\(name)'; targets: \(names.joined(separator: " "))\n".utf8))
             exit(64)
