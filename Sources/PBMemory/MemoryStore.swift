@@ -51,13 +51,7 @@ public final class MemoryStore {
         }
         do {
             db = try Database(path: path)
-            var attempts = 0
-            while (try db.scalarText("PRAGMA journal_mode"))?.lowercased() != "wal" {
-                do { try db.execute("PRAGMA journal_mode=WAL"); break } catch let e as DatabaseError where e.code & 0xFF == 5 && attempts < 500 {
-                    attempts += 1
-                    usleep(10_000)
-                }
-            }
+            try db.useWriteAheadLog()
             try db.execute("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
             for (i, sql) in Self.schema.enumerated() {
                 try db.transaction {

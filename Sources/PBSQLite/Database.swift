@@ -45,6 +45,22 @@ public final class Database {
         }
     }
 
+    /// Switches the file to write-ahead logging (kept by the file: set once). Switching needs the
+    /// file to itself, and SQLite answers "locked" at once rather than wait when another first
+    /// run holds it, so this retries for up to the five seconds a busy write waits.
+    public func useWriteAheadLog() throws {
+        var attempts = 0
+        while (try scalarText("PRAGMA journal_mode"))?.lowercased() != "wal" {
+            do {
+                try execute("PRAGMA journal_mode=WAL")
+                return
+            } catch let e as DatabaseError where e.code & 0xFF == 5 /* SQLITE_BUSY */ && attempts < 500 {
+                attempts += 1
+                usleep(10_000)
+            }
+        }
+    }
+
     deinit {
         statements.removeAll()
         sqlite3_close_v2(handle)

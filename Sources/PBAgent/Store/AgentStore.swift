@@ -87,19 +87,7 @@ public final class AgentStore {
             backupPath = try Self.backup(db, path: path, version: version)
         }
         do {
-            // The journal mode is kept by the file: set it once. Switching needs the file to
-            // itself, and SQLite answers "locked" at once rather than wait when another first
-            // run holds it, so retry (for up to the same five seconds a busy write waits).
-            var attempts = 0
-            while (try scalarText("PRAGMA journal_mode"))?.lowercased() != "wal" {
-                do {
-                    try db.execute("PRAGMA journal_mode=WAL")
-                    break
-                } catch let e as DatabaseError where e.code & 0xFF == 5 /* SQLITE_BUSY */ && attempts < 500 {
-                    attempts += 1
-                    usleep(10_000)
-                }
-            }
+            try db.useWriteAheadLog()
             try db.execute("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
             // Each step under the write lock (BEGIN IMMEDIATE), and only when the version is still
             // the one it starts from: two first runs at once used to both create the tables, and
