@@ -5,12 +5,14 @@ later times until there are N. Prints JSON lines naming the CPU and the kernel p
 
   memory.py BUILD OUT [N]
 """
-import json, os, statistics, subprocess, sys, time
+import json, os, shutil, statistics, subprocess, sys, time
 from datetime import datetime, timedelta
 
 build, out = sys.argv[1], sys.argv[2]
 n = int(sys.argv[3]) if len(sys.argv) > 3 else 50_000
 os.makedirs(out, exist_ok=True)
+# A new memory every run: messages already remembered would be skipped, not timed.
+shutil.rmtree(os.path.join(out, "home"), ignore_errors=True)
 env = dict(os.environ, PATH=build + ":" + os.environ["PATH"], PB_HOME=os.path.join(out, "home"))
 data = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "data", "memory", "locomo", "locomo10.json")
 conversations = json.load(open(data))

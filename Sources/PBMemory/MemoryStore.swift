@@ -140,15 +140,19 @@ public final class MemoryStore {
         return out
     }
 
-    /// Live (not superseded) items that could be the earlier state of something: their id,
-    /// message id, subject words, slots, vector and speaker.
+    /// Live (not superseded) items that could be the earlier state of something, the latest
+    /// first: their id, message id, subject words, slots, vector and speaker. Newest first, not
+    /// best by BM25: FTS5 then stops at `limit` instead of scoring every match, so remembering
+    /// stays as fast in a memory of 50,000 messages as in a new one (by BM25 it slowed from 48
+    /// to 26 messages/s by 25,000), and an update is about a recent state far more often than
+    /// an old one.
     public func supersessionCandidates(sharing terms: [String], limit: Int = 200) throws -> [StoredItem] {
         guard !terms.isEmpty else { return [] }
         let match = terms.prefix(16).map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " OR ")
         let s = try db.prepare("""
             SELECT i.id, m.id, i.subject, i.slots, i.vector, m.speaker, i.type, i.workstream, i.said
             FROM items_fts f JOIN items i ON i.id = f.rowid JOIN messages m ON m.seq = i.message
-            WHERE items_fts MATCH ? AND i.superseded_by IS NULL ORDER BY bm25(items_fts) LIMIT ?
+            WHERE items_fts MATCH ? AND i.superseded_by IS NULL ORDER BY f.rowid DESC LIMIT ?
             """)
         try s.bind([.text(match), .int(Int64(limit))])
         var out: [StoredItem] = []
