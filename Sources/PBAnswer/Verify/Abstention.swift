@@ -53,13 +53,17 @@ public enum Abstention {
         let passages = Set(evidence.map(\.n)).count
         // The closest passage: the best-ranked hit, else the best-ranked piece of evidence.
         var closest: String?
-        if let h = (q.hits ?? []).min(by: { $0.rank < $1.rank }) {
-            closest = "\(h.path):\(h.lineStart)"
+        // Hits from a memory (pb-recall) name their messages, and the memory in their path.
+        let hits = q.hits ?? []
+        let memory = !hits.isEmpty && hits.allSatisfy { $0.source != nil }
+            ? hits[0].path.split(separator: "/").dropFirst().first.map(String.init) : nil
+        if let h = hits.min(by: { $0.rank < $1.rank }) {
+            closest = memory != nil ? "message \(h.docID)" : "\(h.path):\(h.lineStart)"
         } else if let e = evidence.min(by: { ($0.rank ?? Int.max) < ($1.rank ?? Int.max) }) {
             closest = "\(e.path):\(e.lineStart)"
         }
-        let read = passages > 0 ? passages : (q.hits ?? []).count
-        var sentence = "I searched the library \"\(library)\" for \(what)"
+        let read = passages > 0 ? passages : hits.count
+        var sentence = memory.map { "I searched the memory \"\($0)\" for \(what)" } ?? "I searched the library \"\(library)\" for \(what)"
         if read == 0 {
             sentence += " and found no passages."
         } else {
