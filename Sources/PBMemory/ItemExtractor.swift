@@ -120,19 +120,15 @@ public final class ItemExtractor {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         var end = m.valueEnd.map { m.grain.isCalendarDate ? calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: $0))! : $0 }
-            ?? calendar.date(byAdding: m.grain == .year ? .year : m.grain == .month ? .month : m.grain == .week ? .day : .day,
+            ?? calendar.date(byAdding: m.grain == .year ? .year : m.grain == .month ? .month : .day,
                              value: m.grain == .week ? 7 : 1, to: start)!
         // "moved to Wednesday", "pushed until Friday": the new time of a change lies ahead.
         let before = String(decoding: Array(sentence.utf8)[..<m.start], as: UTF8.self)
         let lead = LexicalQuery.terms(before).last ?? ""
         if isPast(words), start > said, !["to", "until", "till", "for", "next", "from"].contains(lead) {
             // The reader looks forward (it plans tasks); a past-tense sentence means the one before.
-            let back: DateComponents
-            switch m.grain {
-            case .year: back = DateComponents(year: -1)
-            case .month: back = DateComponents(year: -1)
-            default: back = DateComponents(day: -7)
-            }
+            // A month or year named ("in March") is last year's; a day or weekday, last week's.
+            let back = m.grain == .year || m.grain == .month ? DateComponents(year: -1) : DateComponents(day: -7)
             start = calendar.date(byAdding: back, to: start)!
             end = calendar.date(byAdding: back, to: end)!
         }

@@ -103,8 +103,10 @@ public final class Recaller {
             }
             let v = try e.values()
             guard v.count == dimension else { throw RecordError.badField(name: "embedding", reason: "expected \(dimension) values, got \(v.count)") }
-            meaningOrder = meaning(v, allowed: allowed)
-            for (r, i) in meaningOrder.prefix(settings.depth).enumerated() { dense[i] = (Double(Self.dot(v, i, vectors, dimension)), r + 1) }
+            // The searcher's own scores: the cosines it ranked by, not computed a second time.
+            let found = meaning(v, allowed: allowed)
+            meaningOrder = found.map(\.row)
+            for (r, f) in found.enumerated() { dense[f.row] = (Double(f.score), r + 1) }
             if settings.lists.contains("meaning") { lists.append(("meaning", Array(meaningOrder.prefix(settings.depth)))) }
         }
         if settings.lists.contains("words") {
@@ -214,12 +216,12 @@ public final class Recaller {
         return out
     }
 
-    /// Every allowed item in order of cosine to `v`, best first.
-    private func meaning(_ v: [Float], allowed: (Int) -> Bool) -> [Int] {
+    /// The `depth` allowed items nearest `v` by cosine, best first, with their cosines.
+    private func meaning(_ v: [Float], allowed: (Int) -> Bool) -> [(row: Int, score: Float)] {
         let found = vectors.withUnsafeBufferPointer { rows in
             DenseSearcher(dim: dimension).search(rows: rows, queries: [v], k: max(settings.depth, 1)) { _, row in allowed(row) }
         }
-        return found.first?.map(\.row) ?? []
+        return found.first ?? []
     }
 
     /// The items BM25 ranks for the question's words.
@@ -285,13 +287,6 @@ public final class Recaller {
         let format = DateValueFormat(timeZone: Rememberer.zone(of: it.saidText))
         let a = format.date(Date(timeIntervalSince1970: s)), b = format.date(Date(timeIntervalSince1970: e - 1))
         return a == b ? a : "\(a)/\(b)"
-    }
-
-    static func dot(_ v: [Float], _ row: Int, _ rows: [Float], _ dim: Int) -> Float {
-        var s: Float = 0
-        let base = row * dim
-        for j in 0..<dim { s += v[j] * rows[base + j] }
-        return s
     }
 
     static func rounded(_ x: Double) -> Double { (x * 1_000_000).rounded() / 1_000_000 }

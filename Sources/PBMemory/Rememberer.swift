@@ -76,7 +76,7 @@ public final class Rememberer {
     static func zone(of time: String) -> TimeZone {
         if time.hasSuffix("Z") || time.hasSuffix("z") { return TimeZone(secondsFromGMT: 0)! }
         let s = Array(time.utf8)
-        guard s.count >= 6, s.count > 10 else { return TimeZone(secondsFromGMT: 0)! }
+        guard s.count > 10 else { return TimeZone(secondsFromGMT: 0)! }
         let tail = Array(s.suffix(6))
         guard tail[0] == UInt8(ascii: "+") || tail[0] == UInt8(ascii: "-"), tail[3] == UInt8(ascii: ":"),
               let h = Int(String(decoding: tail[1...2], as: UTF8.self)), let m = Int(String(decoding: tail[4...5], as: UTF8.self)) else {
