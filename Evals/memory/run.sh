@@ -62,7 +62,7 @@ if not sup["pb-recall"]["hit_at_1"] >= sup["semantic-only"]["hit_at_1"] - one:
 if not sup["pb-recall"]["tempting_above"] <= sup["semantic-only"]["tempting_above"] + one:
     problems.append(f"supersession tempting-above {sup['pb-recall']['tempting_above']} above semantic-only {sup['semantic-only']['tempting_above']}")
 if not only:
-    lc = {r["system"]: r["recall_at_10"] for r in rows if r["eval"].startswith("locomo") and r["split"] == "check"}
+    lc = {r["system"]: r["recall_at_10"] for r in rows if r["eval"] == "locomo-evidence-recall@10" and r["split"] == "check"}
     if lc["pb-recall"] < floor:
         problems.append(f"LoCoMo check recall@10 {lc['pb-recall']} under the floor {floor}")
     for b in ("bm25", "cosine", "rrf"):

@@ -119,7 +119,8 @@ public final class ItemExtractor {
         }), var start = m.value else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        var end = m.valueEnd.map { m.grain.isCalendarDate ? calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: $0))! : $0 }
+        // valueEnd is already exclusive (the day after a span's last day: DateValueFormat.end).
+        var end = m.valueEnd
             ?? calendar.date(byAdding: m.grain == .year ? .year : m.grain == .month ? .month : .day,
                              value: m.grain == .week ? 7 : 1, to: start)!
         // "moved to Wednesday", "pushed until Friday": the new time of a change lies ahead.

@@ -13,8 +13,8 @@ public enum RecallCommand {
             OptionSpec("memory", value: "NAME", help: "the memory to recall from (default: default)"),
             OptionSpec("k", help: "hits per query, one per message (default 10; a query's own k wins)"),
             OptionSpec("now", help: "the time questions are asked at, for 'last month' (default: a query's own now, else the current time)"),
-            OptionSpec("lists", value: "LIST", help: "the lists to fuse, comma-separated: meaning, words, messages, time (default all four)"),
-            OptionSpec("weights", value: "W", help: "list weights in the fusion, as meaning=1,words=1,messages=2,time=2 (the defaults)"),
+            OptionSpec("lists", value: "LIST", help: "the lists to fuse, comma-separated: meaning, words, messages, time, speaker (default all five)"),
+            OptionSpec("weights", value: "W", help: "list weights in the fusion, as meaning=1,words=1,messages=2,time=2,speaker=0.25 (the defaults)"),
             OptionSpec("explain", help: "add each list's ranking (item ids) as `lists`"),
             OptionSpec("no-replies", help: "keep a question found in its place instead of giving it to the reply"),
             OptionSpec("keep-going", help: "write an error record for a bad line and go on (exit 65 at the end)"),
@@ -28,7 +28,7 @@ public enum RecallCommand {
         if let lists = o.value("lists") {
             let names = Set(lists.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
             guard !names.isEmpty, names.isSubset(of: Set(Recaller.Settings.listNames)) else {
-                throw ToolFailure(.usage, "--lists: expected meaning, words, messages or time (comma-separated), got '\(lists)'")
+                throw ToolFailure(.usage, "--lists: expected meaning, words, messages, time or speaker (comma-separated), got '\(lists)'")
             }
             settings.lists = names
         }
@@ -37,7 +37,7 @@ public enum RecallCommand {
             for pair in weights.split(separator: ",") {
                 let kv = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                 guard kv.count == 2, Recaller.Settings.listNames.contains(kv[0]), let w = Double(kv[1]), w.isFinite, w >= 0 else {
-                    throw ToolFailure(.usage, "--weights: expected LIST=W pairs such as words=1.5 (lists meaning, words, messages, time), got '\(pair)'")
+                    throw ToolFailure(.usage, "--weights: expected LIST=W pairs such as words=1.5 (lists meaning, words, messages, time, speaker), got '\(pair)'")
                 }
                 settings.weights[kv[0]] = w
             }

@@ -10,7 +10,11 @@ import PBSQLite
 /// - meaning: cosine of the question's embedding to every item;
 /// - words: FTS5 BM25 over the items (speaker included);
 /// - time: when the question names a time ("last month", "in March"), the items that refer to
-///   (or, naming none, were said in) that time, in order of meaning.
+///   (or, naming none, were said in) that time, in order of meaning;
+/// - speaker: when the question names one of the memory's speakers ("what did Anna paint?"),
+///   that speaker's items in order of meaning. A question about a person is answered by what
+///   that person said: on LoCoMo's first five conversations the evidence of 97% of the
+///   answerable questions naming one speaker is that speaker's own turns.
 ///
 /// Then supersession: a superseded item ranks right below the item that replaced it (brought in
 /// if the lists missed it), unless the question asks for the earlier state ("original", "before
@@ -21,10 +25,10 @@ public final class Recaller {
         /// How deep each list goes before fusion.
         public var depth = 100
         public var fusionK = 60.0
-        public static let listNames = ["meaning", "words", "messages", "time"]
+        public static let listNames = ["meaning", "words", "messages", "time", "speaker"]
         public var lists: Set<String> = Set(listNames)
         /// Each list's weight in the fusion (a vote of weight / (k + rank)).
-        public var weights: [String: Double] = ["meaning": 1, "words": 1, "messages": 2, "time": 2]
+        public var weights: [String: Double] = ["meaning": 1, "words": 1, "messages": 2, "time": 2, "speaker": 0.25]
         /// A question found gives its place to the reply (the next message, by another speaker,
         /// within an hour): in a conversation the answer is in the reply, not in the question.
         public var replies = true
@@ -59,6 +63,8 @@ public final class Recaller {
     /// Each message's items (by message seq), in order.
     private var itemsOfMessage: [Int64: [Int]] = [:]
     private let dimension: Int
+    /// The memory's speakers.
+    private var speakers: Set<String> = []
 
     public init(store: MemoryStore, settings: Settings = Settings()) throws {
         self.store = store
@@ -83,6 +89,7 @@ public final class Recaller {
             vectors += MemoryStore.floats(v)
         }
         for (i, it) in items.enumerated() { if let next = it.supersededBy, let n = index[next] { predecessor[n] = i } }
+        speakers = Set(items.compactMap(\.speaker))
     }
 
     /// The query with `hits` (and `lists` when `explain`).
@@ -97,7 +104,7 @@ public final class Recaller {
         var dense: [Int: (score: Double, rank: Int)] = [:]
         var lexical: [Int: (score: Double, rank: Int)] = [:]
         var meaningOrder: [Int] = []
-        if settings.lists.contains("meaning") || settings.lists.contains("time") {
+        if settings.lists.contains("meaning") || settings.lists.contains("time") || settings.lists.contains("speaker") {
             guard let e = q.embedding else {
                 throw ToolFailure(.badInput, "the query has no embedding: run it through pb-embed first (or --lists words)")
             }
@@ -134,6 +141,10 @@ public final class Recaller {
         order = arrangeSuperseded(order, earlierFirst: wantsEarlier, allowed: allowed)
 
         if settings.replies { order = withReplies(order, allowed: allowed) }
+        if settings.lists.contains("speaker"), let who = NamedSpeaker.find(in: q.text, among: speakers) {
+            order = favouring(who, in: order)
+            lists.append(("speaker", order.filter { items[$0].speaker == who }))
+        }
         var seen: Set<String> = []
         var hits: [Hit] = []
         for i in order where hits.count < k {
@@ -151,12 +162,32 @@ public final class Recaller {
             hit.type = it.type
             hit.time = timeText(it)
             hit.said = it.saidText
+            hit.speaker = it.speaker
             hit.supersededBy = it.supersededBy.map { "i-\($0)" }
             hits.append(hit)
         }
         q.hits = hits
         if explain { q.lists = Dictionary(uniqueKeysWithValues: lists.map { ($0.0, $0.1.prefix(20).map { "i-\(items[$0].id)" }) }) }
         return q
+    }
+
+    /// The ranking fused once more with the named speaker's own items in their order: a vote
+    /// of 1 / (k + rank) for every place, and the speaker's weight / (k + rank among theirs).
+    /// After the replies, not as a filter: the answer to "what pets does Anna have?" is often
+    /// Anna's reply to the other speaker's question, found through that question.
+    private func favouring(_ who: String, in order: [Int]) -> [Int] {
+        let w = settings.weights["speaker"] ?? 1
+        var score: [Int: Double] = [:]
+        var own = 0
+        for (r, i) in order.enumerated() {
+            score[i] = 1 / (settings.fusionK + Double(r + 1))
+            if items[i].speaker == who {
+                own += 1
+                score[i]! += w / (settings.fusionK + Double(own))
+            }
+        }
+        let place = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($0.element, $0.offset) })
+        return order.sorted { a, b in score[a]! != score[b]! ? score[a]! > score[b]! : place[a]! < place[b]! }
     }
 
     /// A question found gives its place to the reply (the next message, by another speaker,

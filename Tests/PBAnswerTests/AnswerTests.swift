@@ -374,3 +374,17 @@ struct EvidenceSentencesTests {
         #expect(s.map(\.line) == [7, 8])
     }
 }
+
+@Suite struct EvidenceDateTests {
+    @Test func whenAMemorySaysSomethingHappened() {
+        #expect(EvidenceDate.phrase(time: "2023-05-07", said: "2023-05-08T13:56:00+00:00") == "On 7 May 2023")
+        #expect(EvidenceDate.phrase(time: "2022-01-01/2022-12-31", said: nil) == "In 2022")
+        #expect(EvidenceDate.phrase(time: "2024-02-01/2024-02-29", said: nil) == "In February 2024")
+        #expect(EvidenceDate.phrase(time: "2023-05-01/2023-05-07", said: nil) == "Between 1 and 7 May 2023")
+        #expect(EvidenceDate.phrase(time: "2023-04-28/2023-05-04", said: nil) == "Between 28 April and 4 May 2023")
+        #expect(EvidenceDate.phrase(time: "2022-12-28/2023-01-03", said: nil) == "Between 28 December 2022 and 3 January 2023")
+        #expect(EvidenceDate.phrase(time: nil, said: "2023-05-08T13:56:00+00:00") == "Said on 8 May 2023")
+        #expect(EvidenceDate.phrase(time: "2023-02-30", said: nil) == nil)
+        #expect(EvidenceDate.phrase(time: nil, said: nil) == nil)
+    }
+}

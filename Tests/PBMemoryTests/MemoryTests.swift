@@ -59,6 +59,9 @@ enum MemoryFixture {
         let moved = try #require(extractor.items(of: "The plumber moved to Wednesday, he called.", said: wed, zone: berlin).first?.time)
         #expect(format.date(moved.start) == "2026-03-11")
         #expect(extractor.items(of: "They changed the gym code, it's 5190 now.", said: wed, zone: berlin).first?.time == nil)
+        // A span ends where it ends: February's last day, not 1 March (the reader's end is exclusive).
+        let month = try #require(extractor.items(of: "I started a pottery class last month.", said: wed, zone: berlin).first?.time)
+        #expect(format.date(month.start) == "2026-02-01" && format.date(month.end) == "2026-03-01")
     }
 
     @Test func everyMessageGivesAnItem() {
@@ -207,5 +210,18 @@ struct RememberRecallTests {
         #expect(FollowUpResolver.resolve("How much is the rent?", after: [turn("How much is the deposit?")]) == nil)
         #expect(FollowUpResolver.resolve("make it urgent", after: []) == nil)
         #expect(FollowUpResolver.resolve("what about the ninth one?", after: [turn("list tasks", items: ["task:1"])]) == nil)
+    }
+}
+
+@Suite struct NamedSpeakerTests {
+    @Test func theOneSpeakerAQuestionNames() {
+        let two = ["Caroline", "Melanie"]
+        #expect(NamedSpeaker.find(in: "What did Caroline research?", among: two) == "Caroline")
+        #expect(NamedSpeaker.find(in: "What is Melanie's hand-painted bowl a reminder of?", among: two) == "Melanie")
+        #expect(NamedSpeaker.find(in: "How did Caroline help Melanie?", among: two) == nil)
+        #expect(NamedSpeaker.find(in: "What did Carol say?", among: two) == nil)
+        #expect(NamedSpeaker.find(in: "What did Caroline say?", among: ["Caroline"]) == nil)
+        #expect(NamedSpeaker.find(in: "What did I decide about the tiles?", among: ["me", "Dr Lee"]) == "me")
+        #expect(NamedSpeaker.find(in: "What did Dr. Lee prescribe?", among: ["me", "Dr Lee"]) == "Dr Lee")
     }
 }

@@ -59,7 +59,11 @@ public final class ExtractiveComposer {
         let clock = ContinuousClock()
         let began = clock.now
         let q = QuestionAnalysis(question)
-        let evidence = context?.evidence ?? []
+        let all = context?.evidence ?? []
+        // From a memory, a question about one speaker is answered in that speaker's words
+        // (NamedSpeaker): another speaker's turn is not what the named one did or said.
+        let named = NamedSpeaker.find(in: question, among: all.compactMap(\.speaker))
+        let evidence = named.map { who in all.filter { $0.speaker == nil || $0.speaker == who } } ?? all
         let sentences = sentencer.sentences(evidence)
         var passageRank: [Int: Int] = [:]
         for e in evidence { passageRank[e.n] = min(passageRank[e.n] ?? Int.max, e.rank ?? 20) }
@@ -68,7 +72,11 @@ public final class ExtractiveComposer {
 
         let chosen = q.wantsSummary ? summary(q, scored, passageRank: passageRank, evidence: evidence) : facts(q, scored)
         let route: AnswerRoute = q.wantsSummary && !chosen.isEmpty ? .summary : .extractive
-        var answer = Self.assemble(chosen.map(\.sentence), route: route)
+        // "When ...?" from a memory: the answer opens with the date its evidence refers to.
+        let opening = q.expectation == .time && route == .extractive
+            ? chosen.first.flatMap { c in evidence.first { $0.chunkID == c.sentence.chunkID && $0.n == c.sentence.n } }.flatMap(EvidenceDate.phrase(of:))
+            : nil
+        var answer = Self.assemble(chosen.map(\.sentence), route: route, opening: opening)
         answer.receipt = Receipt(extractiveWith: ["compose_ms": Self.milliseconds(clock.now - began)])
         return answer
     }
@@ -258,8 +266,8 @@ public final class ExtractiveComposer {
     }
 
     /// An answer from chosen sentences, in the given order, each cited by its own span; citations
-    /// are numbered by first use.
-    static func assemble(_ sentences: [EvidenceSentence], route: AnswerRoute) -> AnswerRecord {
+    /// are numbered by first use. `opening` ("On 7 May 2023") goes before the first sentence.
+    static func assemble(_ sentences: [EvidenceSentence], route: AnswerRoute, opening: String? = nil) -> AnswerRecord {
         guard !sentences.isEmpty else {
             return Abstention.declinedAnswer(route: route, receipt: Receipt.extractive)
         }
@@ -275,7 +283,7 @@ public final class ExtractiveComposer {
                 citations.append(Citation(n: n, evidence: s.n, chunkID: s.chunkID, path: s.path, start: s.start, end: s.end,
                                           line: s.line, page: s.page, quote: s.text))
             }
-            let flat = flatten(s.text)
+            let flat = answerSentences.isEmpty ? opening.map { "\($0): " + flatten(s.text) } ?? flatten(s.text) : flatten(s.text)
             parts.append("\(flat) [\(n)]")
             answerSentences.append(AnswerSentence(text: flat, cites: [n]))
         }

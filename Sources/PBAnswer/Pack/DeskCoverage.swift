@@ -85,7 +85,11 @@ public struct DeskCoverage: Sendable {
         span.end = chunk.start + r.upperBound
         span.lineStart = chunk.lineStart + before
         span.lineEnd = max(chunk.lineStart + before, chunk.lineEnd - after)
-        return Evidence(n: 0, span: span, seq: chunk.seq, text: String(decoding: bytes[r], as: UTF8.self), role: role)
+        var piece = Evidence(n: 0, span: span, seq: chunk.seq, text: String(decoding: bytes[r], as: UTF8.self), role: role)
+        piece.speaker = chunk.speaker
+        piece.said = chunk.said
+        piece.time = chunk.time
+        return piece
     }
 
     static func isContinuation(_ b: UInt8) -> Bool { b & 0xC0 == 0x80 }

@@ -3,7 +3,8 @@ import PBCore
 /// Gate C, numeric sanity: every number the answer states appears somewhere in the retrieved
 /// candidates (every hit and every piece of evidence, with their titles and section names),
 /// not only in the passages it cites, so that a correct number whose passage lost its place on
-/// the desk is not flagged. Numbers are compared in canonical form (`NumberMentions`).
+/// the desk is not flagged; a memory's evidence also holds the numbers of its date
+/// (EvidenceDate). Numbers are compared in canonical form (`NumberMentions`).
 public struct NumericSanityGate: VerificationGate {
     public static let letter = "C"
 
@@ -20,6 +21,7 @@ public struct NumericSanityGate: VerificationGate {
         }
         for e in c.evidence {
             sources.formUnion(NumberMentions.all(e.text))
+            if let date = EvidenceDate.phrase(of: e) { sources.formUnion(NumberMentions.all(date)) }
             sources.formUnion(NumberMentions.all(([e.title] + e.section).joined(separator: "\n")))
         }
         let missing = stated.filter { !sources.contains($0) }

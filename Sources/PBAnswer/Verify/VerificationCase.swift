@@ -85,13 +85,17 @@ public struct VerificationCase: Sendable {
     /// The text of a passage: its pieces joined in desk order.
     public func passageText(_ n: Int) -> String { (pieces[n] ?? []).map(\.text).joined(separator: "\n") }
 
-    /// What a sentence's citations point at: each quote and the whole passage it sits in.
+    /// What a sentence's citations point at: each quote and the whole passage it sits in, with
+    /// the date a memory's passage carries (EvidenceDate), which an answer may state.
     public func citedText(of s: AnswerSentence) -> String {
         var parts: [String] = []
         var seen: Set<Int> = []
         for c in citations(of: s) {
             parts.append(c.quote)
-            if seen.insert(c.evidence).inserted { parts.append(passageText(c.evidence)) }
+            if seen.insert(c.evidence).inserted {
+                parts.append(passageText(c.evidence))
+                parts += (pieces[c.evidence] ?? []).compactMap(EvidenceDate.phrase(of:))
+            }
         }
         return parts.joined(separator: "\n")
     }

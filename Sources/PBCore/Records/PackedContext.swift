@@ -119,9 +119,14 @@ public struct Evidence: Codable, Equatable, Sendable, SourceFile {
     public var score: Double?
     /// The anchor's rank among the hits (1 = best); absent for lookup passages not in the hits.
     public var rank: Int?
+    /// From a memory hit: who said it, when (ISO 8601), and the time it refers to (ISO date or
+    /// "start/end"), so that a writer can say when something happened and whose words it quotes.
+    public var speaker: String?
+    public var said: String?
+    public var time: String?
 
     enum CodingKeys: String, CodingKey {
-        case n, seq, text, role, score, rank
+        case n, seq, text, role, score, rank, speaker, said, time
     }
 
     public init(n: Int, span: SourceSpan, seq: Int? = nil, text: String, role: EvidenceRole,
@@ -144,6 +149,9 @@ public struct Evidence: Codable, Equatable, Sendable, SourceFile {
         role = try c.decode(EvidenceRole.self, forKey: .role)
         score = try c.decodeIfPresent(Double.self, forKey: .score)
         rank = try c.decodeIfPresent(Int.self, forKey: .rank)
+        speaker = try c.decodeIfPresent(String.self, forKey: .speaker)
+        said = try c.decodeIfPresent(String.self, forKey: .said)
+        time = try c.decodeIfPresent(String.self, forKey: .time)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -155,5 +163,8 @@ public struct Evidence: Codable, Equatable, Sendable, SourceFile {
         try c.encode(role, forKey: .role)
         try c.encodeIfPresent(score, forKey: .score)
         try c.encodeIfPresent(rank, forKey: .rank)
+        try c.encodeIfPresent(speaker, forKey: .speaker)
+        try c.encodeIfPresent(said, forKey: .said)
+        try c.encodeIfPresent(time, forKey: .time)
     }
 }

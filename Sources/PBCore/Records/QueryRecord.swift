@@ -72,15 +72,16 @@ public struct Hit: Codable, Equatable, Sendable, SourceFile {
     public var scores: HitScores
     public var rank: Int
     /// A memory hit (pb-recall): the messages it came from, its item type, the time it refers
-    /// to (ISO date, or "start/end"), when it was said, and the item that replaced it.
+    /// to (ISO date, or "start/end"), when it was said and by whom, and the item that replaced it.
     public var source: [String]?
     public var type: MemoryItemType?
     public var time: String?
     public var said: String?
+    public var speaker: String?
     public var supersededBy: String?
 
     enum CodingKeys: String, CodingKey {
-        case text, prefix, seq, scores, rank, source, type, time, said
+        case text, prefix, seq, scores, rank, source, type, time, said, speaker
         case supersededBy = "superseded_by"
     }
 
@@ -106,6 +107,7 @@ public struct Hit: Codable, Equatable, Sendable, SourceFile {
         type = try c.decodeIfPresent(MemoryItemType.self, forKey: .type)
         time = try c.decodeIfPresent(String.self, forKey: .time)
         said = try c.decodeIfPresent(String.self, forKey: .said)
+        speaker = try c.decodeIfPresent(String.self, forKey: .speaker)
         supersededBy = try c.decodeIfPresent(String.self, forKey: .supersededBy)
     }
 
@@ -121,6 +123,7 @@ public struct Hit: Codable, Equatable, Sendable, SourceFile {
         try c.encodeIfPresent(type, forKey: .type)
         try c.encodeIfPresent(time, forKey: .time)
         try c.encodeIfPresent(said, forKey: .said)
+        try c.encodeIfPresent(speaker, forKey: .speaker)
         try c.encodeIfPresent(supersededBy, forKey: .supersededBy)
     }
 }
