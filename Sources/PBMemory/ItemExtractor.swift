@@ -117,6 +117,13 @@ public final class ItemExtractor {
         guard let m = dates.matches(in: sentence).first(where: {
             $0.value != nil && $0.recurrence == nil && !Self.nowPhrases.contains($0.phrase.lowercased())
         }), var start = m.value else { return nil }
+        // "within ten days of the end of the tenancy", "two weeks after the wedding": a time
+        // counted from an event, not from when it was said; the item names no time of its own.
+        let after = String(decoding: Array(sentence.utf8)[min(m.end, sentence.utf8.count)...], as: UTF8.self)
+        if let next = LexicalQuery.terms(after).first, ["of", "after", "before", "from"].contains(next),
+           LexicalQuery.terms(m.phrase).contains(where: { ["day", "days", "week", "weeks", "month", "months", "year", "years"].contains($0) }) {
+            return nil
+        }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         // valueEnd is already exclusive (the day after a span's last day: DateValueFormat.end).
@@ -126,7 +133,7 @@ public final class ItemExtractor {
         // "moved to Wednesday", "pushed until Friday": the new time of a change lies ahead.
         let before = String(decoding: Array(sentence.utf8)[..<m.start], as: UTF8.self)
         let lead = LexicalQuery.terms(before).last ?? ""
-        if isPast(words), start > said, !["to", "until", "till", "for", "next", "from"].contains(lead) {
+        if isPast(words), start > said, !["to", "until", "till", "for", "next", "from", "within", "by"].contains(lead) {
             // The reader looks forward (it plans tasks); a past-tense sentence means the one before.
             // A month or year named ("in March") is last year's; a day or weekday, last week's.
             let back = m.grain == .year || m.grain == .month ? DateComponents(year: -1) : DateComponents(day: -7)
@@ -137,9 +144,18 @@ public final class ItemExtractor {
     }
 
     /// Whether the sentence speaks of the past: a past-tense auxiliary or verb, or "ago".
+    /// A participle after "is", "will be" or "gets" is the passive of now or later ("the deposit
+    /// is returned within ten days"), not the past.
     static func isPast(_ words: [String]) -> Bool {
-        words.contains { Self.pastWords.contains($0) || ($0.count > 4 && $0.hasSuffix("ed") && !Self.notPast.contains($0)) }
+        words.indices.contains { i in
+            let w = words[i]
+            if Self.pastWords.contains(w) { return true }
+            guard w.count > 4, w.hasSuffix("ed"), !Self.notPast.contains(w) else { return false }
+            return i == 0 || !Self.presentAuxiliaries.contains(words[i - 1])
+        }
     }
+
+    static let presentAuxiliaries: Set<String> = ["is", "are", "am", "be", "gets", "get", "being"]
 
     static let nowPhrases: Set<String> = ["now", "right now", "today", "tonight", "this morning", "this evening", "this afternoon"]
 

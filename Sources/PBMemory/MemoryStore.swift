@@ -35,6 +35,12 @@ public final class MemoryStore {
         CREATE VIRTUAL TABLE messages_fts USING fts5(body, tokenize='porter unicode61');
         INSERT INTO messages_fts(rowid, body) SELECT seq, coalesce(speaker || ': ', '') || text FROM messages;
         """,
+        // Who wrote a message (pb-thread's replies are kept but never cut into items) and what it answers.
+        """
+        ALTER TABLE messages ADD COLUMN role TEXT NOT NULL DEFAULT 'user';
+        ALTER TABLE messages ADD COLUMN reply_to TEXT;
+        CREATE INDEX messages_by_reply ON messages(reply_to) WHERE reply_to IS NOT NULL;
+        """,
     ]
 
     public static func path(name: String, environment: PBEnvironment) -> String {
@@ -118,6 +124,32 @@ public final class MemoryStore {
         return db.lastInsertRowID
     }
 
+    /// What a message already remembered was stored as: its workstream (with the score it was
+    /// chosen by), its time, role and reply, and its items' ids.
+    public func receipt(ofMessage id: String) throws -> RememberedRecord? {
+        let s = try db.prepare("""
+            SELECT m.seq, m.time, m.role, m.reply_to, w.name, m.workstream_score, w.given
+            FROM messages m JOIN workstreams w ON w.id = m.workstream WHERE m.id = ?
+            """)
+        try s.bind([.text(id)])
+        guard try s.step() else { return nil }
+        let seq = s.int(0)
+        let choice = WorkstreamChoice(name: s.text(4), score: s.double(5), given: s.int(6) != 0, new: false)
+        let record = RememberedRecord(memory: name, message: id, time: s.text(1), role: MessageRole(rawValue: s.text(2)) ?? .user,
+                                      replyTo: s.optionalText(3), workstream: choice, items: [], again: true)
+        let items = try db.prepare("SELECT id FROM items WHERE message = ? ORDER BY id")
+        try items.bind([.int(seq)])
+        var out = record
+        while try items.step() { out.items.append("i-\(items.int(0))") }
+        return out
+    }
+
+    /// The workstream of a message, or of the latest message when `id` is nil.
+    public func workstreamOf(message id: String?) throws -> Int64? {
+        if let id { return try db.scalarInt("SELECT workstream FROM messages WHERE id = ?", [.text(id)]) }
+        return try db.scalarInt("SELECT workstream FROM messages ORDER BY seq DESC LIMIT 1")
+    }
+
     public func workstreamName(_ id: Int64) throws -> String {
         try db.scalarText("SELECT name FROM workstreams WHERE id = ?", [.int(id)]) ?? "w-\(id)"
     }
@@ -150,7 +182,7 @@ public final class MemoryStore {
         guard !terms.isEmpty else { return [] }
         let match = terms.prefix(16).map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " OR ")
         let s = try db.prepare("""
-            SELECT i.id, m.id, i.subject, i.slots, i.vector, m.speaker, i.type, i.workstream, i.said
+            SELECT i.id, m.id, i.subject, i.slots, i.vector, m.speaker, i.type, i.workstream, i.said, i.text, m.time
             FROM items_fts f JOIN items i ON i.id = f.rowid JOIN messages m ON m.seq = i.message
             WHERE items_fts MATCH ? AND i.superseded_by IS NULL ORDER BY f.rowid DESC LIMIT ?
             """)
@@ -160,7 +192,7 @@ public final class MemoryStore {
             out.append(StoredItem(id: s.int(0), message: s.text(1), subject: s.text(2).split(separator: " ").map(String.init),
                                   slots: s.text(3).split(separator: "\u{1F}").map(String.init), vector: Self.floats(s.blob(4)),
                                   speaker: s.optionalText(5), type: MemoryItemType(rawValue: s.text(6)) ?? .fact,
-                                  workstream: s.int(7), said: s.double(8)))
+                                  workstream: s.int(7), said: s.double(8), text: s.text(9), saidText: s.text(10)))
         }
         return out
     }
@@ -170,14 +202,18 @@ public final class MemoryStore {
     public func store(_ message: PendingMessage) throws -> [Int64] {
         try db.transaction {
             try db.run("""
-                INSERT INTO messages(id, time, epoch, speaker, thread, text, hash, workstream, workstream_score)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO messages(id, time, epoch, speaker, thread, text, hash, workstream, workstream_score, role, reply_to)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(message.id), .text(message.time), .double(message.epoch), message.speaker.map(SQLValue.text) ?? .null,
                       message.thread.map(SQLValue.text) ?? .null, .text(message.text), .text(message.hash),
-                      .int(message.workstream), .double(message.workstreamScore)])
+                      .int(message.workstream), .double(message.workstreamScore), .text(message.role.rawValue),
+                      message.replyTo.map(SQLValue.text) ?? .null])
             let seq = db.lastInsertRowID
-            try db.run("INSERT INTO messages_fts(rowid, body) VALUES (?, ?)",
-                       [.int(seq), .text((message.speaker.map { $0 + ": " } ?? "") + message.text)])
+            // A reply of the assistant is never recalled as evidence: not in the words index either.
+            if message.role == .user {
+                try db.run("INSERT INTO messages_fts(rowid, body) VALUES (?, ?)",
+                           [.int(seq), .text((message.speaker.map { $0 + ": " } ?? "") + message.text)])
+            }
             var ids: [Int64] = []
             for item in message.items {
                 try db.run("""
@@ -221,6 +257,8 @@ public struct StoredItem: Sendable {
     public var type: MemoryItemType
     public var workstream: Int64
     public var said: Double
+    public var text: String
+    public var saidText: String
 }
 
 /// A message ready to store: its fields, its items with their vectors and supersessions, and
@@ -235,11 +273,22 @@ public struct PendingMessage {
     public var hash: String
     public var workstream: Int64
     public var workstreamScore: Double
+    public var role: MessageRole = .user
+    public var replyTo: String?
     public var items: [PendingItem]
 }
 
 public struct PendingItem {
     public var extracted: ExtractedItem
     public var vector: [Float]
-    public var supersedes: [(id: Int64, message: String, reason: String)]
+    public var supersedes: [Superseded]
+}
+
+/// An earlier item a new one replaces: its id, message, words and when they were said, and why.
+public struct Superseded {
+    public var id: Int64
+    public var message: String
+    public var reason: String
+    public var text: String
+    public var said: String
 }

@@ -35,7 +35,8 @@ public enum MemoryUndo {
         let record: UndoRecord
         if let forgotten = try store.forget(message: o.value("message"), dryRun: o.flag("dry-run")) {
             let again = forgotten.restored.isEmpty ? "" : "; \(forgotten.restored.joined(separator: ", ")) current again"
-            let summary = "forgot message \(forgotten.message) and its \(forgotten.items.count) item\(forgotten.items.count == 1 ? "" : "s")\(again)"
+            let replies = forgotten.replies.isEmpty ? "" : " and the repl\(forgotten.replies.count == 1 ? "y" : "ies") \(forgotten.replies.joined(separator: ", "))"
+            let summary = "forgot message \(forgotten.message)\(replies) and its \(forgotten.items.count) item\(forgotten.items.count == 1 ? "" : "s")\(again)"
             record = UndoRecord(group: nil, entry: forgotten.message,
                                 reverted: [RevertedEntry(entry: forgotten.message, group: "memory:\(name)", tool: "remember", summary: summary)],
                                 status: .reverted, message: (o.flag("dry-run") ? "dry run: would have " : "") + summary,
@@ -54,14 +55,17 @@ extension MemoryStore {
         public var message: String
         public var items: [String]
         public var restored: [String]
+        /// The replies taken back with it (pb-thread's answers to it).
+        public var replies: [String] = []
     }
 
-    /// Deletes a message (the last one when `id` is nil) with its items and their index rows, and
-    /// makes current again the items they had superseded; nil when there is no such message.
+    /// Deletes a message (the last one a person said when `id` is nil) with its items, their index
+    /// rows and the replies to it, and makes current again the items they had superseded; nil
+    /// when there is no such message. A turn of pb-thread is its message and the reply: both go.
     public func forget(message id: String?, dryRun: Bool) throws -> Forgotten? {
         try db.execute("BEGIN IMMEDIATE")
         do {
-            let seq = id == nil ? try db.scalarInt("SELECT max(seq) FROM messages")
+            let seq = id == nil ? try db.scalarInt("SELECT max(seq) FROM messages WHERE role = 'user'")
                                 : try db.scalarInt("SELECT seq FROM messages WHERE id = ?", [.text(id!)])
             guard let seq, let name = try db.scalarText("SELECT id FROM messages WHERE seq = ?", [.int(seq)]) else {
                 try db.execute("ROLLBACK")
@@ -80,8 +84,14 @@ extension MemoryStore {
             try db.run("DELETE FROM items WHERE message = ?", [.int(seq)])
             try db.run("DELETE FROM messages_fts WHERE rowid = ?", [.int(seq)])
             try db.run("DELETE FROM messages WHERE seq = ?", [.int(seq)])
+            // Replies hold no items and are not in the words index.
+            var replies: [String] = []
+            let q = try db.prepare("SELECT id FROM messages WHERE reply_to = ? ORDER BY seq")
+            try q.bind([.text(name)])
+            while try q.step() { replies.append(q.text(0)) }
+            try db.run("DELETE FROM messages WHERE reply_to = ?", [.text(name)])
             try db.execute(dryRun ? "ROLLBACK" : "COMMIT")
-            return Forgotten(message: name, items: items.map { "i-\($0)" }, restored: restored.map { "i-\($0)" })
+            return Forgotten(message: name, items: items.map { "i-\($0)" }, restored: restored.map { "i-\($0)" }, replies: replies)
         } catch {
             try? db.execute("ROLLBACK")
             throw ToolFailure(.ioError, "cannot change the memory \(path): \(error)")

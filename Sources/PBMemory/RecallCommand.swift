@@ -15,6 +15,8 @@ public enum RecallCommand {
             OptionSpec("now", help: "the time questions are asked at, for 'last month' (default: a query's own now, else the current time)"),
             OptionSpec("lists", value: "LIST", help: "the lists to fuse, comma-separated: meaning, words, messages, time, speaker (default all five)"),
             OptionSpec("weights", value: "W", help: "list weights in the fusion, as meaning=1,words=1,messages=2,time=2,speaker=0.25 (the defaults)"),
+            OptionSpec("context", help: "add `background`: the question's workstream, its summary and its latest messages (for pb-pack)"),
+            OptionSpec("recent", value: "N", help: "with --context, the latest messages shown (default 6)"),
             OptionSpec("explain", help: "add each list's ranking (item ids) as `lists`"),
             OptionSpec("no-replies", help: "keep a question found in its place instead of giving it to the reply"),
             OptionSpec("keep-going", help: "write an error record for a bad line and go on (exit 65 at the end)"),
@@ -51,7 +53,12 @@ public enum RecallCommand {
         }
         let defaultNow = try o.value("now").map { try instant($0, "--now") } ?? Date()
         let readers = try RecordLoop.readers(for: o.operands)
-        let recaller = try Recaller(store: try MemoryStore(readingOnly: name, environment: environment), settings: settings)
+        let store = try MemoryStore(readingOnly: name, environment: environment)
+        let recaller = try Recaller(store: store, settings: settings)
+        var backgroundSettings = WorkstreamBackground.Settings()
+        backgroundSettings.recent = try o.int("recent", default: 6, in: 0...1000)
+        if o.value("recent") != nil, !o.flag("context") { throw ToolFailure(.usage, "--recent needs --context") }
+        let background = o.flag("context") ? WorkstreamBackground(store: store, settings: backgroundSettings) : nil
         let loop = RecordLoop(keepGoing: o.flag("keep-going"))
         let writer = NDJSONWriter.standardOutput
         let codec = RecordCodec()
@@ -63,7 +70,9 @@ public enum RecallCommand {
                 q = QueryRecord(text: line.text)
             }
             let now = try q.now.map { try instant($0, "now") } ?? defaultNow
-            try writer.write(try recaller.recall(q, now: now, explain: o.flag("explain")))
+            var out = try recaller.recall(q, now: now, explain: o.flag("explain"))
+            if let background { out.background = try background.background(for: q, vector: try q.embedding?.values()) }
+            try writer.write(out)
         }
     }
 }

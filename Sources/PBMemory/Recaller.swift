@@ -97,8 +97,11 @@ public final class Recaller {
         var q = query
         let k = q.k ?? settings.k
         guard k >= 1 else { throw ToolFailure(.badInput, "k: expected a positive integer, got \(k)") }
-        let allowed: (Int) -> Bool
-        if let thread = q.thread { allowed = { [items] in items[$0].workstream == thread } } else { allowed = { _ in true } }
+        // A question said as a message (pb-thread remembers it first) never recalls its own words.
+        let thread = q.thread, own = q.message
+        let allowed: (Int) -> Bool = { [items] i in
+            (thread == nil || items[i].workstream == thread) && (own == nil || items[i].message != own)
+        }
 
         var lists: [(String, [Int])] = []
         var dense: [Int: (score: Double, rank: Int)] = [:]

@@ -15,6 +15,7 @@ public enum RememberCommand {
             OptionSpec("now", help: "the time of messages that give none, and of plain text lines (default: the current time)"),
             OptionSpec("speaker", value: "NAME", help: "the speaker of messages that name none"),
             OptionSpec("thread", value: "NAME", help: "the workstream of messages that name none (default: chosen by meaning)"),
+            OptionSpec("receipts", help: "write a `remembered` record for each message (its id, time, workstream and items) before its items"),
             OptionSpec("batch", value: "N", help: "messages embedded together (default 32)"),
             OptionSpec("keep-going", help: "write an error record for a bad line and go on (exit 65 at the end)"),
         ])
@@ -43,16 +44,19 @@ public enum RememberCommand {
         let codec = RecordCodec()
         var summary = (messages: 0, again: 0, items: 0, superseded: 0)
         var batch: [(Rememberer.Incoming, InputLine)] = []
+        let receipts = o.flag("receipts")
 
         func flush() throws {
             guard !batch.isEmpty else { return }
             let outcomes = try rememberer.remember(batch.map(\.0))
             for outcome in outcomes {
                 switch outcome {
-                case .alreadyRemembered:
+                case .alreadyRemembered(let receipt):
                     summary.again += 1
-                case .remembered(let records):
+                    if receipts { try writer.write(receipt) }
+                case .remembered(let receipt, let records):
                     summary.messages += 1
+                    if receipts { try writer.write(receipt) }
                     summary.items += records.count
                     summary.superseded += records.reduce(0) { $0 + $1.supersedes.count }
                     for r in records { try writer.write(r) }
@@ -79,6 +83,11 @@ public enum RememberCommand {
                     throw ToolFailure(.badInput, "message '\(incoming.id)' was remembered before with other text, time, speaker or thread; give the changed message a new id")
                 }
                 summary.again += 1
+                if receipts {
+                    // In input order: what the batch holds is written first.
+                    try flush()
+                    if let receipt = try store.receipt(ofMessage: incoming.id) { try writer.write(receipt) }
+                }
                 return
             }
             batch.append((incoming, line))

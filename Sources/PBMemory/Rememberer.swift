@@ -66,7 +66,11 @@ public final class Rememberer {
             said = now
             time = DateValueFormat(timeZone: zone).instant(now)
         }
-        let hash = String(SHA256.hex([time, m.speaker ?? "", m.thread ?? "", m.text].joined(separator: "\u{1F}")).prefix(16))
+        if let r = m.replyTo, r.isEmpty { throw RecordError.badField(name: "reply_to", reason: "expected a message id") }
+        // A reply's role and what it answers are part of it; a user message hashes as it always did.
+        var parts = [time, m.speaker ?? "", m.thread ?? "", m.text]
+        if m.role == .assistant || m.replyTo != nil { parts += [(m.role ?? .user).rawValue, m.replyTo ?? ""] }
+        let hash = String(SHA256.hex(parts.joined(separator: "\u{1F}")).prefix(16))
         let id = m.id ?? "m-" + hash.prefix(12)
         guard !id.isEmpty else { throw RecordError.badField(name: "id", reason: "expected a non-empty id") }
         return Incoming(record: m, id: id, time: time, said: said, zone: zone, hash: hash)
@@ -86,15 +90,18 @@ public final class Rememberer {
         return TimeZone(secondsFromGMT: seconds) ?? TimeZone(secondsFromGMT: 0)!
     }
 
-    /// What remembering one message gave: its memory records, or that it was already there.
+    /// What remembering one message gave: its receipt and memory records, or that it was
+    /// already there (with the receipt it was stored under).
     public enum Outcome {
-        case remembered([MemoryRecord])
-        case alreadyRemembered(String)
+        case remembered(RememberedRecord, [MemoryRecord])
+        case alreadyRemembered(RememberedRecord)
     }
 
     /// Remembers a batch of messages in order; one transaction per message.
     public func remember(_ batch: [Incoming]) throws -> [Outcome] {
-        let extracted = batch.map { extractor.items(of: $0.record.text, said: $0.said, zone: $0.zone) }
+        // The assistant's replies are kept as said, never cut into items: recalled as evidence,
+        // the memory would quote itself back.
+        let extracted = batch.map { $0.record.role == .assistant ? [] : extractor.items(of: $0.record.text, said: $0.said, zone: $0.zone) }
         // The speaker's name goes with the words it said: "Caroline: I went to ..." is found by
         // a question about Caroline.
         let texts = zip(batch, extracted).flatMap { m, items in items.map { Self.embeddingText($0.text, speaker: m.record.speaker) } }
@@ -107,10 +114,10 @@ public final class Rememberer {
                 guard stored == m.hash else {
                     throw ToolFailure(.badInput, "message '\(m.id)' was remembered before with other text, time, speaker or thread; give the changed message a new id")
                 }
-                outcomes.append(.alreadyRemembered(m.id))
+                outcomes.append(.alreadyRemembered(try store.receipt(ofMessage: m.id)!))
                 continue
             }
-            outcomes.append(.remembered(try remember(m, items: items, vectors: mine)))
+            outcomes.append(try remember(m, items: items, vectors: mine))
         }
         return outcomes
     }
@@ -120,20 +127,26 @@ public final class Rememberer {
         return speaker + ": " + text
     }
 
-    private func remember(_ m: Incoming, items: [ExtractedItem], vectors: [[Float]]) throws -> [MemoryRecord] {
-        let choice = try workstream(for: m, vectors: vectors)
+    private func remember(_ m: Incoming, items: [ExtractedItem], vectors: [[Float]]) throws -> Outcome {
+        // A message with nothing to place it by ("ok, thanks": kept whole, no subject) stays
+        // where the conversation is instead of starting a workstream of its own.
+        let placeable = items.contains { $0.subject.count >= 2 || !$0.slots.isEmpty || $0.type == .question }
+        let choice = try workstream(for: m, vectors: placeable ? vectors : [])
         var pending: [PendingItem] = []
         for (item, v) in zip(items, vectors) {
             pending.append(PendingItem(extracted: item, vector: v, supersedes: try supersessions(of: item, vector: v, speaker: m.record.speaker)))
         }
         let message = PendingMessage(id: m.id, time: m.time, epoch: m.said.timeIntervalSince1970, speaker: m.record.speaker,
                                      thread: m.record.thread, text: m.record.text, hash: m.hash, workstream: choice.id,
-                                     workstreamScore: choice.record.score, items: pending)
+                                     workstreamScore: choice.record.score, role: m.record.role ?? .user, replyTo: m.record.replyTo,
+                                     items: pending)
         let ids = try store.store(message)
         recent[choice.id, default: []].append(contentsOf: vectors)
         if recent[choice.id]!.count > settings.recentItems { recent[choice.id]!.removeFirst(recent[choice.id]!.count - settings.recentItems) }
         let format = DateValueFormat(timeZone: m.zone)
-        return zip(ids, pending).map { id, p in
+        let receipt = RememberedRecord(memory: store.name, message: m.id, time: m.time, role: m.record.role ?? .user,
+                                       replyTo: m.record.replyTo, workstream: choice.record, items: ids.map { "i-\($0)" }, again: false)
+        return .remembered(receipt, zip(ids, pending).map { id, p in
             var end = p.extracted.time?.end
             if let e = end { end = e.addingTimeInterval(-1) }
             let time = p.extracted.time.map { ReferredTime(phrase: $0.phrase, start: format.date($0.start), end: format.date(end ?? $0.start)) }
@@ -141,15 +154,22 @@ public final class Rememberer {
                                 type: p.extracted.type, subject: p.extracted.subject, entities: p.extracted.entities,
                                 text: p.extracted.text, start: p.extracted.range.lowerBound, end: p.extracted.range.upperBound,
                                 time: time, workstream: choice.record,
-                                supersedes: p.supersedes.map { Supersession(id: "i-\($0.id)", message: $0.message, reason: $0.reason) })
-        }
+                                supersedes: p.supersedes.map {
+                                    Supersession(id: "i-\($0.id)", message: $0.message, reason: $0.reason, text: $0.text, said: $0.said)
+                                })
+        })
     }
 
     /// The thread given, else the workstream nearest in meaning over its recent items, else a new one.
+    /// A message with nothing to place it by (a reply, an "ok, thanks") stays where the
+    /// conversation is: with the message it answers, else the latest message.
     private func workstream(for m: Incoming, vectors: [[Float]]) throws -> (id: Int64, record: WorkstreamChoice) {
         if let thread = m.record.thread, !thread.isEmpty {
             let existed = try store.db.scalarInt("SELECT id FROM workstreams WHERE name = ?", [.text(thread)]) != nil
             return (try store.workstream(named: thread, given: true), WorkstreamChoice(name: thread, score: 1, given: true, new: !existed))
+        }
+        if vectors.isEmpty, let id = try store.workstreamOf(message: m.record.replyTo) ?? store.workstreamOf(message: nil) {
+            return (id, WorkstreamChoice(name: try store.workstreamName(id), score: 0, given: false, new: false))
         }
         let centre = Self.normalised(Self.mean(vectors))
         var best: (id: Int64, score: Double)?
@@ -168,7 +188,7 @@ public final class Rememberer {
 
     /// The earlier live item this one replaces, if any: near in meaning, about the same words,
     /// and either saying it changed or giving a different value.
-    private func supersessions(of item: ExtractedItem, vector: [Float], speaker: String?) throws -> [(id: Int64, message: String, reason: String)] {
+    private func supersessions(of item: ExtractedItem, vector: [Float], speaker: String?) throws -> [Superseded] {
         guard item.type != .question, !item.subject.isEmpty else { return [] }
         var best: (StoredItem, Double, String)?
         for c in try store.supersessionCandidates(sharing: item.subject) where c.type != .question {
@@ -196,7 +216,7 @@ public final class Rememberer {
             }
             if best == nil || cos > best!.1 { best = (c, cos, reason) }
         }
-        return best.map { [($0.0.id, $0.0.message, $0.2)] } ?? []
+        return best.map { [Superseded(id: $0.0.id, message: $0.0.message, reason: $0.2, text: $0.0.text, said: $0.0.saidText)] } ?? []
     }
 
     static func mean(_ vs: [[Float]]) -> [Float] {

@@ -388,3 +388,31 @@ struct EvidenceSentencesTests {
         #expect(EvidenceDate.phrase(time: nil, said: nil) == nil)
     }
 }
+
+/// From a memory: the item a later one replaced is not the answer while its successor is on the
+/// desk, unless the question asks for the earlier state; a question said earlier is never an answer.
+@Suite struct MemoryAnswerTests {
+    func piece(_ n: Int, _ id: String, _ text: String, supersededBy: String? = nil) -> Evidence {
+        var e = Evidence(n: n, span: SourceSpan(chunkID: id, docID: "m-\(id)", path: "memory/t/m-\(id)", title: "gym", section: [],
+                                                start: 0, end: text.utf8.count, lineStart: 1, lineEnd: 1),
+                         text: text, role: .anchor, score: 1, rank: n)
+        e.said = "2026-03-0\(n)T08:00:00+01:00"
+        e.supersededBy = supersededBy
+        return e
+    }
+
+    @Test func theCurrentStateAnswersUnlessTheEarlierIsAskedFor() throws {
+        let pieces = [piece(1, "i-3", "What is the gym door code?"),
+                      piece(2, "i-1", "The gym door code is 4417.", supersededBy: "i-2"),
+                      piece(3, "i-2", "They changed the gym code, it's 5190 now.")]
+        let context = PackedContext(budget: 4096, used: 900, reserved: 512, mode: .standard, instructions: "i", prompt: "p", evidence: pieces)
+        let composer = try AnswerFixture.composer()
+        let now = composer.compose(question: "What is the gym door code?", context: context)
+        #expect(now.citations.map(\.chunkID) == ["i-2"])
+        let before = composer.compose(question: "What was the original gym door code?", context: context)
+        #expect(before.citations.map(\.chunkID) == ["i-1"])
+        // Without its successor on the desk, the earlier item is all there is, and is quoted.
+        let alone = PackedContext(budget: 4096, used: 900, reserved: 512, mode: .standard, instructions: "i", prompt: "p", evidence: Array(pieces.prefix(2)))
+        #expect(composer.compose(question: "What is the gym door code?", context: alone).citations.map(\.chunkID) == ["i-1"])
+    }
+}

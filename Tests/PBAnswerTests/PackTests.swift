@@ -513,3 +513,53 @@ final class PackFixture {
         #expect(packed >= budgets.count - 4, "only \(packed) of \(budgets.count) budgets packed")
     }
 }
+
+/// A memory's background (pb-recall --context) frames the passages: the summary first, the
+/// latest messages after them, within a quarter of the room, the oldest messages dropped first.
+@Suite struct MemoryBackgroundPackTests {
+    func hit(_ id: String, _ text: String, rank: Int, supersededBy: String? = nil) -> Hit {
+        var h = Hit(span: SourceSpan(chunkID: id, docID: "m-\(id)", path: "memory/t/m-\(id)", title: "gym", section: [],
+                                     start: 0, end: text.utf8.count, lineStart: 1, lineEnd: 1),
+                    text: text, scores: HitScores(fused: 1.0 / Double(60 + rank)), rank: rank)
+        h.source = ["m-\(id)"]
+        h.supersededBy = supersededBy
+        h.said = "2026-03-06T08:00:00+01:00"
+        return h
+    }
+
+    @Test func theBackgroundFramesThePassagesWithinAQuarterOfTheRoom() throws {
+        var q = QueryRecord(text: "What is the gym code?")
+        q.hits = [hit("i-2", "They changed the gym code, it's 5190 now.", rank: 1),
+                  hit("i-1", "The gym door code is 4417.", rank: 2, supersededBy: "i-2")]
+        let recent = (1...30).map {
+            RecentMessage(id: "m\($0)", time: "2026-03-0\($0 % 9 + 1)T08:00:00Z", speaker: nil, role: $0 % 2 == 0 ? .assistant : .user,
+                          text: "message number \($0) about the gym and its door")
+        }
+        q.background = Background(workstream: "gym", chosenBy: "message",
+                                  summary: "Workstream gym: 2 messages.\nLatest fact (6 March 2026): They changed the gym code, it's 5190 now.",
+                                  recent: recent)
+        let counter = PackWordCounter()
+        var kept: [Int] = []
+        for budget in [400, 800, 4096] {
+            var s = ContextPacker.Settings()
+            s.budget = budget
+            s.reserve = 50
+            let c = try ContextPacker(settings: s, counter: counter).pack(q, library: nil)
+            #expect(c.used <= budget)
+            #expect(c.used == counter.countTokens(c.instructions) + counter.countTokens(c.prompt) + c.reserved)
+            let b = try #require(c.background)
+            kept.append(b.recent.count)
+            #expect(b.recent.map(\.id) == recent.suffix(b.recent.count).map(\.id))
+            let room = budget - counter.countTokens(PromptWriter.instructions) - counter.countTokens(PromptWriter.question(q.text)) - 50
+            #expect(counter.countTokens(PromptWriter.summary(b)) + (b.recent.isEmpty ? 0 : counter.countTokens(PromptWriter.recent(b.recent))) <= room / 4)
+            #expect(c.prompt.hasPrefix("Background, not evidence: Workstream gym"))
+            #expect(c.evidence.map(\.chunkID) == ["i-2", "i-1"] && c.evidence[1].supersededBy == "i-2")
+            #expect(c.prompt.contains("(replaced by a later message)"))
+            if !b.recent.isEmpty {
+                let first = try #require(c.prompt.range(of: "[1]")), after = try #require(c.prompt.range(of: "Recent messages, not evidence:"))
+                #expect(first.lowerBound < after.lowerBound && c.prompt.hasSuffix(PromptWriter.question(q.text)))
+            }
+        }
+        #expect(kept[0] < kept[1] && kept[1] < kept[2] && kept[2] == 30)
+    }
+}

@@ -62,6 +62,13 @@ enum MemoryFixture {
         // A span ends where it ends: February's last day, not 1 March (the reader's end is exclusive).
         let month = try #require(extractor.items(of: "I started a pottery class last month.", said: wed, zone: berlin).first?.time)
         #expect(format.date(month.start) == "2026-02-01" && format.date(month.end) == "2026-03-01")
+        // A passive of now is not the past ("is returned on Friday" is this Friday), and a time
+        // counted from an event ("within ten days of the end of the tenancy") is no time of its own.
+        let friday = try #require(extractor.items(of: "The deposit is returned on Friday.", said: wed, zone: berlin).first?.time)
+        #expect(format.date(friday.start) == "2026-03-06")
+        #expect(extractor.items(of: "The deposit is returned within ten days of the end of the tenancy.", said: wed, zone: berlin).first?.time == nil)
+        let within = try #require(extractor.items(of: "I will pay it within ten days.", said: wed, zone: berlin).first?.time)
+        #expect(format.date(within.start) >= "2026-03-04")
     }
 
     @Test func everyMessageGivesAnItem() {
@@ -87,7 +94,7 @@ struct RememberRecallTests {
         let encoder = try #require(MemoryFixture.encoder)
         let (store, outcomes) = try remembered(MemoryFixture.home(), encoder)
         var records: [MemoryRecord] = []
-        for case .remembered(let r) in outcomes { records += r }
+        for case .remembered(_, let r) in outcomes { records += r }
         let gym = try #require(records.first { $0.message == "d5" })
         #expect(gym.supersedes.map(\.message) == ["d2"])
         #expect(gym.supersedes.first?.reason.contains("changed") == true)

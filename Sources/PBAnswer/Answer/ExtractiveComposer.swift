@@ -63,8 +63,22 @@ public final class ExtractiveComposer {
         // From a memory, a question about one speaker is answered in that speaker's words
         // (NamedSpeaker): another speaker's turn is not what the named one did or said.
         let named = NamedSpeaker.find(in: question, among: all.compactMap(\.speaker))
-        let evidence = named.map { who in all.filter { $0.speaker == nil || $0.speaker == who } } ?? all
-        let sentences = sentencer.sentences(evidence)
+        let spoken = named.map { who in all.filter { $0.speaker == nil || $0.speaker == who } } ?? all
+        // An item a later one replaced is not the answer while its successor is on the desk,
+        // unless the question asks for the earlier state ("what was the original code?").
+        // unless the question asks for the earlier state ("what was the original code?"): then
+        // the item that replaced it is not.
+        let onDesk = Set(spoken.map(\.chunkID))
+        let replacing = Set(spoken.compactMap(\.supersededBy))
+        let evidence = SupersessionOrder.asksForEarlier(question)
+            ? spoken.filter { !replacing.contains($0.chunkID) || $0.supersededBy != nil }
+            : spoken.filter { e in e.supersededBy.map { !onDesk.contains($0) } ?? true }
+        // What someone asked is not an answer: from a memory a question said earlier ("what is the
+        // gym code?") is found by the same words as the question now, and would be quoted back.
+        let memoryChunks = Set(evidence.filter { $0.said != nil }.map(\.chunkID))
+        let sentences = sentencer.sentences(evidence).filter { s in
+            !(memoryChunks.contains(s.chunkID) && s.text.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("?"))
+        }
         var passageRank: [Int: Int] = [:]
         for e in evidence { passageRank[e.n] = min(passageRank[e.n] ?? Int.max, e.rank ?? 20) }
         var scored = scorer.lexical(q, sentences, passageRank: passageRank)

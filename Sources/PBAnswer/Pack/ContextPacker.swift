@@ -60,12 +60,14 @@ public struct ContextPacker {
         guard fixed <= settings.budget else {
             throw ToolFailure(.badInput, "budget too small: the instructions and the question take \(fixed - settings.reserve) tokens and \(settings.reserve) are reserved for the answer, over the budget of \(settings.budget)")
         }
+        let background = fitted(query.background, room: settings.budget - fixed)
+        let held = fixed + backgroundTokens(background)
         let hits = query.hits ?? []
         for (i, h) in hits.enumerated() where h.text.utf8.count != h.end - h.start || h.start < 0 {
             throw ToolFailure(.badInput, "hits[\(i)] (\(h.chunkID)): text is \(h.text.utf8.count) bytes but start..end spans \(h.end - h.start)")
         }
         let lookup = LookupQuestion.isLookup(query.text)
-        var desk = Desk(room: settings.budget - fixed, counter: counter)
+        var desk = Desk(room: settings.budget - held, counter: counter)
         if let library, !hits.isEmpty {
             try fill(&desk, query: query, hits: hits, lookup: lookup, library: library)
         } else if !hits.isEmpty, hits.allSatisfy({ $0.source != nil }) {
@@ -81,7 +83,29 @@ public struct ContextPacker {
             for h in hits.dropFirst(settings.k) { desk.drop(h.chunkID, Desk.Reason.beyondK) }
         }
         desk.mergeAdjoining()
-        return finish(&desk, query: query, instructionTokens: instructionTokens, lookup: lookup)
+        return finish(&desk, query: query, instructionTokens: instructionTokens, lookup: lookup, background: background)
+    }
+
+    /// A memory's background as far as a quarter of the room allows: the summary (cut to its
+    /// first lines when it alone is too long), then the latest messages, dropping the oldest.
+    /// The passages are what an answer cites; the background only tells the writer where it is.
+    func fitted(_ background: Background?, room: Int) -> Background? {
+        guard var b = background else { return nil }
+        let share = max(0, room / 4)
+        var lines = b.summary.split(separator: "\n", omittingEmptySubsequences: false)
+        while lines.count > 1, counter.countTokens(PromptWriter.summary(b)) > share {
+            lines.removeLast()
+            b.summary = lines.joined(separator: "\n")
+        }
+        if counter.countTokens(PromptWriter.summary(b)) > share { return nil }
+        while !b.recent.isEmpty, backgroundTokens(b) > share { b.recent.removeFirst() }
+        return b
+    }
+
+    /// The background's tokens in the prompt (blocks are whitespace-separated: the counts add).
+    func backgroundTokens(_ b: Background?) -> Int {
+        guard let b else { return 0 }
+        return counter.countTokens(PromptWriter.summary(b)) + (b.recent.isEmpty ? 0 : counter.countTokens(PromptWriter.recent(b.recent)))
     }
 
     // MARK: - Content
@@ -293,7 +317,7 @@ public struct ContextPacker {
 
     // MARK: - Position and prompt
 
-    func finish(_ desk: inout Desk, query: QueryRecord, instructionTokens: Int, lookup: Bool) -> PackedContext {
+    func finish(_ desk: inout Desk, query: QueryRecord, instructionTokens: Int, lookup: Bool, background: Background? = nil) -> PackedContext {
         while true {
             let order = BothEndsOrder.indices(count: desk.passages.count)
             var evidence: [Evidence] = []
@@ -310,7 +334,7 @@ public struct ContextPacker {
                 evidence += pieces
                 blocks.append(PromptWriter.passage(pieces, number: position + 1))
             }
-            let prompt = PromptWriter.prompt(passages: blocks, question: query.text)
+            let prompt = PromptWriter.prompt(passages: blocks, question: query.text, background: background)
             let used = instructionTokens + counter.countTokens(prompt) + settings.reserve
             // The sum of passage counts equals the count of the prompt for WordPiece; this guard
             // keeps the budget hard even for a counter where it would not.
@@ -321,9 +345,11 @@ public struct ContextPacker {
             let onDesk = Set(evidence.map(\.chunkID))
             var seen: Set<String> = []
             let dropped = desk.dropped.filter { !onDesk.contains($0.chunkID) && seen.insert($0.chunkID).inserted }
-            return PackedContext(budget: settings.budget, used: used, reserved: settings.reserve, mode: settings.mode,
+            var context = PackedContext(budget: settings.budget, used: used, reserved: settings.reserve, mode: settings.mode,
                                  instructions: PromptWriter.instructions, prompt: prompt, evidence: evidence,
                                  dropped: dropped, lookup: lookup)
+            context.background = background
+            return context
         }
     }
 

@@ -89,6 +89,7 @@ public struct DeskCoverage: Sendable {
         piece.speaker = chunk.speaker
         piece.said = chunk.said
         piece.time = chunk.time
+        piece.supersededBy = chunk.supersededBy
         return piece
     }
 

@@ -25,7 +25,8 @@ public enum PromptWriter {
     public static func passage(_ pieces: [Evidence], number: Int) -> String {
         guard let first = pieces.first else { return "" }
         let file = first.fileName
-        return "[\(number)] " + label(title: first.title, section: first.section) + "(\(file):\(first.lineStart))\n"
+        let replaced = first.supersededBy == nil ? "" : " (replaced by a later message)"
+        return "[\(number)] " + label(title: first.title, section: first.section) + "(\(file):\(first.lineStart))\(replaced)\n"
             + pieces.map(\.text).joined(separator: "\n")
     }
 
@@ -37,8 +38,29 @@ public enum PromptWriter {
         return parts.isEmpty ? "" : parts.joined(separator: " › ") + " "
     }
 
-    /// The user message: passages in prompt order, a blank line between, then the question.
-    public static func prompt(passages: [String], question text: String) -> String {
-        (passages + [question(text)]).joined(separator: "\n\n")
+    /// The user message: passages in prompt order, a blank line between, then the question;
+    /// a memory's background puts its summary first and its recent messages before the question.
+    public static func prompt(passages: [String], question text: String, background: Background? = nil) -> String {
+        var blocks = passages
+        if let background {
+            blocks.insert(summary(background), at: 0)
+            if !background.recent.isEmpty { blocks.append(recent(background.recent)) }
+        }
+        return (blocks + [question(text)]).joined(separator: "\n\n")
+    }
+
+    /// "Background (not evidence): ..." and the workstream's summary.
+    public static func summary(_ b: Background) -> String {
+        "Background, not evidence: " + b.summary
+    }
+
+    /// "Recent messages:" then one line each, "2023-05-08T10:00:00Z me: ...".
+    public static func recent(_ messages: [RecentMessage]) -> String {
+        (["Recent messages, not evidence:"] + messages.map(recentLine)).joined(separator: "\n")
+    }
+
+    public static func recentLine(_ m: RecentMessage) -> String {
+        let who = m.role == .assistant ? "assistant" : (m.speaker ?? "user")
+        return "\(m.time) \(who): " + m.text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }

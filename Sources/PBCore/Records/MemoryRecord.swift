@@ -89,10 +89,15 @@ public struct Supersession: Codable, Equatable, Sendable {
     public var id: String
     public var message: String
     public var reason: String
+    /// The earlier item's words and when they were said, so a reply can say what changed.
+    public var text: String?
+    public var said: String?
 
-    public init(id: String, message: String, reason: String) {
+    public init(id: String, message: String, reason: String, text: String? = nil, said: String? = nil) {
         self.id = id
         self.message = message
         self.reason = reason
+        self.text = text
+        self.said = said
     }
 }

@@ -41,6 +41,9 @@ public struct PackedContext: Codable, Equatable, Sendable {
     public var dropped: [DroppedHit]
     /// Whether the question was taken as a lookup (numbers, specs, part numbers).
     public var lookup: Bool?
+    /// From a memory: the workstream's summary and the recent messages that fit the budget, as
+    /// they stand in the prompt (summary before the passages, messages after them).
+    public var background: Background?
 
     public init(budget: Int, used: Int, reserved: Int, mode: Mode, instructions: String, prompt: String,
                 evidence: [Evidence], dropped: [DroppedHit] = [], lookup: Bool? = nil) {
@@ -56,7 +59,7 @@ public struct PackedContext: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case budget, used, reserved, mode, instructions, evidence, dropped, lookup
+        case budget, used, reserved, mode, instructions, evidence, dropped, lookup, background
         case promptText = "prompt"
     }
 
@@ -71,6 +74,7 @@ public struct PackedContext: Codable, Equatable, Sendable {
         evidence = try c.decode([Evidence].self, forKey: .evidence)
         dropped = try c.decode([DroppedHit].self, forKey: .dropped)
         lookup = try c.decodeIfPresent(Bool.self, forKey: .lookup)
+        background = try c.decodeIfPresent(Background.self, forKey: .background)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -86,6 +90,7 @@ public struct PackedContext: Codable, Equatable, Sendable {
         try c.encode(evidence, forKey: .evidence)
         try c.encode(dropped, forKey: .dropped)
         try c.encodeIfPresent(lookup, forKey: .lookup)
+        try c.encodeIfPresent(background, forKey: .background)
     }
 
     /// Takes the literal of a line whose prompt was read as "" (RecordCodec).
@@ -96,7 +101,7 @@ public struct PackedContext: Codable, Equatable, Sendable {
     public static func == (a: PackedContext, b: PackedContext) -> Bool {
         a.budget == b.budget && a.used == b.used && a.reserved == b.reserved && a.mode == b.mode
             && a.instructions == b.instructions && a.prompt == b.prompt && a.evidence == b.evidence
-            && a.dropped == b.dropped && a.lookup == b.lookup
+            && a.dropped == b.dropped && a.lookup == b.lookup && a.background == b.background
     }
 }
 
@@ -124,9 +129,12 @@ public struct Evidence: Codable, Equatable, Sendable, SourceFile {
     public var speaker: String?
     public var said: String?
     public var time: String?
+    /// From a memory hit: the item that replaced this one (its chunk id), when there is one.
+    public var supersededBy: String?
 
     enum CodingKeys: String, CodingKey {
         case n, seq, text, role, score, rank, speaker, said, time
+        case supersededBy = "superseded_by"
     }
 
     public init(n: Int, span: SourceSpan, seq: Int? = nil, text: String, role: EvidenceRole,
@@ -152,6 +160,7 @@ public struct Evidence: Codable, Equatable, Sendable, SourceFile {
         speaker = try c.decodeIfPresent(String.self, forKey: .speaker)
         said = try c.decodeIfPresent(String.self, forKey: .said)
         time = try c.decodeIfPresent(String.self, forKey: .time)
+        supersededBy = try c.decodeIfPresent(String.self, forKey: .supersededBy)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -166,5 +175,6 @@ public struct Evidence: Codable, Equatable, Sendable, SourceFile {
         try c.encodeIfPresent(speaker, forKey: .speaker)
         try c.encodeIfPresent(said, forKey: .said)
         try c.encodeIfPresent(time, forKey: .time)
+        try c.encodeIfPresent(supersededBy, forKey: .supersededBy)
     }
 }

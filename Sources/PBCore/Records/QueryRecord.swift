@@ -28,10 +28,15 @@ public struct QueryRecord: PBRecord, Equatable {
     /// workstream it is restricted to.
     public var now: String?
     public var thread: String?
+    /// The message this question was said as (pb-thread remembers it first): its own items are
+    /// never recalled for it, and its workstream is the background's.
+    public var message: String?
+    /// pb-recall --context: the workstream's summary and latest messages, for pb-pack.
+    public var background: Background?
     public var extra: [String: JSONValue] = [:]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, id, text, library, filters, mode, k, embedding, hits, dropped, lists, context, answer, verdict, now, thread
+        case kind, id, text, library, filters, mode, k, embedding, hits, dropped, lists, context, answer, verdict, now, thread, message, background
     }
 
     public init(id: JSONValue? = nil, text: String, library: String? = nil) {
