@@ -63,7 +63,7 @@ let package = Package(
 
         // Memory: messages remembered as typed, dated items with workstreams and supersession
         // (pb-remember), recalled by meaning, words and time fused by rank (pb-recall).
-        .target(name: "PBMemory", dependencies: ["PBCore", "PBText", "PBSQLite", "PBNeural", "PBRetrieval", "PBAgent"], swiftSettings: release),
+        .target(name: "PBMemory", dependencies: ["PBCore", "PBText", "PBSQLite", "PBNeural", "PBRetrieval", "PBAgent", "PBAnswer"], swiftSettings: release),
 
         // Every pb-* program, chosen by the name it is run by.
         .executableTarget(name: "pocketbrains",
@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "PBNeuralTests", dependencies: ["PBNeural", "PBCore", "CKernels"]),
         .testTarget(name: "PBSQLiteTests", dependencies: ["PBSQLite"]),
         .testTarget(name: "PBIndexTests", dependencies: ["PBIndex", "PBSQLite", "PBText"]),
-        .testTarget(name: "PBMemoryTests", dependencies: ["PBMemory", "PBCore", "PBAgent", "PBNeural", "PBRetrieval"]),
+        .testTarget(name: "PBMemoryTests", dependencies: ["PBMemory", "PBCore", "PBAgent", "PBNeural", "PBRetrieval", "PBAnswer"]),
         .testTarget(name: "PBAgentTests", dependencies: ["PBAgent", "PBCore", "PBSQLite", "PBIndex", "PBText"]),
         .testTarget(name: "PBAnswerTests", dependencies: ["PBAnswer", "PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "PBRetrieval"]),
         .testTarget(name: "PBRetrievalTests", dependencies: ["PBRetrieval", "PBText", "PBCore"]),

@@ -11,6 +11,9 @@
 #    its receipt, fallback to extractive on a timeout, a closed port and a server killed
 #    mid-request, a remote endpoint refused without --allow-remote, and the minimised payload
 #    shown on stderr with it. Skipped, with a note, while pb-answer or pb-pack is not built.
+# 3. pb-remember --endpoint: the model's items checked against the message's own words (or
+#    refused for a stated reason), a closed port read deterministically with the reason, a
+#    remote endpoint refused without --allow-remote.
 #
 # Environment: LLM_PORT (8089), LLM_MAKE (make), LLM_SWIFT_TEST (swift test): how to run the
 # Swift suites, e.g. with --scratch-path. Ends with "llm: N passed, N failed" and exits 1 on failure.
@@ -161,6 +164,47 @@ else
     wait $answer_pid 2>/dev/null
     not_ok "a server killed mid-request falls back to extractive" "pb-answer never connected to $url"
   fi
+fi
+
+# --- 3. pb-remember --endpoint --------------------------------------------------------------------
+# The model cuts and types the items; pb-remember checks them against the message's own words.
+# A 135M model may cut well or badly: either its items are placed (route endpoint) or the reply
+# is refused for a stated reason; a request that never reached the server fails the check.
+if ! command -v pb-remember >/dev/null 2>&1; then
+  echo "llm: skipped the pb-remember checks: pb-remember not built yet"
+else
+  start_server >/dev/null || not_ok "the server is up for pb-remember"
+  export PB_HOME="$tmp/memory-home"
+  msg='{"kind":"message","id":"e1","time":"2026-03-04T18:30:00+01:00","text":"We decided on the blue tiles for the bathroom. The plumber comes on Monday. Should we book the ferry?"}'
+  items() { jq -c 'select(.kind == "memory") | [.text, .type]' "$1" | sort; }
+  own_words() {  # every item's text is its message's bytes start..end
+    jq -e -s --argjson m "$msg" 'map(select(.kind == "memory")) | length > 0 and all(.[]; . as $i | .text == ($m.text | explode | .[$i.start:$i["end"]] | implode))' "$1" >/dev/null 2>&1
+  }
+  echo "$msg" | pb-remember --memory plain --receipts >"$tmp/plain.out" 2>"$tmp/plain.err"
+  t0=$(now_ms)
+  echo "$msg" | pb-remember --memory llm --receipts --endpoint "$url" --timeout 120 >"$tmp/llm.out" 2>"$tmp/llm.err"
+  status=$?
+  ms=$(( $(now_ms) - t0 ))
+  route=$(jq -r 'select(.kind == "remembered") | .extraction.route' "$tmp/llm.out" 2>/dev/null)
+  why=$(jq -r 'select(.kind == "remembered") | .extraction.fallback // ""' "$tmp/llm.out" 2>/dev/null)
+  if [ $status = 0 ] && own_words "$tmp/llm.out" && { [ "$route" = endpoint ] || { [ "$route" = deterministic ] && echo "$why" | grep -Eq "in the message|JSON"; }; }; then
+    ok "pb-remember --endpoint: the server's items, checked against the message (route $route${why:+: $why}, ${ms} ms)"
+  else
+    not_ok "pb-remember --endpoint: the server's items, checked against the message" "exit $status, route '$route', fallback '$why'" "$(tail -2 "$tmp/llm.err")"
+  fi
+  echo "$msg" | pb-remember --memory closed --receipts --endpoint "http://127.0.0.1:$(closed_port)" >"$tmp/closed.out" 2>"$tmp/closed.err"
+  status=$?
+  if [ $status = 0 ] && jq -s -e 'map(select(.kind == "remembered"))[0] | .extraction.route == "deterministic" and (.extraction.fallback | test("unreachable"))' "$tmp/closed.out" >/dev/null 2>&1 \
+     && [ "$(items "$tmp/closed.out")" = "$(items "$tmp/plain.out")" ] && [ -n "$(items "$tmp/plain.out")" ]; then
+    ok "pb-remember --endpoint on a closed port reads the message deterministically, and says why"
+  else
+    not_ok "pb-remember --endpoint on a closed port reads the message deterministically" "exit $status" "$(grep remembered "$tmp/closed.out" | head -1)" \
+      "items: $(items "$tmp/closed.out" | tr '\n' ' ')" "without --endpoint: $(items "$tmp/plain.out" | tr '\n' ' ')"
+  fi
+  echo "$msg" | pb-remember --memory remote --endpoint "http://0.0.0.0:$port" >/dev/null 2>"$tmp/remote-remember.err"
+  status=$?
+  if [ $status = 64 ] && grep -q -- "--allow-remote" "$tmp/remote-remember.err"; then ok "pb-remember refuses a remote endpoint without --allow-remote"
+  else not_ok "pb-remember refuses a remote endpoint without --allow-remote" "exit $status (want 64)"; fi
 fi
 
 echo "llm: $pass passed, $fail failed"

@@ -49,13 +49,35 @@ public final class ItemExtractor {
         for r in segmenter.sentences(in: bytes, range: 0..<bytes.count) {
             let sentence = String(decoding: bytes[r], as: UTF8.self)
             let item = Self.item(sentence, range: r, said: said, zone: zone, dates: dates)
-            if item.subject.count >= 2 || !item.slots.isEmpty || item.type == .question { out.append(item) }
+            if Self.holdsSomething(item) { out.append(item) }
         }
         if out.isEmpty {
             let r = SentenceSegmenter.trim(bytes, 0..<bytes.count)
             out.append(Self.item(String(decoding: bytes[r], as: UTF8.self), range: r, said: said, zone: zone, dates: dates))
         }
         return out
+    }
+
+    /// The message's sentences, as byte ranges (ICU), trimmed.
+    public func sentenceRanges(of text: String) -> [Range<Int>] {
+        let bytes = Array(text.utf8)
+        return segmenter.sentences(in: bytes, range: 0..<bytes.count)
+    }
+
+    /// The item of `range` of a message, with the type another reader (an endpoint) gave it;
+    /// subject, entities, values and time are read here, as for every item.
+    public func item(of text: String, range: Range<Int>, type: MemoryItemType, said: Date, zone: TimeZone) -> ExtractedItem {
+        let bytes = Array(text.utf8)
+        var item = Self.item(String(decoding: bytes[range], as: UTF8.self), range: range, said: said, zone: zone,
+                             dates: NaturalDateParser(now: said, timeZone: zone))
+        item.type = type
+        return item
+    }
+
+    /// Whether the deterministic reader keeps an item as one of a message's own (not the whole
+    /// message kept for want of any).
+    public static func holdsSomething(_ item: ExtractedItem) -> Bool {
+        item.subject.count >= 2 || !item.slots.isEmpty || item.type == .question
     }
 
     static func item(_ sentence: String, range: Range<Int>, said: Date, zone: TimeZone, dates: NaturalDateParser) -> ExtractedItem {

@@ -16,6 +16,10 @@ public enum RememberCommand {
             OptionSpec("speaker", value: "NAME", help: "the speaker of messages that name none"),
             OptionSpec("thread", value: "NAME", help: "the workstream of messages that name none (default: chosen by meaning)"),
             OptionSpec("receipts", help: "write a `remembered` record for each message (its id, time, workstream and items) before its items"),
+            OptionSpec("endpoint", value: "URL", help: "cut and type items with an OpenAI-compatible chat server (checked against the message; deterministic when it fails)"),
+            OptionSpec("model", value: "NAME", help: "with --endpoint, the model to ask for"),
+            OptionSpec("timeout", value: "S", help: "with --endpoint, seconds per message before reading it deterministically (default 60)"),
+            OptionSpec("allow-remote", help: "with --endpoint, allow a server that is not on this machine (the messages are shown on stderr first)"),
             OptionSpec("batch", value: "N", help: "messages embedded together (default 32)"),
             OptionSpec("keep-going", help: "write an error record for a bad line and go on (exit 65 at the end)"),
         ])
@@ -39,6 +43,9 @@ public enum RememberCommand {
         let encoder = try EmbedCommand.loadEncoder(environment)
         let store = try MemoryStore(name: name, environment: environment)
         let rememberer = try Rememberer(store: store) { encoder.embed($0) }
+        rememberer.endpoint = try EndpointExtractor(options: o)
+        var routes = (endpoint: 0, fallback: 0)
+        var lastFallback: String?
         let loop = RecordLoop(keepGoing: o.flag("keep-going"))
         let writer = NDJSONWriter.standardOutput
         let codec = RecordCodec()
@@ -56,6 +63,9 @@ public enum RememberCommand {
                     if receipts { try writer.write(receipt) }
                 case .remembered(let receipt, let records):
                     summary.messages += 1
+                    if let e = receipt.extraction {
+                        if e.route == "endpoint" { routes.endpoint += 1 } else { routes.fallback += 1; lastFallback = e.fallback }
+                    }
                     if receipts { try writer.write(receipt) }
                     summary.items += records.count
                     summary.superseded += records.reduce(0) { $0 + $1.supersedes.count }
@@ -94,6 +104,10 @@ public enum RememberCommand {
             if batch.count >= batchSize { try flush() }
         }
         try flush()
+        if rememberer.endpoint != nil {
+            Diagnostics.shared.note("items cut by the endpoint for \(routes.endpoint) message\(routes.endpoint == 1 ? "" : "s"), deterministically for \(routes.fallback)"
+                                    + (lastFallback.map { " (last: \($0))" } ?? ""))
+        }
         Diagnostics.shared.note("memory '\(name)': messages remembered \(summary.messages), already there \(summary.again); items \(summary.items), earlier items superseded \(summary.superseded); messages in the memory \(try store.messageCount())")
         return status
     }

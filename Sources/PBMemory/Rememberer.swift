@@ -23,6 +23,8 @@ public final class Rememberer {
 
     public let store: MemoryStore
     public let settings: Settings
+    /// pb-remember --endpoint: a chat model cuts and types the items, checked; nil: ItemExtractor.
+    public var endpoint: EndpointExtractor?
     private let extractor: ItemExtractor
     private let embed: ([String]) -> [[Float]]
     /// Each workstream's latest item vectors, newest last (loaded once, kept current).
@@ -101,13 +103,28 @@ public final class Rememberer {
     public func remember(_ batch: [Incoming]) throws -> [Outcome] {
         // The assistant's replies are kept as said, never cut into items: recalled as evidence,
         // the memory would quote itself back.
-        let extracted = batch.map { $0.record.role == .assistant ? [] : extractor.items(of: $0.record.text, said: $0.said, zone: $0.zone) }
+        var extractions: [Extraction?] = []
+        let extracted = batch.map { m -> [ExtractedItem] in
+            guard m.record.role != .assistant else { extractions.append(nil); return [] }
+            guard let endpoint else {
+                extractions.append(nil)
+                return extractor.items(of: m.record.text, said: m.said, zone: m.zone)
+            }
+            switch endpoint.items(of: m.record.text, said: m.said, zone: m.zone, reader: extractor) {
+            case .success(let aligned):
+                extractions.append(Extraction(route: "endpoint", unplaced: aligned.unplaced))
+                return aligned.items
+            case .failure(let why):
+                extractions.append(Extraction(route: "deterministic", fallback: why.reason))
+                return extractor.items(of: m.record.text, said: m.said, zone: m.zone)
+            }
+        }
         // The speaker's name goes with the words it said: "Caroline: I went to ..." is found by
         // a question about Caroline.
         let texts = zip(batch, extracted).flatMap { m, items in items.map { Self.embeddingText($0.text, speaker: m.record.speaker) } }
         var vectors = texts.isEmpty ? [] : embed(texts)
         var outcomes: [Outcome] = []
-        for (m, items) in zip(batch, extracted) {
+        for ((m, items), extraction) in zip(zip(batch, extracted), extractions) {
             let mine = Array(vectors.prefix(items.count))
             vectors.removeFirst(items.count)
             if let stored = try store.storedHash(ofMessage: m.id) {
@@ -117,7 +134,12 @@ public final class Rememberer {
                 outcomes.append(.alreadyRemembered(try store.receipt(ofMessage: m.id)!))
                 continue
             }
-            outcomes.append(try remember(m, items: items, vectors: mine))
+            var outcome = try remember(m, items: items, vectors: mine)
+            if case .remembered(var receipt, let records) = outcome {
+                receipt.extraction = extraction
+                outcome = .remembered(receipt, records)
+            }
+            outcomes.append(outcome)
         }
         return outcomes
     }
@@ -130,7 +152,7 @@ public final class Rememberer {
     private func remember(_ m: Incoming, items: [ExtractedItem], vectors: [[Float]]) throws -> Outcome {
         // A message with nothing to place it by ("ok, thanks": kept whole, no subject) stays
         // where the conversation is instead of starting a workstream of its own.
-        let placeable = items.contains { $0.subject.count >= 2 || !$0.slots.isEmpty || $0.type == .question }
+        let placeable = items.contains(where: ItemExtractor.holdsSomething)
         let choice = try workstream(for: m, vectors: placeable ? vectors : [])
         var pending: [PendingItem] = []
         for (item, v) in zip(items, vectors) {

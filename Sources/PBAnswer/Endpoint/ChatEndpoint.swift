@@ -1,4 +1,5 @@
 import Foundation
+import PBCore
 
 /// An OpenAI-compatible chat-completions server (llama.cpp server, Ollama, vLLM, …).
 ///
@@ -43,18 +44,18 @@ public struct ChatEndpoint: Sendable {
     }
 
     /// The exact bytes `complete` sends: what a remote call shows on stderr before sending.
-    public func requestBody(_ messages: [ChatMessage], temperature: Double, maxTokens: Int) throws -> Data {
+    public func requestBody(_ messages: [ChatMessage], temperature: Double, maxTokens: Int, responseFormat: JSONValue? = nil) throws -> Data {
         try ChatWireFormat.encode(.init(model: model, messages: messages, temperature: temperature,
-                                        maxTokens: maxTokens, stream: false))
+                                        maxTokens: maxTokens, stream: false, responseFormat: responseFormat))
     }
 
     /// Sends the messages and returns the first choice. Throws `EndpointError` on any failure,
     /// within `timeout` seconds (plus a few milliseconds of parsing).
-    public func complete(_ messages: [ChatMessage], temperature: Double, maxTokens: Int) throws -> ChatCompletion {
+    public func complete(_ messages: [ChatMessage], temperature: Double, maxTokens: Int, responseFormat: JSONValue? = nil) throws -> ChatCompletion {
         let started = DispatchTime.now().uptimeNanoseconds
         let deadline = Deadline(seconds: timeout)
         let target = completionsURL
-        let body = try requestBody(messages, temperature: temperature, maxTokens: maxTokens)
+        let body = try requestBody(messages, temperature: temperature, maxTokens: maxTokens, responseFormat: responseFormat)
         var headers: [(String, String)] = [
             ("Content-Type", "application/json"), ("Accept", "application/json"), ("User-Agent", "pocketbrains-pb-answer"),
         ]

@@ -1,4 +1,5 @@
 import Foundation
+import PBCore
 
 /// The OpenAI chat-completions request and response, as far as we write and read them.
 enum ChatWireFormat {
@@ -9,10 +10,14 @@ enum ChatWireFormat {
         var temperature: Double
         var maxTokens: Int
         var stream: Bool
+        /// `{"type": "json_object", "schema": ...}`: servers that constrain their output to JSON
+        /// (llama.cpp, vLLM, Ollama) do; omitted when nil.
+        var responseFormat: JSONValue? = nil
 
         enum CodingKeys: String, CodingKey {
             case model, messages, temperature, stream
             case maxTokens = "max_tokens"
+            case responseFormat = "response_format"
         }
     }
 

@@ -18,10 +18,12 @@ public struct RememberedRecord: PBRecord, Equatable {
     /// The items' ids, in order ("i-12").
     public var items: [String]
     public var again: Bool
+    /// With pb-remember --endpoint: who cut the message into items, and why not the endpoint.
+    public var extraction: Extraction?
     public var extra: [String: JSONValue] = [:]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, memory, message, time, role, workstream, items, again
+        case kind, memory, message, time, role, workstream, items, again, extraction
         case replyTo = "reply_to"
     }
 
@@ -35,5 +37,19 @@ public struct RememberedRecord: PBRecord, Equatable {
         self.workstream = workstream
         self.items = items
         self.again = again
+    }
+}
+
+/// How a message was cut into items: `endpoint` (its items checked against the message's own
+/// words; `unplaced` counts those that were not) or `deterministic` (with `fallback`, why the
+/// endpoint was not used).
+public struct Extraction: Codable, Equatable, Sendable {
+    public var route: String
+    public var fallback: String?
+    public var unplaced: Int?
+    public init(route: String, fallback: String? = nil, unplaced: Int? = nil) {
+        self.route = route
+        self.fallback = fallback
+        self.unplaced = unplaced
     }
 }
