@@ -683,3 +683,60 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
         #expect(Opposites.swapped(question: "Where is the old battery?", text: "The new battery is in the boot.")! == ("old", "new"))
     }
 }
+
+/// From a memory (LoCoMo's adversarial questions): a question about one speaker whose words are
+/// another's does not hold for them; a message's date counts as its heading; a memory has its
+/// own floors, chosen on LoCoMo's tuning split.
+@Suite struct MemoryVerifyTests {
+    func turn(_ n: Int, _ speaker: String, _ text: String, said: String = "2023-08-05T10:00:00+00:00") -> Evidence {
+        var e = Evidence(n: n, span: SourceSpan(chunkID: "i-\(n)", docID: "D1:\(n)", path: "memory/m/D1:\(n)", title: "ws-1", section: [speaker],
+                                                start: 0, end: text.utf8.count, lineStart: 1, lineEnd: 1),
+                         text: text, role: .anchor, score: 1, rank: n)
+        e.speaker = speaker
+        e.said = said
+        return e
+    }
+
+    func memoryQuery(_ question: String, desk: [Evidence], cite e: Evidence, rerank: Double = -1.0) -> QueryRecord {
+        var q = VerifyFixture.query(question, desk: desk, sentences: [(e.text, [1])], citations: [VerifyFixture.cite(1, e.text, in: e)], library: nil)
+        q.hits = desk.enumerated().map { i, p in
+            var h = VerifyFixture.hit(p, rerank: i == 0 ? rerank : rerank - 2, rank: i + 1)
+            h.source = [p.docID]
+            h.speaker = p.speaker
+            h.said = p.said
+            return h
+        }
+        return q
+    }
+
+    @Test func anotherSpeakersWordsDoNotAnswerForTheNamedOne() {
+        let gina = turn(1, "Gina", "I just got accepted for a fashion internship!")
+        let jon = turn(2, "Jon", "Creating a special experience for customers is the key.")
+        let wrong = CompletenessGate().check(VerifyFixture.prepared(memoryQuery("What internship did Jon get accepted for?", desk: [jon, gina], cite: jon)))
+        #expect(!wrong.pass && wrong.reason.contains("asks about Jon, but what it asks about is Gina's"))
+        let right = CompletenessGate().check(VerifyFixture.prepared(memoryQuery("What internship did Gina get accepted for?", desk: [gina, jon], cite: gina)))
+        #expect(right.pass, "\(right.reason)")
+    }
+
+    @Test func aMessagesDateIsItsHeading() {
+        let church = turn(1, "Maria", "Yesterday, I took up some community work with my friends from church.")
+        let r = CompletenessGate().check(VerifyFixture.prepared(memoryQuery("What did Maria take up with her friends from church in August 2023?", desk: [church], cite: church)))
+        #expect(r.pass, "\(r.reason)")
+        let may = CompletenessGate().check(VerifyFixture.prepared(memoryQuery("What did Maria take up with her friends from church in May 2023?", desk: [church], cite: church)))
+        #expect(!may.pass && may.reason.contains("may"))
+    }
+
+    /// A top hit at 0.27 (sigmoid of -1.0) is under the documents' floor (0.35) but over a
+    /// memory's (0.20); the memory threshold is 0.20 in standard mode, never above the mode's.
+    @Test func aMemoryHasItsOwnFloors() {
+        let church = turn(1, "Maria", "Yesterday, I took up some community work with my friends from church.")
+        let q = memoryQuery("What did Maria take up with her friends from church?", desk: [church], cite: church)
+        #expect(RetrievalConfidenceGate().check(VerifyFixture.prepared(q)).pass)
+        var doc = q
+        doc.hits = doc.hits?.map { var h = $0; h.source = nil; return h }
+        #expect(!RetrievalConfidenceGate().check(VerifyFixture.prepared(doc)).pass)
+        #expect(VerificationCase.isFromMemory(q) && !VerificationCase.isFromMemory(doc))
+        #expect(Verifier.Settings.memoryThreshold(forMode: .standard) == 0.20)
+        #expect(Verifier.Settings.memoryThreshold(forMode: .fast) == Verifier.Settings.threshold(forMode: .fast))
+    }
+}

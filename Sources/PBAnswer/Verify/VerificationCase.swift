@@ -28,6 +28,8 @@ public struct VerificationCase: Sendable {
     }
 
     public var question: String
+    /// Whether the query was answered from a memory (pb-recall's hits, with their messages).
+    public var fromMemory: Bool
     public var hits: [Hit]
     public var evidence: [Evidence]
     public var answer: AnswerRecord
@@ -43,8 +45,16 @@ public struct VerificationCase: Sendable {
     public var markers: CitationMarkers.Scan
     public var vectors: Vectors?
 
+    /// Memory hits name their messages (`source`); a desk without hits, its pieces' `said`.
+    public static func isFromMemory(_ q: QueryRecord) -> Bool {
+        if let hits = q.hits, !hits.isEmpty { return hits.allSatisfy { $0.source != nil } }
+        let evidence = q.context?.evidence ?? []
+        return !evidence.isEmpty && evidence.allSatisfy { $0.said != nil }
+    }
+
     public init(record q: QueryRecord, splitter: EvidenceSentences) {
         question = q.text
+        fromMemory = Self.isFromMemory(q)
         hits = q.hits ?? []
         evidence = q.context?.evidence ?? []
         answer = q.answer ?? AnswerRecord(text: "", sentences: [], citations: [], route: .none,

@@ -34,6 +34,15 @@ public final class Verifier {
         public init() {}
 
         /// The confidence threshold of a mode.
+        /// From a memory: the calibration was fitted on documents (SQuAD), where a conversation's
+        /// answerable and adversarial questions get the same confidences (LoCoMo's tuning split,
+        /// gate-passing answers: medians 0.33 and 0.31). 0.20 in standard mode, chosen there with
+        /// gate A's memory floor: 53.9% of answerable questions withheld (64.2% before), 81.0% of
+        /// adversarial ones abstained (target 80%).
+        public static func memoryThreshold(forMode mode: Mode) -> Double {
+            min(threshold(forMode: mode), 0.20)
+        }
+
         public static func threshold(forMode mode: Mode) -> Double {
             switch mode {
             // Floors on the calibrated confidence, chosen on the SQuAD fit half: standard is the
@@ -73,7 +82,8 @@ public final class Verifier {
         guard q.verdict == nil else { return q }
         var out = q
         let mode = q.mode.flatMap(Mode.init(rawValue:)) ?? settings.mode
-        let threshold = settings.threshold ?? Settings.threshold(forMode: mode)
+        let threshold = settings.threshold
+            ?? (VerificationCase.isFromMemory(q) ? Settings.memoryThreshold(forMode: mode) : Settings.threshold(forMode: mode))
         let message = Abstention.message(for: q, library: settings.library)
         guard let answer = q.answer, !Abstention.isDeclined(answer.text) else {
             // The writer declined: an abstention with no gate to blame.
