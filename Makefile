@@ -125,6 +125,7 @@ eval: build model
 	sh Evals/dates/run.sh $(BUILD)
 	sh Evals/router/run.sh $(BUILD)
 	sh Evals/memory/run.sh $(BUILD) --answers
+	sh Evals/memory/run.sh $(BUILD) --set supersession-tune
 
 # Whether MaxSim late interaction would pay in pb-rerank (it does not on SciFact; ~12 minutes).
 eval-late: build model

@@ -7,6 +7,8 @@
 # query of its 35 (another kernel path's arithmetic can swap one near tie: issue 13), and, on
 # LoCoMo's check split, reaches LOCOMO_FLOOR evidence recall@10 and beats BM25, cosine and their
 # RRF of the same run.
+# --set DIR: another supersession set in place of the frozen one (supersession-tune, the set the
+# supersession thresholds are chosen on); only that set is run, into Evals/out/memory-NAME.
 # The floor on LoCoMo check-split recall@10 (measured 0.7083 on AMD EPYC Zen 4, avx512 path): the one place it is set.
 LOCOMO_FLOOR=0.70
 set -eu
@@ -15,8 +17,12 @@ build=$(cd "${1:-.build/release}" && pwd)
 shift || true
 only=0
 gate=0
+set_name=supersession
+want_set=0
 for a in "$@"; do
+  if [ $want_set = 1 ]; then set_name=$a; want_set=0; only=1; continue; fi
   case $a in
+    --set) want_set=1 ;;
     --supersession-only) only=1 ;;
     --gate) gate=1 ;;
     --answers) export LOCOMO_ANSWERS=1 ;;  # make eval: LoCoMo answers too (token F1, abstention)
@@ -26,10 +32,12 @@ done
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 out="$root/Evals/out/memory"
+[ "$set_name" = supersession ] || out="$root/Evals/out/memory-$set_name"
 rm -rf "$out"
 mkdir -p "$out/supersession"
 export PATH="$build:$PATH" PB_HOME="$out/home"
-set_dir="$here/supersession"
+set_dir="$here/$set_name"
+[ -f "$set_dir/messages.ndjson" ] || { echo "run.sh: no supersession set at $set_dir" >&2; exit 66; }
 s="$out/supersession"
 n=$(python3 "$here/supersession.py" prepare "$set_dir" "$s")
 i=0

@@ -94,7 +94,7 @@ def score(set_dir, out):
         cands = [m["id"] for m in messages if when[m["id"]] <= t(q["now"])]
         semantic[q["id"]] = sorted(cands, key=lambda m: -sum(a * b for a, b in zip(qv, vec[m])))[:10]
     for system, ranked in (("pb-recall", recall), ("semantic-only", semantic)):
-        line = {"eval": "memory-supersession", "system": system}
+        line = {"eval": "memory-supersession", "set": os.path.basename(os.path.normpath(set_dir)), "system": system}
         line.update(summarise(metrics(ranked, queries)))
         print("EVALJSON " + json.dumps(line))
     # The links pb-remember made over the largest memory (all messages up to the last `now`),
@@ -104,7 +104,13 @@ def score(set_dir, out):
     made = {(s["message"], r["message"]) for r in load(os.path.join(out, largest)) for s in r["supersedes"]}
     seen = {m["id"] for m in load(os.path.join(out, largest.replace("memory-", "messages-").replace(".jsonl", ".ndjson")))}
     due = {l for l in labelled if l[0] in seen and l[1] in seen}
-    print("EVALJSON " + json.dumps({"eval": "memory-supersession-links", "system": "pb-remember", "labelled": len(due), "made": len(made),
+    # Near misses (a set may list them: two appointments on one subject, a second walker added):
+    # a link made between them, either way round, is wrong by label, not only unlabelled.
+    near = os.path.join(set_dir, "nonlinks.ndjson")
+    nonlinks = {frozenset((l["a"], l["b"])) for l in load(near)} if os.path.exists(near) else set()
+    extra = {"near_misses": len(nonlinks), "linked_near_misses": sum(frozenset(m) in nonlinks for m in made)} if nonlinks else {}
+    print("EVALJSON " + json.dumps({"eval": "memory-supersession-links", "set": os.path.basename(os.path.normpath(set_dir)), **extra,
+                                    "system": "pb-remember", "labelled": len(due), "made": len(made),
                                     "correct": len(made & due), "precision": round(len(made & due) / max(1, len(made)), 4),
                                     "recall": round(len(made & due) / max(1, len(due)), 4)}))
 
