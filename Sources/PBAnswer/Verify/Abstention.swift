@@ -36,7 +36,8 @@ public enum Abstention {
         for raw in question.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }) {
             let w = String(raw)
             let stem = TermAnalyzer.stem(w)
-            guard !TermAnalyzer.isStopword(w), !VerificationCase.questionVocabulary.contains(stem),
+            // The "s" of "dentist's" is not a term.
+            guard w.count > 1 || w.first?.isNumber == true, !TermAnalyzer.isStopword(w), !VerificationCase.questionVocabulary.contains(stem),
                   !CompletenessGate.askingWords.contains(stem), stems.insert(stem).inserted else { continue }
             out.append(w)
             if out.count == 6 { break }
