@@ -20,9 +20,27 @@ public enum NamedSpeaker {
             guard !key.isEmpty else { continue }
             let found = key == "me"
                 ? !words.isDisjoint(with: ["i", "me", "my", "mine"])
-                : phrase.contains(" " + key + " ")
+                : phrase.contains(" " + key + " ") || nicknames(in: question).contains { Self.shortens($0, who) }
             if found { named.append(who) }
         }
         return named.count == 1 ? named[0] : nil
+    }
+
+    /// Whether `word` is a short form of the speaker's first name ("Mel" of "Melanie", "Sam" of
+    /// "Samantha"): three or four letters, the name's start, at least two letters shorter. A
+    /// longer start is a name of its own ("Carol" is not Caroline).
+    public static func shortens(_ word: String, _ speaker: String) -> Bool {
+        let w = word.lowercased()
+        guard (3...4).contains(w.count), let first = speaker.lowercased().split(whereSeparator: { !$0.isLetter }).first else { return false }
+        return first.count >= w.count + 2 && first.hasPrefix(w)
+    }
+
+    /// The question's capitalised words (a name is written so), possessives cut.
+    static func nicknames(in question: String) -> [String] {
+        question.split { !($0.isLetter || $0 == "'" || $0 == "\u{2019}") }.compactMap { raw in
+            var w = String(raw)
+            for suffix in ["'s", "\u{2019}s"] where w.hasSuffix(suffix) { w.removeLast(2) }
+            return w.first?.isUppercase == true ? w : nil
+        }
     }
 }

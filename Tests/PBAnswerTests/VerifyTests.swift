@@ -726,6 +726,20 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
         #expect(!may.pass && may.reason.contains("may"))
     }
 
+    /// "Melanie and her family": the first part is who said it; "Mel" is Melanie when she said it.
+    @Test func theSpeakerAddressesAPartAndAShortName() {
+        let camping = turn(1, "Melanie", "Here's a pic of my family camping at the beach.")
+        let other = turn(2, "Caroline", "I love the beach too.")
+        let q = memoryQuery("What did Mel and her family do while camping?", desk: [camping, other], cite: camping)
+        let r = CompletenessGate().check(VerifyFixture.prepared(q))
+        #expect(r.pass, "\(r.reason)")
+        var doc = q
+        doc.hits = doc.hits?.map { var h = $0; h.source = nil; return h }
+        let plain = (doc.context?.evidence ?? []).map { e -> Evidence in var e = e; e.said = nil; return e }
+        doc.context?.evidence = plain
+        #expect(!CompletenessGate().check(VerifyFixture.prepared(doc)).pass)
+    }
+
     /// A top hit at 0.27 (sigmoid of -1.0) is under the documents' floor (0.35) but over a
     /// memory's (0.20); the memory threshold is 0.20 in standard mode, never above the mode's.
     @Test func aMemoryHasItsOwnFloors() {

@@ -136,6 +136,8 @@ struct RememberRecallTests {
         _ = try Rememberer(store: store) { encoder.embed($0) }.remember(messages)
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         var settings = Recaller.Settings()
+        // The reply rule alone: "Mel" names Melanie, whose items the speaker list would favour too.
+        settings.lists.remove("speaker")
         let with = try Recaller(store: try MemoryStore(readingOnly: "talk", environment: env), settings: settings)
         let q = MemoryFixture.query("How long have Mel and her husband been married?", encoder)
         let hits = try with.recall(q, now: now).hits ?? []
@@ -144,6 +146,10 @@ struct RememberRecallTests {
         settings.replies = false
         let without = try Recaller(store: try MemoryStore(readingOnly: "talk", environment: env), settings: settings)
         #expect(try without.recall(q, now: now).hits?.first?.docID == "D3:15")
+        // With the speaker list as well, Melanie's reply comes first either way.
+        settings.lists.insert("speaker")
+        let speaking = try Recaller(store: try MemoryStore(readingOnly: "talk", environment: env), settings: settings)
+        #expect(try speaking.recall(q, now: now).hits?.first?.docID == "D3:16")
     }
 
     /// Remembering the same messages again stores nothing twice; the same id with other text is refused.
@@ -230,5 +236,9 @@ struct RememberRecallTests {
         #expect(NamedSpeaker.find(in: "What did Caroline say?", among: ["Caroline"]) == nil)
         #expect(NamedSpeaker.find(in: "What did I decide about the tiles?", among: ["me", "Dr Lee"]) == "me")
         #expect(NamedSpeaker.find(in: "What did Dr. Lee prescribe?", among: ["me", "Dr Lee"]) == "Dr Lee")
+        // A short form of a first name is the speaker ("Mel" for Melanie, LoCoMo's conv-26).
+        #expect(NamedSpeaker.find(in: "How long have Mel and her husband been married?", among: two) == "Melanie")
+        #expect(NamedSpeaker.find(in: "What did mel say?", among: two) == nil)
+        #expect(!NamedSpeaker.shortens("Carol", "Caroline") && !NamedSpeaker.shortens("Jo", "Joanna") && NamedSpeaker.shortens("Joan", "Joanna"))
     }
 }

@@ -109,6 +109,15 @@ public struct CompletenessGate: VerificationGate {
         return out
     }
 
+    /// The cited memory passages' speakers and dates, as one text.
+    static func memoryHeadings(_ c: VerificationCase) -> String {
+        c.citedPassages.flatMap { n in
+            (c.pieces[n] ?? []).flatMap { e in
+                [e.speaker, EvidenceDate.phrase(time: e.time, said: nil), EvidenceDate.phrase(time: nil, said: e.said)].compactMap { $0 }
+            }
+        }.joined(separator: "\n")
+    }
+
     /// When the question names one of the desk's speakers and another speaker's pieces hold more
     /// of its content words than any of the named one's: why, else nil. On LoCoMo's tuning split
     /// this is 119 of 235 adversarial questions (asked of the wrong person) and 49 of 680
@@ -141,11 +150,15 @@ public struct CompletenessGate: VerificationGate {
         var notes: [String] = []
         var pass = true
 
-        // Parts.
+        // Parts. From a memory, what a cited passage's speaker and dates say counts too: "what
+        // did Melanie and her family do?" has its first part in who said the answer.
         let parts = Self.parts(c.question)
         var partsScore = 1.0
+        let memoryHeadings = TermMatcher(c.fromMemory ? Self.memoryHeadings(c) : "")
+        let speakers = c.fromMemory ? c.citedPassages.flatMap { n in (c.pieces[n] ?? []).compactMap(\.speaker) } : []
+        let spoken = { (t: String) in speakers.contains { NamedSpeaker.shortens(t, $0) } }
         if parts.count > 1 {
-            let addressed = parts.filter { Self.distinctive($0).contains { near.contains($0) } }.count
+            let addressed = parts.filter { Self.distinctive($0).contains { near.contains($0) || memoryHeadings.contains($0) || spoken($0) } }.count
             partsScore = Double(addressed) / Double(parts.count)
             notes.append("\(addressed) of \(parts.count) parts addressed")
             if addressed < parts.count { pass = false }
@@ -182,7 +195,8 @@ public struct CompletenessGate: VerificationGate {
         let headings = TermMatcher(headingText)
         for t in Self.names(c.question) {
             weight += 1
-            if near.contains(t) || headings.contains(t) || (summary && passages.contains(t)) { found += 1 } else if passages.contains(t) { found += 0.5 } else { missing.append(t) }
+            // "Mel" is Melanie when Melanie said it.
+            if near.contains(t) || headings.contains(t) || spoken(t) || (summary && passages.contains(t)) { found += 1 } else if passages.contains(t) { found += 0.5 } else { missing.append(t) }
         }
         // A number in a heading ("2023-06-27 ..." over a log entry) is the cited text's too.
         let cited = NumberMentions.all(c.allCitedText + "\n" + answer + "\n" + headingText)
