@@ -29,14 +29,7 @@ public struct EndpointExtractor {
             }
             return nil
         }
-        guard let url = URL(string: raw), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
-            throw ToolFailure(.usage, "--endpoint: expected an http:// URL, got '\(raw)'")
-        }
-        do {
-            try EndpointPolicy.check(url, allowRemote: o.flag("allow-remote"))
-        } catch {
-            throw ToolFailure(.usage, "--endpoint: \(error)")
-        }
+        let url = try EndpointPolicy.option(raw, allowRemote: o.flag("allow-remote"))
         self.url = url
         remote = !EndpointPolicy.isLoopback(url)
         endpoint = ChatEndpoint(url: url, model: o.value("model"), timeout: try o.double("timeout", default: 60, in: 0.001...86_400))

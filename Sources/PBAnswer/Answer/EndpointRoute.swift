@@ -15,14 +15,7 @@ public struct EndpointRoute {
     /// nil without --endpoint; a usage error for a bad URL or a remote one without consent.
     public init?(options o: ParsedOptions) throws {
         guard let raw = o.value("endpoint") else { return nil }
-        guard let url = URL(string: raw), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
-            throw ToolFailure(.usage, "--endpoint: expected an http:// URL, got '\(raw)'")
-        }
-        do {
-            try EndpointPolicy.check(url, allowRemote: o.flag("allow-remote"))
-        } catch {
-            throw ToolFailure(.usage, "--endpoint: \(error)")
-        }
+        let url = try EndpointPolicy.option(raw, allowRemote: o.flag("allow-remote"))
         self.url = url
         remote = !EndpointPolicy.isLoopback(url)
         model = o.value("model")

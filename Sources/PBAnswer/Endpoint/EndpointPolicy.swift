@@ -1,4 +1,5 @@
 import Foundation
+import PBCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,6 +17,20 @@ public enum EndpointPolicy {
     public static func isLoopback(_ url: URL) -> Bool {
         guard let host = normalisedHost(url) else { return false }
         return isLoopbackHost(host)
+    }
+
+    /// The URL of an `--endpoint` option, checked: a usage error for one that is not http(s)
+    /// with a host, or that is remote without `allowRemote` (pb-answer's and pb-remember's rule).
+    public static func option(_ raw: String, allowRemote: Bool) throws -> URL {
+        guard let url = URL(string: raw), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+            throw ToolFailure(.usage, "--endpoint: expected an http:// URL, got '\(raw)'")
+        }
+        do {
+            try check(url, allowRemote: allowRemote)
+        } catch {
+            throw ToolFailure(.usage, "--endpoint: \(error)")
+        }
+        return url
     }
 
     /// Throws unless the URL is an http(s) URL with a host, and loopback or `allowRemote`.
