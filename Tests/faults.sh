@@ -114,9 +114,13 @@ for i in 1 2 3 4 5 6 7 8 9 10; do
   b=$!
   wait $a; sa=$?
   wait $b; sb=$?
-  [ $sa = 0 ] && [ $sb = 0 ] && [ "$(tasks "$home")" = 2 ] || races=$((races + 1))
+  if ! { [ $sa = 0 ] && [ $sb = 0 ] && [ "$(tasks "$home")" = 2 ]; }; then
+    races=$((races + 1))
+    # What the failing run said, not the last run's (empty when the last one passed).
+    echo "run $i: exit $sa and $sb, $(tasks "$home") tasks: $(cat "$tmp/race-a.err" "$tmp/race-b.err" | tr '\n' ' ')" >>"$tmp/races.txt"
+  fi
 done
-if [ $races = 0 ]; then ok "two first pb-exec runs at once, 10 times: both wrote, every time"; else bad "$races of 10 racing first runs failed: $(cat "$tmp/race-a.err" "$tmp/race-b.err")"; fi
+if [ $races = 0 ]; then ok "two first pb-exec runs at once, 10 times: both wrote, every time"; else bad "$races of 10 racing first runs failed: $(cat "$tmp/races.txt")"; fi
 
 # A read-only PB_HOME.
 user=""

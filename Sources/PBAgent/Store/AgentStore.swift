@@ -65,8 +65,15 @@ public final class AgentStore {
         }
         let version: Int
         do {
-            version = Int(try scalarInt("PRAGMA user_version") ?? 0)
-            if version == 0, existed, (try scalarInt("SELECT count(*) FROM sqlite_master") ?? 0) > 0 {
+            // The version and the tables in one statement, so one snapshot: read apart, a first run
+            // racing this one could commit its tables between the two reads, and this one would
+            // call a store being made "not a store" (faults.sh's racing first runs, 1 in 10 once).
+            let first = try db.prepare("SELECT (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)")
+            guard try first.step() else { throw StoreError.notAStore(path: path, reason: "cannot read its schema version") }
+            version = Int(first.int(0))
+            let tables = first.int(1)
+            first.reset()
+            if version == 0, existed, tables > 0 {
                 throw StoreError.notAStore(path: path, reason: "an SQLite database without a PocketBrains schema")
             }
         } catch let e as StoreError {
