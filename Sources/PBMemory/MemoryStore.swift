@@ -135,13 +135,12 @@ public final class MemoryStore {
         guard try s.step() else { return nil }
         let seq = s.int(0)
         let choice = WorkstreamChoice(name: s.text(4), score: s.double(5), given: s.int(6) != 0, new: false)
-        let record = RememberedRecord(memory: name, message: id, time: s.text(1), role: MessageRole(rawValue: s.text(2)) ?? .user,
+        var record = RememberedRecord(memory: name, message: id, time: s.text(1), role: MessageRole(rawValue: s.text(2)) ?? .user,
                                       replyTo: s.optionalText(3), workstream: choice, items: [], again: true)
         let items = try db.prepare("SELECT id FROM items WHERE message = ? ORDER BY id")
         try items.bind([.int(seq)])
-        var out = record
-        while try items.step() { out.items.append("i-\(items.int(0))") }
-        return out
+        while try items.step() { record.items.append("i-\(items.int(0))") }
+        return record
     }
 
     /// The workstream of a message, or of the latest message when `id` is nil.

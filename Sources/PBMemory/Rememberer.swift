@@ -103,28 +103,14 @@ public final class Rememberer {
     public func remember(_ batch: [Incoming]) throws -> [Outcome] {
         // The assistant's replies are kept as said, never cut into items: recalled as evidence,
         // the memory would quote itself back.
-        var extractions: [Extraction?] = []
-        let extracted = batch.map { m -> [ExtractedItem] in
-            guard m.record.role != .assistant else { extractions.append(nil); return [] }
-            guard let endpoint else {
-                extractions.append(nil)
-                return extractor.items(of: m.record.text, said: m.said, zone: m.zone)
-            }
-            switch endpoint.items(of: m.record.text, said: m.said, zone: m.zone, reader: extractor) {
-            case .success(let aligned):
-                extractions.append(Extraction(route: "endpoint", unplaced: aligned.unplaced))
-                return aligned.items
-            case .failure(let why):
-                extractions.append(Extraction(route: "deterministic", fallback: why.reason))
-                return extractor.items(of: m.record.text, said: m.said, zone: m.zone)
-            }
-        }
+        let read = batch.map(extract)
+        let extracted = read.map(\.items)
         // The speaker's name goes with the words it said: "Caroline: I went to ..." is found by
         // a question about Caroline.
         let texts = zip(batch, extracted).flatMap { m, items in items.map { Self.embeddingText($0.text, speaker: m.record.speaker) } }
         var vectors = texts.isEmpty ? [] : embed(texts)
         var outcomes: [Outcome] = []
-        for ((m, items), extraction) in zip(zip(batch, extracted), extractions) {
+        for (m, (items, extraction)) in zip(batch, read) {
             let mine = Array(vectors.prefix(items.count))
             vectors.removeFirst(items.count)
             if let stored = try store.storedHash(ofMessage: m.id) {
@@ -134,12 +120,7 @@ public final class Rememberer {
                 outcomes.append(.alreadyRemembered(try store.receipt(ofMessage: m.id)!))
                 continue
             }
-            var outcome = try remember(m, items: items, vectors: mine)
-            if case .remembered(var receipt, let records) = outcome {
-                receipt.extraction = extraction
-                outcome = .remembered(receipt, records)
-            }
-            outcomes.append(outcome)
+            outcomes.append(try remember(m, items: items, vectors: mine, extraction: extraction))
         }
         return outcomes
     }
@@ -149,7 +130,19 @@ public final class Rememberer {
         return speaker + ": " + text
     }
 
-    private func remember(_ m: Incoming, items: [ExtractedItem], vectors: [[Float]]) throws -> Outcome {
+    /// A message's items, and, with an endpoint, which route cut them and why.
+    private func extract(_ m: Incoming) -> (items: [ExtractedItem], extraction: Extraction?) {
+        guard m.record.role != .assistant else { return ([], nil) }
+        guard let endpoint else { return (extractor.items(of: m.record.text, said: m.said, zone: m.zone), nil) }
+        switch endpoint.items(of: m.record.text, said: m.said, zone: m.zone, reader: extractor) {
+        case .success(let aligned):
+            return (aligned.items, Extraction(route: "endpoint", unplaced: aligned.unplaced))
+        case .failure(let why):
+            return (extractor.items(of: m.record.text, said: m.said, zone: m.zone), Extraction(route: "deterministic", fallback: why.reason))
+        }
+    }
+
+    private func remember(_ m: Incoming, items: [ExtractedItem], vectors: [[Float]], extraction: Extraction?) throws -> Outcome {
         // A message with nothing to place it by ("ok, thanks": kept whole, no subject) stays
         // where the conversation is instead of starting a workstream of its own.
         let placeable = items.contains(where: ItemExtractor.holdsSomething)
@@ -166,8 +159,9 @@ public final class Rememberer {
         recent[choice.id, default: []].append(contentsOf: vectors)
         if recent[choice.id]!.count > settings.recentItems { recent[choice.id]!.removeFirst(recent[choice.id]!.count - settings.recentItems) }
         let format = DateValueFormat(timeZone: m.zone)
-        let receipt = RememberedRecord(memory: store.name, message: m.id, time: m.time, role: m.record.role ?? .user,
+        var receipt = RememberedRecord(memory: store.name, message: m.id, time: m.time, role: m.record.role ?? .user,
                                        replyTo: m.record.replyTo, workstream: choice.record, items: ids.map { "i-\($0)" }, again: false)
+        receipt.extraction = extraction
         return .remembered(receipt, zip(ids, pending).map { id, p in
             var end = p.extracted.time?.end
             if let e = end { end = e.addingTimeInterval(-1) }
@@ -193,13 +187,7 @@ public final class Rememberer {
         if vectors.isEmpty, let id = try store.workstreamOf(message: m.record.replyTo) ?? store.workstreamOf(message: nil) {
             return (id, WorkstreamChoice(name: try store.workstreamName(id), score: 0, given: false, new: false))
         }
-        let centre = Self.normalised(Self.mean(vectors))
-        var best: (id: Int64, score: Double)?
-        for (id, vs) in recent where !vs.isEmpty {
-            let c = Self.normalised(Self.mean(vs))
-            let s = Double(Self.dot(centre, c))
-            if best == nil || s > best!.score || (s == best!.score && id < best!.id) { best = (id, s) }
-        }
+        let best = Self.nearest(Self.mean(vectors), among: recent)
         if let best, best.score >= settings.newWorkstreamBelow {
             return (best.id, WorkstreamChoice(name: try store.workstreamName(best.id), score: Self.rounded(best.score), given: false, new: false))
         }
@@ -239,6 +227,18 @@ public final class Rememberer {
             if best == nil || cos > best!.1 { best = (c, cos, reason) }
         }
         return best.map { [Superseded(id: $0.0.id, message: $0.0.message, reason: $0.2, text: $0.0.text, said: $0.0.saidText)] } ?? []
+    }
+
+    /// The workstream whose recent items' centre is nearest `vector` by cosine, with it; ties
+    /// to the older workstream. pb-remember routes by it, pb-recall --context chooses by it.
+    static func nearest(_ vector: [Float], among recent: [Int64: [[Float]]]) -> (id: Int64, score: Double)? {
+        let centre = normalised(vector)
+        var best: (id: Int64, score: Double)?
+        for (id, vs) in recent where !vs.isEmpty {
+            let s = Double(dot(centre, normalised(mean(vs))))
+            if best == nil || s > best!.score || (s == best!.score && id < best!.id) { best = (id, s) }
+        }
+        return best
     }
 
     static func mean(_ vs: [[Float]]) -> [Float] {

@@ -39,13 +39,8 @@ public struct WorkstreamBackground {
         } else if let message = q.message, let id = try store.workstreamOf(message: message) {
             chosen = (id, "message", nil)
         } else if let vector {
-            let centre = Rememberer.normalised(vector)
-            var best: (id: Int64, score: Double)?
-            for (id, vs) in try store.recentVectors(perWorkstream: 8) where !vs.isEmpty {
-                let s = Double(Rememberer.dot(centre, Rememberer.normalised(Rememberer.mean(vs))))
-                if best == nil || s > best!.score || (s == best!.score && id < best!.id) { best = (id, s) }
-            }
-            if let best, best.score >= settings.nearestAtLeast { chosen = (best.id, "meaning", Rememberer.rounded(best.score)) }
+            if let best = Rememberer.nearest(vector, among: try store.recentVectors(perWorkstream: Rememberer.Settings().recentItems)),
+               best.score >= settings.nearestAtLeast { chosen = (best.id, "meaning", Rememberer.rounded(best.score)) }
         }
         guard let chosen else { return nil }
         let name = try store.workstreamName(chosen.id)
