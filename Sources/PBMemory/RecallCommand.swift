@@ -1,6 +1,7 @@
 import Foundation
 import PBAgent
 import PBCore
+import PBNeural
 
 /// pb-recall: query records in, the same records out with `hits` from a memory, in pb-search's
 /// shape, so pb-rerank, pb-pack, pb-answer and pb-verify work on memories unchanged.
@@ -59,6 +60,13 @@ public enum RecallCommand {
         backgroundSettings.recent = try o.int("recent", default: 6, in: 0...1000)
         if o.value("recent") != nil, !o.flag("context") { throw ToolFailure(.usage, "--recent needs --context") }
         let background = o.flag("context") ? WorkstreamBackground(store: store, settings: backgroundSettings) : nil
+        // The encoder, for `attribution` only (a question naming a speaker, asked again without
+        // the name): loaded at the first such question, so other memories never pay for it.
+        var encoder: MiniLMEncoder?
+        let embed: (String) throws -> [Float] = { text in
+            if encoder == nil { encoder = try EmbedCommand.loadEncoder(environment) }
+            return encoder!.embed([text])[0]
+        }
         let loop = RecordLoop(keepGoing: o.flag("keep-going"))
         let writer = NDJSONWriter.standardOutput
         let codec = RecordCodec()
@@ -70,7 +78,7 @@ public enum RecallCommand {
                 q = QueryRecord(text: line.text)
             }
             let now = try q.now.map { try instant($0, "now") } ?? defaultNow
-            var out = try recaller.recall(q, now: now, explain: o.flag("explain"))
+            var out = try recaller.recall(q, now: now, explain: o.flag("explain"), embed: embed)
             if let background { out.background = try background.background(for: q, vector: try q.embedding?.values()) }
             try writer.write(out)
         }

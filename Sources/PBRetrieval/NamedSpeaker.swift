@@ -26,6 +26,48 @@ public enum NamedSpeaker {
         return named.count == 1 ? named[0] : nil
     }
 
+    /// The question with the speaker's name (and its short form, and a possessive 's) put as
+    /// "someone": "what did Mel's kids paint?" becomes "what did someone kids paint?". For a
+    /// speaker called "me", the words I, me, my and mine.
+    public static func withoutName(_ question: String, speaker: String) -> String {
+        let key = speaker.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "-") }.map(String.init)
+        guard !key.isEmpty else { return question }
+        let chars = Array(question)
+        func isWordChar(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "-" }
+        // The question's words with where each starts and ends.
+        var words: [(text: String, start: Int, end: Int)] = []
+        var i = 0
+        while i < chars.count {
+            guard isWordChar(chars[i]) else { i += 1; continue }
+            let s = i
+            while i < chars.count, isWordChar(chars[i]) { i += 1 }
+            words.append((String(chars[s..<i]).lowercased(), s, i))
+        }
+        var out = ""
+        var at = 0, w = 0
+        while w < words.count {
+            var n = 0
+            if key == ["me"] {
+                n = ["i", "me", "my", "mine"].contains(words[w].text) ? 1 : 0
+            } else if w + key.count <= words.count, (0..<key.count).allSatisfy({ words[w + $0].text == key[$0] }) {
+                n = key.count
+            } else if chars[words[w].start].isUppercase, shortens(words[w].text, speaker) {
+                n = 1
+            }
+            guard n > 0 else { w += 1; continue }
+            var end = words[w + n - 1].end
+            // A possessive goes with the name.
+            if end + 1 < chars.count, chars[end] == "'" || chars[end] == "\u{2019}", chars[end + 1] == "s",
+               end + 2 == chars.count || !isWordChar(chars[end + 2]) {
+                end += 2
+            }
+            out += String(chars[at..<words[w].start]) + "someone"
+            at = end
+            w += n
+        }
+        return out + String(chars[at...])
+    }
+
     /// Whether `word` is a short form of the speaker's first name ("Mel" of "Melanie", "Sam" of
     /// "Samantha"): three or four letters, the name's start, at least two letters shorter. A
     /// longer start is a name of its own ("Carol" is not Caroline).

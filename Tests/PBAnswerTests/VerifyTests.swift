@@ -740,17 +740,36 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
         #expect(!CompletenessGate().check(VerifyFixture.prepared(doc)).pass)
     }
 
-    /// A top hit at 0.27 (sigmoid of -1.0) is under the documents' floor (0.35) but over a
-    /// memory's (0.20); the memory threshold is 0.20 in standard mode, never above the mode's.
+    /// A top hit at 0.27 (sigmoid of -1.0) is under the documents' floor (0.35); from a memory,
+    /// gate A has no floor and no margin (chosen on LoCoMo's tuning split) but still fails an
+    /// empty desk, and the confidence threshold is none in standard mode, 0.10 in deep.
     @Test func aMemoryHasItsOwnFloors() {
         let church = turn(1, "Maria", "Yesterday, I took up some community work with my friends from church.")
-        let q = memoryQuery("What did Maria take up with her friends from church?", desk: [church], cite: church)
+        let neighbour = turn(2, "Maria", "We helped at the church food drive too.")
+        var q = memoryQuery("What did Maria take up with her friends from church?", desk: [church, neighbour], cite: church, rerank: -3)
+        q.hits = q.hits?.map { var h = $0; h.scores.rerank = -3; return h }
         #expect(RetrievalConfidenceGate().check(VerifyFixture.prepared(q)).pass)
         var doc = q
         doc.hits = doc.hits?.map { var h = $0; h.source = nil; return h }
         #expect(!RetrievalConfidenceGate().check(VerifyFixture.prepared(doc)).pass)
         #expect(VerificationCase.isFromMemory(q) && !VerificationCase.isFromMemory(doc))
-        #expect(Verifier.Settings.memoryThreshold(forMode: .standard) == 0.20)
-        #expect(Verifier.Settings.memoryThreshold(forMode: .fast) == Verifier.Settings.threshold(forMode: .fast))
+        var empty = q
+        empty.context?.evidence = []
+        #expect(!RetrievalConfidenceGate().check(VerifyFixture.prepared(empty)).pass)
+        #expect(Verifier.Settings.memoryThreshold(forMode: .standard) == 0)
+        #expect(Verifier.Settings.memoryThreshold(forMode: .deep) == 0.10)
+    }
+
+    /// pb-recall's attribution: asked without the name, the memory found another speaker's words.
+    @Test func attributionToAnotherSpeakerFailsGateH() {
+        let race = turn(1, "Caroline", "That charity race sounds great!")
+        var q = memoryQuery("What did Caroline realize after her charity race?", desk: [race], cite: race)
+        #expect(CompletenessGate().check(VerifyFixture.prepared(q)).pass)
+        q.attribution = Attribution(named: "Caroline", asked: "What did someone realize after her charity race?", speaker: "Melanie",
+                                    source: ["D2:1"], text: "The charity race made me realize that self-care matters.")
+        let r = CompletenessGate().check(VerifyFixture.prepared(q))
+        #expect(!r.pass && r.reason.contains("asked without the name it finds Melanie's words (message D2:1)"), "\(r.reason)")
+        q.attribution?.speaker = "Caroline"
+        #expect(CompletenessGate().check(VerifyFixture.prepared(q)).pass)
     }
 }

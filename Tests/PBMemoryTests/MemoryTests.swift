@@ -152,6 +152,35 @@ struct RememberRecallTests {
         #expect(try speaking.recall(q, now: now).hits?.first?.docID == "D3:16")
     }
 
+    /// A question about one speaker finds, asked without the name, whose words the memory
+    /// holds: the other speaker's charity race is Melanie's, not Caroline's (LoCoMo conv-26's
+    /// kind of adversarial question); asked of Melanie, it is hers.
+    @Test func attributionFindsWhoseWordsTheyAre() throws {
+        let encoder = try #require(MemoryFixture.encoder)
+        let env = MemoryFixture.home()
+        let store = try MemoryStore(name: "talk", environment: env)
+        let talk = [("Caroline", "I went to an LGBTQ support group yesterday and it was so powerful."),
+                    ("Melanie", "I ran a charity race for mental health last Saturday. It made me realize that self-care matters."),
+                    ("Caroline", "I'm researching adoption agencies, it's a big step."),
+                    ("Melanie", "My kids and I painted a sunset together.")]
+        let messages = try talk.enumerated().map { i, t in
+            try Rememberer.resolve(MessageRecord(id: "D1:\(i + 1)", time: "2023-05-08T13:0\(i):00Z", text: t.1, speaker: t.0), now: Date())
+        }
+        _ = try Rememberer(store: store) { encoder.embed($0) }.remember(messages)
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        let recaller = try Recaller(store: try MemoryStore(readingOnly: "talk", environment: env))
+        let embed: (String) throws -> [Float] = { encoder.embed([$0])[0] }
+        let wrong = try recaller.recall(MemoryFixture.query("What did Caroline realize after her charity race?", encoder), now: now, embed: embed)
+        let a = try #require(wrong.attribution)
+        #expect(a.named == "Caroline" && a.asked == "What did someone realize after her charity race?")
+        #expect(a.speaker == "Melanie" && a.source == ["D1:2"] && a.isAnother)
+        let right = try recaller.recall(MemoryFixture.query("What did Melanie realize after her charity race?", encoder), now: now, embed: embed)
+        #expect(right.attribution?.speaker == "Melanie" && right.attribution?.isAnother == false)
+        // No speaker named, or no encoder given: no attribution.
+        #expect(try recaller.recall(MemoryFixture.query("Who ran a charity race?", encoder), now: now, embed: embed).attribution == nil)
+        #expect(try recaller.recall(MemoryFixture.query("What did Caroline realize after her charity race?", encoder), now: now).attribution == nil)
+    }
+
     /// Remembering the same messages again stores nothing twice; the same id with other text is refused.
     @Test func aRerunStoresNothingTwice() throws {
         let encoder = try #require(MemoryFixture.encoder)
@@ -240,5 +269,19 @@ struct RememberRecallTests {
         #expect(NamedSpeaker.find(in: "How long have Mel and her husband been married?", among: two) == "Melanie")
         #expect(NamedSpeaker.find(in: "What did mel say?", among: two) == nil)
         #expect(!NamedSpeaker.shortens("Carol", "Caroline") && !NamedSpeaker.shortens("Jo", "Joanna") && NamedSpeaker.shortens("Joan", "Joanna"))
+    }
+
+    /// The question asked without the name, for pb-recall's attribution.
+    @Test func aQuestionWithoutTheName() {
+        #expect(NamedSpeaker.withoutName("What did Caroline realize after her charity race?", speaker: "Caroline")
+                == "What did someone realize after her charity race?")
+        #expect(NamedSpeaker.withoutName("What is Melanie's hand-painted bowl a reminder of?", speaker: "Melanie")
+                == "What is someone hand-painted bowl a reminder of?")
+        #expect(NamedSpeaker.withoutName("How long have Mel and her husband been married?", speaker: "Melanie")
+                == "How long have someone and her husband been married?")
+        #expect(NamedSpeaker.withoutName("What did Dr. Lee prescribe?", speaker: "Dr Lee") == "What did someone prescribe?")
+        #expect(NamedSpeaker.withoutName("What did I decide about my tiles?", speaker: "me") == "What did someone decide about someone tiles?")
+        // "Carol" is not a short form of Caroline, and a lower-case "mel" is not a name.
+        #expect(NamedSpeaker.withoutName("Did Carol meet mel?", speaker: "Caroline") == "Did Carol meet mel?")
     }
 }

@@ -30,6 +30,8 @@ public struct VerificationCase: Sendable {
     public var question: String
     /// Whether the query was answered from a memory (pb-recall's hits, with their messages).
     public var fromMemory: Bool
+    /// pb-recall's check of whose words the question finds without the speaker's name.
+    public var attribution: Attribution?
     public var hits: [Hit]
     public var evidence: [Evidence]
     public var answer: AnswerRecord
@@ -55,6 +57,7 @@ public struct VerificationCase: Sendable {
     public init(record q: QueryRecord, splitter: EvidenceSentences) {
         question = q.text
         fromMemory = Self.isFromMemory(q)
+        attribution = q.attribution
         hits = q.hits ?? []
         evidence = q.context?.evidence ?? []
         answer = q.answer ?? AnswerRecord(text: "", sentences: [], citations: [], route: .none,

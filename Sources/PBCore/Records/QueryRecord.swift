@@ -33,10 +33,13 @@ public struct QueryRecord: PBRecord, Equatable {
     public var message: String?
     /// pb-recall --context: the workstream's summary and latest messages, for pb-pack.
     public var background: Background?
+    /// pb-recall: for a question naming one of the memory's speakers, whose words it finds
+    /// when asked without the name (pb-verify's gate H fails when they are another's).
+    public var attribution: Attribution?
     public var extra: [String: JSONValue] = [:]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, id, text, library, filters, mode, k, embedding, hits, dropped, lists, context, answer, verdict, now, thread, message, background
+        case kind, id, text, library, filters, mode, k, embedding, hits, dropped, lists, context, answer, verdict, now, thread, message, background, attribution
     }
 
     public init(id: JSONValue? = nil, text: String, library: String? = nil) {
