@@ -38,5 +38,26 @@ import Testing
         let committed = try RerankWeights.load(path: path)
         #expect(committed == RerankWeights.defaults)
         #expect(Set(RerankWeights.defaults.weights.keys) == Set(RerankFeatures.names))
+        let memory = try RerankWeights.load(path: URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("memory-weights.json").path)
+        #expect(memory == RerankWeights.memory)
+    }
+
+    /// A memory's hits keep pb-recall's order (its memory weights); a document's are rescored.
+    @Test func aMemorysHitsKeepTheirOrder() {
+        func hit(_ n: Int, _ text: String, bm25: Double, memory: Bool) -> Hit {
+            var h = Hit(span: SourceSpan(chunkID: "c\(n)", docID: "d\(n)", path: "p/d\(n)", title: "", section: [], start: 0, end: text.utf8.count,
+                                         lineStart: 1, lineEnd: 1),
+                        text: text, scores: HitScores(bm25: bm25, bm25Rank: n, fused: 0.03 / Double(n)), rank: n)
+            if memory { h.source = ["d\(n)"] }
+            return h
+        }
+        var q = QueryRecord(text: "where is the gym")
+        q.hits = [hit(1, "I joined a climbing club last spring.", bm25: 1, memory: true),
+                  hit(2, "The gym is on Elm Street, where the gym used to be.", bm25: 9, memory: true)]
+        let kept = Reranker(settings: Reranker.Settings()).rerank(q).hits ?? []
+        #expect(kept.map(\.chunkID) == ["c1", "c2"])
+        q.hits = q.hits?.map { var h = $0; h.source = nil; return h }
+        let rescored = Reranker(settings: Reranker.Settings()).rerank(q).hits ?? []
+        #expect(rescored.first?.chunkID == "c2")
     }
 }

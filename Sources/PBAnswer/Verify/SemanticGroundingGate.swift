@@ -20,6 +20,11 @@ public struct SemanticGroundingGate: VerificationGate {
     public var questionGap = 0.15
     /// Cosine the question must reach with some sentence of the cited passages.
     public var topical = 0.25
+    /// ... or this from a memory: a conversation's turns are short and chatty, and MiniLM puts
+    /// "what does Melanie do to destress?" at 0.21 from "Been running longer - a great way to
+    /// destress". On LoCoMo's tuning split, 0.20 withheld 2.5% fewer answerable questions and
+    /// abstained 0.8% fewer adversarial ones than 0.25.
+    public var memoryTopical = 0.20
 
     public init() {}
 
@@ -66,7 +71,7 @@ public struct SemanticGroundingGate: VerificationGate {
         }
         let mean = scores.reduce(0, +) / Double(scores.count)
         let score = 0.8 * mean + 0.2 * max(0, topic)
-        if topic < topical {
+        if topic < (c.fromMemory ? memoryTopical : topical) {
             problems.append("the question and the cited evidence share no topic (\(Self.format(topic)))")
         }
         if problems.isEmpty {

@@ -15,7 +15,7 @@ public enum RerankCommand {
             OptionSpec("lambda", value: "L", help: "MMR lambda in 0...1, overriding the mode's (1 is pure relevance)"),
             OptionSpec("per-doc", value: "N", help: "passages kept per document (default 2; 3 in deep mode)"),
             OptionSpec("margin", value: "M", help: "drop hits scoring more than M under the best (default 8, in logit units)"),
-            OptionSpec("weights", value: "FILE", help: "model weights as JSON (default: the built-in fit, Evals/rerank/weights.json)"),
+            OptionSpec("weights", value: "FILE", help: "model weights as JSON, for every hit (default: the built-in fits, Evals/rerank/weights.json, and memory-weights.json for a memory's hits)"),
             OptionSpec("model", value: "DIR", help: "a BERT cross-encoder (safetensors with a classifier head) to rescore the best hits"),
             OptionSpec("model-depth", value: "N", help: "hits the cross-encoder rescores, the feature model's best (default 20)"),
             OptionSpec("features", help: "write each query's feature vectors (a 'features' record) instead of reranking"),
@@ -43,7 +43,10 @@ public enum RerankCommand {
         var base = Reranker.Settings()
         base.k = try o.int("k", default: 10, in: 1...10_000)
         base.margin = try o.double("margin", default: 8, in: 0...1_000_000)
-        if let path = o.value("weights") { base.weights = try RerankWeights.load(path: path) }
+        if let path = o.value("weights") {
+            base.weights = try RerankWeights.load(path: path)
+            base.memoryWeights = nil
+        }
         base.modelDepth = try o.int("model-depth", default: 20, in: 1...10_000)
         let crossEncoder = try o.value("model").map { try openCrossEncoder($0) }
         let dumpFeatures = o.flag("features")

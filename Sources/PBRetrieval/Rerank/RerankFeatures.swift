@@ -8,7 +8,7 @@ public struct RerankFeatures: Sendable {
     /// Feature names in vector order (also the keys of `weights.json`).
     public static let names = [
         "bm25", "bm25_rank", "dense", "dense_rank", "fused",
-        "coverage", "proximity", "title", "section", "phrase", "number",
+        "coverage", "proximity", "title", "section", "phrase", "number", "order",
     ]
 
     /// Words that make a question a lookup (a figure is wanted), besides a digit in the question.
@@ -50,6 +50,9 @@ public struct RerankFeatures: Sendable {
             x.append(Self.rankFeature(hit.scores.denseRank))
             x.append(maxFused > 0 ? (hit.scores.fused ?? 0) / maxFused : 0)
             x.append(contentsOf: textFeatures(hit))
+            // The retriever's own order: pb-recall's holds what no score does (a time asked
+            // about, the named speaker, a reply in a question's place, a successor first).
+            x.append(Self.rankFeature(hit.rank))
             return x
         }
     }

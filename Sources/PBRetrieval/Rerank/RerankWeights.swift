@@ -16,8 +16,15 @@ public struct RerankWeights: Codable, Equatable, Sendable {
 
     /// Fitted on 415 tuning queries (41,500 candidates, 538 relevant); refit with Evals/rerank/fit.py.
     public static let defaults = RerankWeights(bias: -8.498028, weights: [
-        "bm25": 2.164185, "bm25_rank": 1.619844, "dense": 3.172847, "dense_rank": 0.814154, "fused": 0.933661, "coverage": 0.873444, "proximity": 0.008417, "title": 1.19408, "section": 0.0, "phrase": 0.999971, "number": 0.079156,
+        "bm25": 2.164185, "bm25_rank": 1.619844, "dense": 3.172847, "dense_rank": 0.814154, "fused": 0.933661, "coverage": 0.873444, "proximity": 0.008417, "title": 1.19408, "section": 0.0, "phrase": 0.999971, "number": 0.079156, "order": 0.0,
     ])
+
+    /// For a memory's hits (pb-recall's): Evals/rerank/memory-weights.json, chosen by
+    /// Evals/rerank/fit-memory.py on LoCoMo's tuning split (the first five conversations):
+    /// pb-recall's own order, which a logistic fit over every feature did not beat (evidence
+    /// recall@1 0.405 against the fit's 0.395 and the document weights' 0.362). The document
+    /// weights know nothing of a time asked about, a named speaker or a reply.
+    public static let memory = RerankWeights(bias: 0, weights: Dictionary(uniqueKeysWithValues: RerankFeatures.names.map { ($0, $0 == "order" ? 1.0 : 0.0) }))
 
     /// The weights in `RerankFeatures.names` order.
     public var vector: [Double] { RerankFeatures.names.map { weights[$0] ?? 0 } }

@@ -13,6 +13,9 @@ public struct Reranker: Sendable {
         /// In logit units: a candidate scoring this far under the best is dropped.
         public var margin = 8.0
         public var weights = RerankWeights.defaults
+        /// For hits from a memory (pb-recall's, with their messages): these, unless nil (a
+        /// `--weights` file is for every hit).
+        public var memoryWeights: RerankWeights? = RerankWeights.memory
         /// Hits a cross-encoder (`--model`) rescores, the feature model's best.
         public var modelDepth = 20
         public init() {}
@@ -48,7 +51,8 @@ public struct Reranker: Sendable {
         guard let all = record.hits, !all.isEmpty else { return out }
         let features = RerankFeatures(query: record.text)
         var hits = all
-        var scores = features.vectors(hits).map { settings.weights.score($0) }
+        let weights = (all.allSatisfy { $0.source != nil } ? settings.memoryWeights : nil) ?? settings.weights
+        var scores = features.vectors(hits).map { weights.score($0) }
         var dropped = record.dropped ?? []
         if let crossEncoder {
             // The model reads query and passage together: far better, far dearer (one forward
