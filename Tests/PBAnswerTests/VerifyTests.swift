@@ -769,7 +769,10 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
                                     source: ["D2:1"], text: "The charity race made me realize that self-care matters.")
         let r = CompletenessGate().check(VerifyFixture.prepared(q))
         #expect(!r.pass && r.reason.contains("asked without the name it finds Melanie's words (message D2:1)"), "\(r.reason)")
+        let message = Abstention.message(for: q, library: "default")
+        #expect(message.hasSuffix("Asked without the name, the nearest words are Melanie's, not Caroline's: \"The charity race made me realize that self-care matters.\" (message D2:1)."), "\(message)")
         q.attribution?.speaker = "Caroline"
         #expect(CompletenessGate().check(VerifyFixture.prepared(q)).pass)
+        #expect(!Abstention.message(for: q, library: "default").contains("Asked without the name"))
     }
 }

@@ -71,6 +71,11 @@ public enum Abstention {
             sentence += " and read \(read) passage\(read == 1 ? "" : "s")"
             sentence += closest.map { "; the closest was \($0)." } ?? "."
         }
+        // From a memory, a question about one speaker whose words are another's: say whose.
+        if let a = q.attribution, a.isAnother, let by = a.speaker {
+            let words = a.text.count > 120 ? String(a.text.prefix(117)) + "..." : a.text
+            sentence += " Asked without the name, the nearest words are \(by)'s, not \(a.named)'s: \"\(words)\" (message \(a.source.joined(separator: ", ")))."
+        }
         return phrase + " " + sentence
     }
 }
