@@ -20,6 +20,7 @@ public enum RecallCommand {
             OptionSpec("recent", value: "N", help: "with --context, the latest messages shown (default 6)"),
             OptionSpec("explain", help: "add each list's ranking (item ids) as `lists`"),
             OptionSpec("no-replies", help: "keep a question found in its place instead of giving it to the reply"),
+            OptionSpec("no-attribution", help: "leave out `attribution` (a question naming a speaker asked again without the name; needs the model)"),
             OptionSpec("keep-going", help: "write an error record for a bad line and go on (exit 65 at the end)"),
         ])
 
@@ -78,7 +79,7 @@ public enum RecallCommand {
                 q = QueryRecord(text: line.text)
             }
             let now = try q.now.map { try instant($0, "now") } ?? defaultNow
-            var out = try recaller.recall(q, now: now, explain: o.flag("explain"), embed: embed)
+            var out = try recaller.recall(q, now: now, explain: o.flag("explain"), embed: o.flag("no-attribution") ? nil : embed)
             if let background { out.background = try background.background(for: q, vector: try q.embedding?.values()) }
             try writer.write(out)
         }
