@@ -123,9 +123,10 @@ public final class Recaller {
             guard v.count == dimension else { throw RecordError.badField(name: "embedding", reason: "expected \(dimension) values, got \(v.count)") }
             vector = v
         }
-        var ranking = try rank(q.text, vector: vector, now: now, allowed: allowed)
-        var order = ranking.order
         let who = NamedSpeaker.find(in: q.text, among: speakers)
+        let lexicalText = who.map { settings.lists.contains("speaker") ? NamedSpeaker.withoutName(q.text, speaker: $0, as: "") : q.text } ?? q.text
+        var ranking = try rank(lexicalText, vector: vector, now: now, allowed: allowed)
+        var order = ranking.order
         if settings.lists.contains("speaker"), let who {
             order = favouring(who, in: order)
             ranking.lists.append(("speaker", order.filter { items[$0].speaker == who }))

@@ -29,7 +29,7 @@ public enum NamedSpeaker {
     /// The question with the speaker's name (and its short form, and a possessive 's) put as
     /// "someone": "what did Mel's kids paint?" becomes "what did someone kids paint?". For a
     /// speaker called "me", the words I, me, my and mine.
-    public static func withoutName(_ question: String, speaker: String) -> String {
+    public static func withoutName(_ question: String, speaker: String, as replacement: String = "someone") -> String {
         let key = speaker.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "-") }.map(String.init)
         guard !key.isEmpty else { return question }
         let chars = Array(question)
@@ -61,7 +61,7 @@ public enum NamedSpeaker {
                end + 2 == chars.count || !isWordChar(chars[end + 2]) {
                 end += 2
             }
-            out += String(chars[at..<words[w].start]) + "someone"
+            out += String(chars[at..<words[w].start]) + replacement
             at = end
             w += n
         }

@@ -179,6 +179,12 @@ struct RememberRecallTests {
         #expect(a.speaker == "Melanie" && a.source == ["D2:1"] && a.isAnother, "\(a)")
         let right = try recaller.recall(MemoryFixture.query("What did Melanie realize after her charity race?", encoder), now: now, embed: embed)
         #expect(right.attribution?.speaker == "Melanie" && right.attribution?.isAnother == false)
+        // The name is the speaker list's to weigh: the words lists search without it (every
+        // item of Melanie's holds her name), so only the painting is found by words.
+        let painted = try recaller.recall(MemoryFixture.query("What did Melanie paint?", encoder), now: now, explain: true)
+        let byChunk = Dictionary(uniqueKeysWithValues: (painted.hits ?? []).map { ($0.chunkID, $0.docID) })
+        #expect((painted.lists?["words"] ?? []).map { byChunk[$0] } == ["D3:2"])
+        #expect(painted.hits?.first?.docID == "D3:2")
         // No speaker named, or no encoder given: no attribution.
         #expect(try recaller.recall(MemoryFixture.query("Who ran a charity race?", encoder), now: now, embed: embed).attribution == nil)
         #expect(try recaller.recall(MemoryFixture.query("What did Caroline realize after her charity race?", encoder), now: now).attribution == nil)
@@ -286,5 +292,6 @@ struct RememberRecallTests {
         #expect(NamedSpeaker.withoutName("What did I decide about my tiles?", speaker: "me") == "What did someone decide about someone tiles?")
         // "Carol" is not a short form of Caroline, and a lower-case "mel" is not a name.
         #expect(NamedSpeaker.withoutName("Did Carol meet mel?", speaker: "Caroline") == "Did Carol meet mel?")
+        #expect(NamedSpeaker.withoutName("What did Caroline's mum say?", speaker: "Caroline", as: "") == "What did  mum say?")
     }
 }
