@@ -21,7 +21,7 @@ import numpy as np
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
 sys.path.insert(0, os.path.join(here, "..", "memory"))
-from fit import fit  # noqa: E402
+from fit import fit, write  # noqa: E402
 
 
 def main():
@@ -94,11 +94,7 @@ def main():
         "bias": round(b, 6),
         "weights": {n: round(float(v), 6) for n, v in zip(names, weights)},
     }
-    text = json.dumps(result, indent=2) + "\n"
-    if len(sys.argv) > 3:
-        open(sys.argv[3], "w").write(text)
-    else:
-        sys.stdout.write(text)
+    write(result, sys.argv[3] if len(sys.argv) > 3 else None)
 
 
 if __name__ == "__main__":

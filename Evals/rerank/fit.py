@@ -88,6 +88,15 @@ def evaluate(qrels, queries, score):
     return out
 
 
+def write(result, path):
+    """A weights file, to `path` or standard output: what pb-rerank --weights reads."""
+    text = json.dumps(result, indent=2) + "\n"
+    if path:
+        open(path, "w").write(text)
+    else:
+        sys.stdout.write(text)
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit("usage: fit.py QRELS FEATURES [OUT]")
@@ -113,11 +122,7 @@ def main():
         "bias": round(float(bias), 6),
         "weights": {n: round(float(v), 6) for n, v in zip(names, w)},
     }
-    text = json.dumps(result, indent=2) + "\n"
-    if len(sys.argv) > 3:
-        open(sys.argv[3], "w").write(text)
-    else:
-        sys.stdout.write(text)
+    write(result, sys.argv[3] if len(sys.argv) > 3 else None)
 
 
 if __name__ == "__main__":
