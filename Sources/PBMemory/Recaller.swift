@@ -124,6 +124,9 @@ public final class Recaller {
             vector = v
         }
         let who = NamedSpeaker.find(in: q.text, among: speakers)
+        // The words lists search without the named speaker's name, which every item of theirs
+        // carries (the speaker list weighs it instead): on LoCoMo's tuning split, evidence
+        // recall@10 0.737 with the name, 0.750 without.
         let lexicalText = who.map { settings.lists.contains("speaker") ? NamedSpeaker.withoutName(q.text, speaker: $0, as: "") : q.text } ?? q.text
         var ranking = try rank(lexicalText, vector: vector, now: now, allowed: allowed)
         var order = ranking.order
