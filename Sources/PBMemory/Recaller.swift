@@ -210,16 +210,17 @@ public final class Recaller {
     /// of the same exchange (at most three messages and an hour before it), the earliest such
     /// turn's: "That's awesome news about the internship!" is a reaction, and the internship is
     /// the news of whoever told it. On LoCoMo's tuning split (the first five conversations),
-    /// this names another speaker than the one asked about for 74.7% of the adversarial
-    /// questions (which ask one speaker about the other's words) and 15.1% of the answerable
-    /// ones; the first message alone, 70.5% and 17.3%.
+    /// this names another speaker than the one asked about for 75.5% of the adversarial
+    /// questions (which ask one speaker about the other's words) and 14.7% of the answerable
+    /// ones; the first message alone (with "someone" in the words lists), 70.5% and 17.3%.
     func attribution(_ text: String, named who: String, embed: (String) throws -> [Float], now: Date,
                      allowed: (Int) -> Bool) throws -> Attribution? {
         let asked = NamedSpeaker.withoutName(text, speaker: who)
         guard asked != text else { return nil }
         let v = try embed(asked)
         guard v.count == dimension else { return nil }
-        let r = try rank(asked, vector: v, now: now, allowed: allowed)
+        // "someone" keeps the sentence whole for the encoder; the words lists search without it.
+        let r = try rank(NamedSpeaker.withoutName(text, speaker: who, as: ""), vector: v, now: now, allowed: allowed)
         var firsts: [Int] = []
         var seen: Set<Int64> = []
         for i in r.order where firsts.count < 3 {
