@@ -92,6 +92,14 @@ public final class Recaller {
         speakers = Set(items.compactMap(\.speaker))
     }
 
+    /// What the words lists found for one text: BM25 over the items, and over whole messages
+    /// (each as the group of its items).
+    struct Lexical {
+        var text: String
+        var words: [(index: Int, score: Double)] = []
+        var groups: [[Int]] = []
+    }
+
     /// One question's ranking before the speaker list: the fused order (superseded items
     /// arranged, questions giving their places to replies), each list, and the scores.
     struct Ranking {
@@ -128,14 +136,15 @@ public final class Recaller {
         // carries (the speaker list weighs it instead): on LoCoMo's tuning split, evidence
         // recall@10 0.737 with the name, 0.750 without.
         let lexicalText = who.map { settings.lists.contains("speaker") ? NamedSpeaker.withoutName(q.text, speaker: $0, as: "") : q.text } ?? q.text
-        var ranking = try rank(lexicalText, vector: vector, now: now, allowed: allowed)
+        let wordsFound = try self.lexical(lexicalText, allowed: allowed)
+        var ranking = try rank(lexicalText, lexical: wordsFound, vector: vector, now: now, allowed: allowed)
         var order = ranking.order
         if settings.lists.contains("speaker"), let who {
             order = favouring(who, in: order)
             ranking.lists.append(("speaker", order.filter { items[$0].speaker == who }))
         }
         if let who, let embed, vector != nil {
-            q.attribution = try attribution(q.text, named: who, embed: embed, now: now, allowed: allowed)
+            q.attribution = try attribution(q.text, named: who, lexical: wordsFound, embed: embed, now: now, allowed: allowed)
         }
         let lists = ranking.lists, dense = ranking.dense, lexical = ranking.lexical, fusedScore = ranking.fused
         var seen: Set<String> = []
@@ -164,8 +173,17 @@ public final class Recaller {
         return q
     }
 
-    /// The question's ranking by meaning (`vector`), words and time, fused by rank.
-    func rank(_ text: String, vector: [Float]?, now: Date, allowed: (Int) -> Bool) throws -> Ranking {
+    /// The words lists for `text` (those of `settings.lists`).
+    func lexical(_ text: String, allowed: (Int) -> Bool) throws -> Lexical {
+        var l = Lexical(text: text)
+        if settings.lists.contains("words") { l.words = try words(text, allowed: allowed) }
+        if settings.lists.contains("messages") { l.groups = try messageWords(text, allowed: allowed) }
+        return l
+    }
+
+    /// The question's ranking by meaning (`vector`), words (`lexical`, found for `text`) and
+    /// time, fused by rank.
+    func rank(_ text: String, lexical: Lexical, vector: [Float]?, now: Date, allowed: (Int) -> Bool) throws -> Ranking {
         var r = Ranking()
         var meaningOrder: [Int] = []
         if let vector {
@@ -176,14 +194,10 @@ public final class Recaller {
             if settings.lists.contains("meaning") { r.lists.append(("meaning", Array(meaningOrder.prefix(settings.depth)))) }
         }
         if settings.lists.contains("words") {
-            let w = try words(text, allowed: allowed)
-            for (n, hit) in w.enumerated() { r.lexical[hit.index] = (hit.score, n + 1) }
-            r.lists.append(("words", w.map(\.index)))
+            for (n, hit) in lexical.words.enumerated() { r.lexical[hit.index] = (hit.score, n + 1) }
+            r.lists.append(("words", lexical.words.map(\.index)))
         }
-        var groups: [[Int]] = []
-        if settings.lists.contains("messages") {
-            groups = try messageWords(text, allowed: allowed)
-        }
+        let groups = lexical.groups
         if settings.lists.contains("time"), let span = Self.askedTime(text, now: now) {
             let inTime = meaningOrder.filter { i in
                 let it = items[i]
@@ -213,14 +227,18 @@ public final class Recaller {
     /// this names another speaker than the one asked about for 75.5% of the adversarial
     /// questions (which ask one speaker about the other's words) and 14.7% of the answerable
     /// ones; the first message alone (with "someone" in the words lists), 70.5% and 17.3%.
-    func attribution(_ text: String, named who: String, embed: (String) throws -> [Float], now: Date,
+    /// `lexical` is the question's own words lists, used again when they were found for the
+    /// same text (the name left out).
+    func attribution(_ text: String, named who: String, lexical: Lexical, embed: (String) throws -> [Float], now: Date,
                      allowed: (Int) -> Bool) throws -> Attribution? {
         let asked = NamedSpeaker.withoutName(text, speaker: who)
         guard asked != text else { return nil }
         let v = try embed(asked)
         guard v.count == dimension else { return nil }
         // "someone" keeps the sentence whole for the encoder; the words lists search without it.
-        let r = try rank(NamedSpeaker.withoutName(text, speaker: who, as: ""), vector: v, now: now, allowed: allowed)
+        let bare = NamedSpeaker.withoutName(text, speaker: who, as: "")
+        let words = lexical.text == bare ? lexical : try self.lexical(bare, allowed: allowed)
+        let r = try rank(bare, lexical: words, vector: v, now: now, allowed: allowed)
         var firsts: [Int] = []
         var seen: Set<Int64> = []
         for i in r.order where firsts.count < 3 {

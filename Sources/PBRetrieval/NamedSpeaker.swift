@@ -11,29 +11,40 @@ public enum NamedSpeaker {
     public static func find(in question: String, among speakers: some Sequence<String>) -> String? {
         let distinct = Set(speakers)
         guard distinct.count > 1 else { return nil }
-        let tokens = question.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "-") }.map(String.init)
+        let tokens = question.lowercased().split { !isWordCharacter($0) }.map(String.init)
         let words = Set(tokens)
         let phrase = " " + tokens.joined(separator: " ") + " "
+        let capitalised = nicknames(in: question)
         var named: [String] = []
         for who in distinct.sorted() {
-            let key = who.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "-") }.joined(separator: " ")
+            let key = self.key(who)
             guard !key.isEmpty else { continue }
-            let found = key == "me"
-                ? !words.isDisjoint(with: ["i", "me", "my", "mine"])
-                : phrase.contains(" " + key + " ") || nicknames(in: question).contains { Self.shortens($0, who) }
+            let found = key == ["me"]
+                ? !words.isDisjoint(with: selfWords)
+                : phrase.contains(" " + key.joined(separator: " ") + " ") || capitalised.contains { Self.shortens($0, who) }
             if found { named.append(who) }
         }
         return named.count == 1 ? named[0] : nil
+    }
+
+    /// The words that name a speaker called "me".
+    static let selfWords: Set<String> = ["i", "me", "my", "mine"]
+
+    static func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "-" }
+
+    /// A speaker's name as the lower-cased words a question would hold ("Dr Lee": dr, lee).
+    static func key(_ speaker: String) -> [String] {
+        speaker.lowercased().split { !isWordCharacter($0) }.map(String.init)
     }
 
     /// The question with the speaker's name (and its short form, and a possessive 's) put as
     /// "someone": "what did Mel's kids paint?" becomes "what did someone kids paint?". For a
     /// speaker called "me", the words I, me, my and mine.
     public static func withoutName(_ question: String, speaker: String, as replacement: String = "someone") -> String {
-        let key = speaker.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "-") }.map(String.init)
+        let key = self.key(speaker)
         guard !key.isEmpty else { return question }
         let chars = Array(question)
-        func isWordChar(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "-" }
+        let isWordChar = isWordCharacter
         // The question's words with where each starts and ends.
         var words: [(text: String, start: Int, end: Int)] = []
         var i = 0
@@ -48,7 +59,7 @@ public enum NamedSpeaker {
         while w < words.count {
             var n = 0
             if key == ["me"] {
-                n = ["i", "me", "my", "mine"].contains(words[w].text) ? 1 : 0
+                n = selfWords.contains(words[w].text) ? 1 : 0
             } else if w + key.count <= words.count, (0..<key.count).allSatisfy({ words[w + $0].text == key[$0] }) {
                 n = key.count
             } else if chars[words[w].start].isUppercase, shortens(words[w].text, speaker) {
