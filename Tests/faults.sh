@@ -4,7 +4,7 @@
 #   1. kill -9 of pb-exec at many moments of a long plan, then pb-undo of what committed; kill -9
 #      of pb-undo at many moments of undoing a 3,000-step turn;
 #   2. kill -9 of pb-exec while export_ics writes 2,000 items, then a second export;
-#   3. two first pb-exec runs on a new store, ten times;
+#   3. two first pb-exec runs on a new store, 40 times;
 #   4. a read-only PB_HOME: readers read, writers say it is read-only (as an unprivileged user:
 #      root writes anywhere; skipped with a line when there is none to run as);
 #   5. a vector file truncated under a running pb-search: exit 74 with a message, not a bus error;
@@ -104,7 +104,7 @@ if [ "$rows" = 2000 ] && [ "$inFile" = 2000 ]; then ok "exported twice more: 200
 
 # Two first runs at once on a new store.
 races=0
-for i in 1 2 3 4 5 6 7 8 9 10; do
+for i in $(seq 1 40); do
   home="$tmp/race-$i"
   mkdir -p "$home"
   echo '{"kind":"plan","now":"2026-11-26T18:00:00Z","steps":[{"n":1,"tool":"create_task","args":{"title":"A"}}]}' >"$tmp/one.jsonl"
@@ -120,7 +120,7 @@ for i in 1 2 3 4 5 6 7 8 9 10; do
     echo "run $i: exit $sa and $sb, $(tasks "$home") tasks: $(cat "$tmp/race-a.err" "$tmp/race-b.err" | tr '\n' ' ')" >>"$tmp/races.txt"
   fi
 done
-if [ $races = 0 ]; then ok "two first pb-exec runs at once, 10 times: both wrote, every time"; else bad "$races of 10 racing first runs failed: $(cat "$tmp/races.txt")"; fi
+if [ $races = 0 ]; then ok "two first pb-exec runs at once, 40 times: both wrote, every time"; else bad "$races of 40 racing first runs failed: $(cat "$tmp/races.txt")"; fi
 
 # A read-only PB_HOME.
 user=""

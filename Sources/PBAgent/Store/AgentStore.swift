@@ -123,14 +123,18 @@ public final class AgentStore {
         return String(describing: error)
     }
 
-    /// Copies the store (after folding the write-ahead log into it) to `store.sqlite.bak-<version>`.
+    /// Writes a copy of the store, write-ahead log included, to `store.sqlite.bak-<version>`.
+    /// Through SQLite (VACUUM INTO), never by copying the file: opening and closing the database
+    /// file outside SQLite drops this process's POSIX locks on it, so a racing run closing its
+    /// connection took itself for the last one, folded the log in and deleted it, and this run's
+    /// commit then went to a log no one would read (faults.sh's racing first runs: both exited 0,
+    /// one task stayed; 1 in 200 here).
     static func backup(_ db: Database, path: String, version: Int) throws -> String {
         let target = "\(path).bak-\(version)"
         do {
-            try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             let fm = FileManager.default
             if fm.fileExists(atPath: target) { try fm.removeItem(atPath: target) }
-            try fm.copyItem(atPath: path, toPath: target)
+            try db.run("VACUUM INTO ?", [.text(target)])
         } catch {
             throw StoreError.migrationFailed(path: path, from: version, reason: "cannot make a backup at \(target): \(reason(error))", backup: nil)
         }
