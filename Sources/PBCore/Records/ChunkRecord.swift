@@ -26,10 +26,12 @@ public struct ChunkRecord: PBRecord, Equatable, SourceFile {
     /// chunk limits): pb-index skips documents whose hash it already has.
     public var docHash: String
     public var embedding: Embedding?
+    /// Present when OCR read the chunk's text.
+    public var ocr: OCRQuality?
     public var extra: [String: JSONValue] = [:]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, library, format, seq, text, prefix, words, tokens, hash, embedding
+        case kind, library, format, seq, text, prefix, words, tokens, hash, embedding, ocr
         case docChunks = "doc_chunks", docHash = "doc_hash"
     }
 
@@ -63,6 +65,7 @@ public struct ChunkRecord: PBRecord, Equatable, SourceFile {
         hash = try c.decode(String.self, forKey: .hash)
         docHash = try c.decode(String.self, forKey: .docHash)
         embedding = try c.decodeIfPresent(Embedding.self, forKey: .embedding)
+        ocr = try c.decodeIfPresent(OCRQuality.self, forKey: .ocr)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -79,6 +82,7 @@ public struct ChunkRecord: PBRecord, Equatable, SourceFile {
         try c.encode(tokens, forKey: .tokens)
         try c.encode(hash, forKey: .hash)
         try c.encode(docHash, forKey: .docHash)
+        try c.encodeIfPresent(ocr, forKey: .ocr)
         try c.encodeIfPresent(embedding, forKey: .embedding)
     }
 }

@@ -12,10 +12,13 @@ import Glibc
 public struct ExternalProgram: Sendable {
     public let executable: URL
     public let timeout: Double
+    /// Variables set for the program on top of this process's environment.
+    public let environment: [String: String]
 
-    public init(executable: URL, timeout: Double) {
+    public init(executable: URL, timeout: Double, environment: [String: String] = [:]) {
         self.executable = executable
         self.timeout = timeout
+        self.environment = environment
     }
 
     public struct Output: Sendable {
@@ -45,6 +48,9 @@ public struct ExternalProgram: Sendable {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let stdout = Pipe()
         let stderr = Pipe()
         process.standardOutput = stdout

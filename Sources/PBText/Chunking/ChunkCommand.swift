@@ -13,10 +13,11 @@ public enum ChunkCommand {
             OptionSpec("library", short: "l", value: "NAME", help: "library the chunks are for (default 'default'; part of doc_id)"),
             OptionSpec("max-words", value: "N", help: "words per chunk at most (default 310)"),
             OptionSpec("max-tokens", value: "N", help: "WordPiece tokens of prefix and text at most (default 254: pb-embed's window less [CLS] and [SEP])"),
-            OptionSpec("format", value: "FORMAT", help: "read every input as text, markdown, html, csv, pdf or docx"),
+            OptionSpec("format", value: "FORMAT", help: "read every input as text, markdown, html, csv, pdf, docx or image"),
             OptionSpec("vocab", value: "FILE", help: "WordPiece vocabulary (default: the model's vocab.txt)"),
             OptionSpec("files0-from", value: "FILE", help: "read the files to chunk from FILE ('-': standard input), names separated by NUL bytes (find -print0)"),
-            OptionSpec("tool-timeout", value: "SECONDS", help: "stop pdftotext after this long on one document (default 120; the document fails)"),
+            OptionSpec("tool-timeout", value: "SECONDS", help: "stop pdftotext after this long on one document, pdftoppm or tesseract on one page (default 120; the document fails)"),
+            OptionSpec("no-ocr", help: "do not read scanned pages and images by OCR (a document left with no text is an error naming it)"),
             OptionSpec("text-layer", help: "print the text the offsets index into, instead of chunks"),
             OptionSpec("keep-going", short: "k", help: "write an error record for a bad document and go on (exit 65 at the end, 66 if a file could not be opened)"),
         ])
@@ -31,11 +32,13 @@ public enum ChunkCommand {
             throw ToolFailure(.usage, "--format: expected one of \(DocumentFormat.allCases.map(\.rawValue).joined(separator: ", ")), got '\(format)'")
         }
         let toolTimeout = Double(try o.int("tool-timeout", default: Int(PDFDocument.defaultTimeout), in: 1...86_400))
+        // OCR results are kept under PB_HOME by content hash: a re-ingest reads no scan twice.
+        let ocr = OCRSettings(enabled: !o.flag("no-ocr"), cacheDirectory: environment.home.appendingPathComponent("cache/ocr"), timeout: toolTimeout)
         let writer = NDJSONWriter.standardOutput
         if o.flag("text-layer") {
             guard !o.operands.isEmpty, !o.operands.contains("-") else { throw ToolFailure(.usage, "--text-layer needs FILE operands") }
             for path in o.operands {
-                let (layer, _) = try DocumentReader.read(path: path, declaredFormat: format, toolTimeout: toolTimeout)
+                let (layer, _) = try DocumentReader.read(path: path, declaredFormat: format, toolTimeout: toolTimeout, ocr: ocr)
                 writer.writeLine(Data(layer.bytes))
             }
             return .success
@@ -45,7 +48,7 @@ public enum ChunkCommand {
             throw ToolFailure(.unavailable, "no WordPiece vocabulary at \(vocab.path): run 'make model' (or set PB_MODEL_DIR, or give --vocab)")
         }
         let tokenizer = try WordPieceTokenizer(vocabularyAt: vocab)
-        let chunker = DocumentChunker(library: library, chunker: try Chunker(limits: limits, tokens: tokenizer), toolTimeout: toolTimeout)
+        let chunker = DocumentChunker(library: library, chunker: try Chunker(limits: limits, tokens: tokenizer), toolTimeout: toolTimeout, ocr: ocr)
         let keepGoing = o.flag("keep-going")
         let loop = RecordLoop(keepGoing: keepGoing)
         let progress = Progress("documents", total: o.operands.isEmpty ? nil : o.operands.count)

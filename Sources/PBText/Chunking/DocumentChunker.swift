@@ -9,11 +9,14 @@ public final class DocumentChunker {
     let chunker: Chunker
     /// Seconds a helper program (pdftotext) may take over one document.
     let toolTimeout: Double
+    /// Whether pages without a text layer are read by OCR, and where its results are kept.
+    let ocr: OCRSettings
 
-    public init(library: String, chunker: Chunker, toolTimeout: Double = PDFDocument.defaultTimeout) {
+    public init(library: String, chunker: Chunker, toolTimeout: Double = PDFDocument.defaultTimeout, ocr: OCRSettings = OCRSettings()) {
         self.library = library
         self.chunker = chunker
         self.toolTimeout = toolTimeout
+        self.ocr = ocr
     }
 
     /// Absolute, normalised path: the same file gets the same id whatever the working directory.
@@ -36,15 +39,22 @@ public final class DocumentChunker {
         } else {
             throw RecordError.missingField("path")
         }
-        let (layer, source) = try DocumentReader.read(path: path, inlineText: text, declaredFormat: format, toolTimeout: toolTimeout)
+        let (layer, source) = try DocumentReader.read(path: path, inlineText: text, declaredFormat: format, toolTimeout: toolTimeout, ocr: ocr)
         let title = givenTitle ?? layer.title.flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultTitle(path)
-        return records(layer: layer, source: source, path: path, title: title)
+        let out = records(layer: layer, source: source, path: path, title: title)
+        // Nothing vanishes silently: a document that yields no chunk is an error naming why.
+        if out.isEmpty {
+            throw DocumentError.empty(path: path, reason: layer.emptyReason ?? (source.isEmpty ? "the file is empty" : "it holds no words"))
+        }
+        return out
     }
 
     func records(layer: TextLayer, source: [UInt8], path: String, title: String) -> [ChunkRecord] {
         var hasher = SHA256()
         hasher.update(source)
         hasher.update("\u{0}\(chunker.limits.fingerprint)\u{0}\(title)\u{0}\(layer.format.rawValue)")
+        // Which pages OCR read: a scan chunked with --no-ocr and again with OCR are different chunks.
+        if !layer.ocrPages.isEmpty { hasher.update("\u{0}ocr \(layer.ocrPages.map(String.init).joined(separator: ","))") }
         let docHash = hasher.finalize().map { String($0, radix: 16).leftPadded(2) }.joined()
         let docID = Self.docID(library: library, path: path)
         let planned = chunker.chunks(of: layer, title: title)
@@ -56,11 +66,34 @@ public final class DocumentChunker {
                 start: p.range.lowerBound, end: p.range.upperBound,
                 lineStart: lines.line(at: p.range.lowerBound), lineEnd: lines.line(at: max(p.range.lowerBound, p.range.upperBound - 1)),
                 pageStart: p.pages?.lowerBound, pageEnd: p.pages?.upperBound)
-            return ChunkRecord(
+            var record = ChunkRecord(
                 library: library, span: span, format: layer.format.rawValue, seq: seq, docChunks: planned.count,
                 text: text, prefix: p.prefix, words: p.words, tokens: p.tokens,
                 hash: String(SHA256.hex(p.prefix + "\n" + text).prefix(16)), docHash: docHash)
+            record.ocr = ocrQuality(layer, p.range)
+            return record
         }
+    }
+
+    /// The OCR confidence of the words inside `range` (nil when OCR read none of them).
+    func ocrQuality(_ layer: TextLayer, _ range: Range<Int>) -> OCRQuality? {
+        guard !layer.ocr.isEmpty else { return nil }
+        // Spans are in layer order: find the first inside the range by binary search.
+        var lo = 0, hi = layer.ocr.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if layer.ocr[mid].range.lowerBound < range.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
+        var sum = 0.0, n = 0
+        var low: [String] = []
+        for s in layer.ocr[lo...] {
+            guard s.range.upperBound <= range.upperBound else { break }
+            sum += s.confidence
+            n += 1
+            if s.confidence < ocr.lowConfidence { low.append(String(decoding: layer.bytes[s.range], as: UTF8.self)) }
+        }
+        guard n > 0 else { return nil }
+        return OCRQuality(confidence: (sum / Double(n) * 10).rounded() / 10, words: n, low: low)
     }
 
     /// "meeting-notes.md" -> "meeting-notes": the file name says what the document is.

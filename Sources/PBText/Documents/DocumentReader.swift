@@ -12,14 +12,13 @@ public enum DocumentReader {
         "md": .markdown, "markdown": .markdown, "mdown": .markdown, "mkd": .markdown,
         "html": .html, "htm": .html, "xhtml": .html,
         "csv": .csv, "pdf": .pdf, "docx": .docx,
-    ]
+    ].merging(OCRDocument.imageExtensions.map { ($0, .image) }) { a, _ in a }
     /// Formats people will try that pb-chunk does not read, with what to do instead.
     static let refused: [String: String] = [
         "doc": "legacy Word .doc is not supported; save it as .docx",
         "xls": "spreadsheets are not supported; export the sheet as CSV", "xlsx": "spreadsheets are not supported; export the sheet as CSV",
         "ppt": "presentations are not supported; export as PDF", "pptx": "presentations are not supported; export as PDF",
         "odt": "OpenDocument text is not supported; save it as .docx",
-        "png": "images have no text layer", "jpg": "images have no text layer", "jpeg": "images have no text layer", "gif": "images have no text layer",
         "zip": "archives are not documents; unpack them first", "gz": "compressed files are not documents; decompress them first",
     ]
 
@@ -39,6 +38,7 @@ public enum DocumentReader {
     static func sniff(path: String, bytes: [UInt8]) throws -> DocumentFormat {
         if bytes.starts(with: Array("%PDF-".utf8)) { return .pdf }
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .docx }
+        if isImage(bytes) { return .image }
         let head = String(decoding: bytes.prefix(512), as: UTF8.self).lowercased()
         let stripped = head.drop { $0.isWhitespace }
         if stripped.hasPrefix("<!doctype html") || stripped.hasPrefix("<html") { return .html }
@@ -46,6 +46,15 @@ public enum DocumentReader {
             throw DocumentError.unsupported(path: path, reason: "binary file with no known text format")
         }
         return .text
+    }
+
+    /// PNG, JPEG, TIFF, GIF, WebP and BMP by their first bytes: what tesseract reads.
+    static func isImage(_ b: [UInt8]) -> Bool {
+        b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) || b.starts(with: [0xFF, 0xD8, 0xFF])
+            || b.starts(with: Array("II*\u{0}".utf8)) || b.starts(with: Array("MM\u{0}*".utf8))
+            || b.starts(with: Array("GIF87a".utf8)) || b.starts(with: Array("GIF89a".utf8))
+            || (b.count >= 12 && b.starts(with: Array("RIFF".utf8)) && b[8..<12].elementsEqual("WEBP".utf8))
+            || b.starts(with: Array("BM".utf8)) && b.count > 26 && b[14] >= 12 && b[15] == 0
     }
 
     /// A document's bytes. Only a regular file (or a link to one) is read: a FIFO would block
@@ -82,7 +91,7 @@ public enum DocumentReader {
 
     /// The text layer of a document given by path (read from disk) or by inline text.
     public static func read(path: String, inlineText: String? = nil, declaredFormat: String? = nil,
-                            toolTimeout: Double = PDFDocument.defaultTimeout) throws -> (TextLayer, [UInt8]) {
+                            toolTimeout: Double = PDFDocument.defaultTimeout, ocr: OCRSettings = OCRSettings()) throws -> (TextLayer, [UInt8]) {
         let bytes: [UInt8]
         if let inlineText {
             bytes = Array(inlineText.utf8)
@@ -105,7 +114,10 @@ public enum DocumentReader {
         case .docx: layer = try DOCXDocument.textLayer(bytes, path: path)
         case .pdf:
             guard inlineText == nil else { throw DocumentError.unsupported(path: path, reason: "a PDF cannot be given as inline text") }
-            layer = try PDFDocument.textLayer(path: path, timeout: toolTimeout)
+            layer = try PDFDocument.textLayer(path: path, bytes: bytes, timeout: toolTimeout, ocr: ocr)
+        case .image:
+            guard inlineText == nil else { throw DocumentError.unsupported(path: path, reason: "an image cannot be given as inline text") }
+            layer = try OCRDocument.textLayer(path: path, bytes: bytes, settings: ocr)
         }
         return (layer, bytes)
     }
@@ -126,7 +138,7 @@ extension DocumentError: ExitStatusProviding {
         switch self {
         case .cannotOpen: return .cannotOpen
         // A timed-out helper fails this document only, so --keep-going goes on to the next.
-        case .unsupported, .malformed, .timedOut: return .badInput
+        case .unsupported, .malformed, .timedOut, .empty: return .badInput
         case .unavailable: return .unavailable
         }
     }

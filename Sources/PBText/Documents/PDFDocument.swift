@@ -17,8 +17,10 @@ public enum PDFDocument {
     public static let defaultTitleTimeout: Double = 10
 
     /// The text layer of the PDF at `path`. `searchPath` replaces PATH for finding poppler (tests).
-    public static func textLayer(path: String, timeout: Double = defaultTimeout, titleTimeout: Double = defaultTitleTimeout,
-                                 searchPath: String? = nil) throws -> TextLayer {
+    /// Pages with no text layer (a scan) are rendered by pdftoppm and read by OCR (`ocr`);
+    /// `bytes`, the file's content when the caller has read it, keys the OCR cache.
+    public static func textLayer(path: String, bytes: [UInt8]? = nil, timeout: Double = defaultTimeout, titleTimeout: Double = defaultTitleTimeout,
+                                 searchPath: String? = nil, ocr: OCRSettings = OCRSettings()) throws -> TextLayer {
         guard let pdftotext = ExternalProgram.find("pdftotext", searchPath: searchPath) else {
             throw DocumentError.unavailable(path: path, reason: missingToolMessage)
         }
@@ -46,7 +48,80 @@ public enum PDFDocument {
             throw DocumentError.malformed(path: path, reason: reason)
         }
         let title = self.title(argument, path: path, timeout: min(timeout, titleTimeout), searchPath: searchPath)
-        return layer(pdftotextOutput: result.stdout, title: title)
+        let pages = self.pages(result.stdout)
+        let scans = pages.indices.filter { !pages[$0].contains(where: { !isBlank($0) }) }
+        var read: [Int: [OCRWord]] = [:]
+        var layer: TextLayer
+        if !scans.isEmpty, OCRDocument.unavailable(ocr) == nil {
+            let key = SHA256.hex(try bytes ?? DocumentReader.readRegularFile(path))
+            let progress = Progress("pages read by OCR", total: scans.count)
+            defer { progress.finish() }
+            for i in scans {
+                read[i + 1] = try OCRDocument.words(key: key + "\u{0}page \(i + 1)\u{0}\(ocr.resolution) dpi", path: path, settings: ocr) {
+                    try render(argument, page: i + 1, path: path, timeout: timeout, searchPath: searchPath, ocr: ocr)
+                }
+                progress.advance()
+            }
+            layer = self.layer(pdftotextOutput: result.stdout, title: title, ocr: read)
+        } else {
+            layer = self.layer(pdftotextOutput: result.stdout, title: title)
+        }
+        if !scans.isEmpty {
+            let count = pages.count == 1 ? "its page" : scans.count == pages.count ? "any of its \(pages.count) pages" : nil
+            if let why = OCRDocument.unavailable(ocr) {
+                if layer.blocks.isEmpty {
+                    layer.emptyReason = "no text layer on \(count ?? "its pages"), and \(why)"
+                } else {
+                    Diagnostics.shared.warning("\(path): \(pageList(scans)) \(scans.count == 1 ? "has" : "have") no text layer and \(scans.count == 1 ? "was" : "were") not read: \(why)")
+                }
+            } else if layer.blocks.isEmpty {
+                layer.emptyReason = "no text layer on \(count ?? "its pages"), and OCR read nothing on \(scans.count == 1 ? "it" : "them") (a blank or unreadable scan)"
+            }
+        } else if layer.blocks.isEmpty {
+            layer.emptyReason = "pdftotext found no text in it"
+        }
+        return layer
+    }
+
+    /// pdftotext's pages: it ends every page with a form feed.
+    static func pages(_ output: [UInt8]) -> [ArraySlice<UInt8>] {
+        var parts = output.split(separator: 0x0C, omittingEmptySubsequences: false)
+        if parts.count > 1, parts.last!.allSatisfy(isBlank) { parts.removeLast() }
+        return parts
+    }
+
+    /// "page 2", "pages 2 and 5", "pages 2-4 and 7".
+    static func pageList(_ indices: [Int]) -> String {
+        var runs: [String] = []
+        var i = 0
+        while i < indices.count {
+            var j = i
+            while j + 1 < indices.count, indices[j + 1] == indices[j] + 1 { j += 1 }
+            runs.append(j == i ? "\(indices[i] + 1)" : "\(indices[i] + 1)-\(indices[j] + 1)")
+            i = j + 1
+        }
+        let list = runs.count == 1 ? runs[0] : runs.dropLast().joined(separator: ", ") + " and " + runs.last!
+        return (indices.count == 1 ? "page " : "pages ") + list
+    }
+
+    /// One page rendered in grey at the OCR resolution by pdftoppm, then read by tesseract.
+    static func render(_ argument: String, page: Int, path: String, timeout: Double, searchPath: String?, ocr: OCRSettings) throws -> [UInt8] {
+        guard let pdftoppm = ExternalProgram.find("pdftoppm", searchPath: searchPath) else {
+            throw DocumentError.unavailable(path: path, reason: "pdftoppm not found: install poppler-utils (make deps)")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pb-ocr-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let image = folder.appendingPathComponent("page")
+        let result = try ExternalProgram(executable: pdftoppm, timeout: timeout)
+            .run(["-f", "\(page)", "-l", "\(page)", "-r", "\(ocr.resolution)", "-gray", "-png", "-singlefile", argument, image.path])
+        guard !result.timedOut else {
+            throw DocumentError.timedOut(path: path, reason: "pdftoppm did not render page \(page) in \(seconds(timeout)) and was stopped")
+        }
+        guard result.status == 0 else {
+            throw DocumentError.malformed(path: path, reason: "pdftoppm cannot render page \(page) (status \(result.status))")
+        }
+        return try OCRDocument.tesseract(image.path + ".png", path: path, settings: ocr)
     }
 
     static func seconds(_ value: Double) -> String {
@@ -55,14 +130,33 @@ public enum PDFDocument {
 
     /// Builds the layer from pdftotext's output: pages split at form feeds, paragraphs at blank
     /// lines. Separate from running the tool so it can be tested on any bytes.
-    public static func layer(pdftotextOutput output: [UInt8], title: String?) -> TextLayer {
+    /// Pages in `ocr` (1-based) are laid out from the words OCR read on them instead.
+    public static func layer(pdftotextOutput output: [UInt8], title: String?, ocr: [Int: [OCRWord]] = [:]) -> TextLayer {
         let text = String(validating: output, as: UTF8.self) != nil ? output : Array(String(decoding: output, as: UTF8.self).utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.count + 64)
         var blocks: [Block] = []
+        var spans: [TextLayer.OCRSpan] = []
         let newline = UInt8(ascii: "\n")
 
         for (index, page) in text.split(separator: 0x0C, omittingEmptySubsequences: false).enumerated() {
+            if let words = ocr[index + 1], !words.isEmpty {
+                var laid = OCRPageLayout()
+                laid.append(words, page: index + 1)
+                if !bytes.isEmpty {
+                    let trailing = bytes.reversed().prefix { $0 == newline }.count
+                    if trailing < 2 { bytes.append(contentsOf: repeatElement(newline, count: 2 - trailing)) }
+                }
+                let base = bytes.count
+                bytes.append(contentsOf: laid.bytes)
+                for var b in laid.blocks {
+                    b.range = (b.range.lowerBound + base)..<(b.range.upperBound + base)
+                    b.parts = b.parts.map { ($0.lowerBound + base)..<($0.upperBound + base) }
+                    blocks.append(b)
+                }
+                spans += laid.spans.map { TextLayer.OCRSpan(range: ($0.range.lowerBound + base)..<($0.range.upperBound + base), confidence: $0.confidence) }
+                continue
+            }
             guard page.contains(where: { !isBlank($0) }) else { continue }
             if !bytes.isEmpty {
                 let trailing = bytes.reversed().prefix { $0 == newline }.count
@@ -90,10 +184,13 @@ public enum PDFDocument {
                 blocks.append(Block(kind: .paragraph, range: (base + start) ..< (base + paragraphEnd), page: index + 1))
             }
         }
-        return TextLayer(bytes: bytes, format: .pdf, title: title, blocks: blocks)
+        var layer = TextLayer(bytes: bytes, format: .pdf, title: title, blocks: blocks)
+        layer.ocr = spans
+        layer.ocrPages = ocr.filter { !$0.value.isEmpty }.keys.sorted()
+        return layer
     }
 
-    private static func isBlank(_ byte: UInt8) -> Bool {
+    static func isBlank(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 

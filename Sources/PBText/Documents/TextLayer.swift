@@ -12,6 +12,18 @@ public struct TextLayer: Sendable {
     /// A title found in the document itself (Markdown H1, HTML <title>, DOCX core title, PDF info).
     public var title: String?
     public var blocks: [Block]
+    /// The words read by OCR: where each sits in `bytes` and tesseract's confidence in it.
+    public var ocr: [OCRSpan] = []
+    /// The pages (1-based) whose text OCR read.
+    public var ocrPages: [Int] = []
+    /// Why nothing was read, when the layer has no text: the reader says what it saw ("a PDF of
+    /// 2 pages with no text layer, and OCR is off"), so no document yields nothing in silence.
+    public var emptyReason: String?
+
+    public struct OCRSpan: Sendable, Equatable {
+        public var range: Range<Int>
+        public var confidence: Double
+    }
 
     public init(bytes: [UInt8], format: DocumentFormat, title: String? = nil, blocks: [Block] = []) {
         self.bytes = bytes
@@ -22,7 +34,7 @@ public struct TextLayer: Sendable {
 }
 
 public enum DocumentFormat: String, Sendable, Codable, CaseIterable {
-    case text, markdown, html, csv, pdf, docx
+    case text, markdown, html, csv, pdf, docx, image
 }
 
 /// One structural unit of a document, in reading order.
@@ -71,6 +83,8 @@ public enum DocumentError: Error, CustomStringConvertible, Equatable {
     case unavailable(path: String, reason: String)
     /// A helper program ran past its time limit and was stopped.
     case timedOut(path: String, reason: String)
+    /// The document was read and holds no text (a scan with OCR off, a blank page, an empty file).
+    case empty(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -79,6 +93,7 @@ public enum DocumentError: Error, CustomStringConvertible, Equatable {
         case let .malformed(path, reason): return "\(path): malformed document: \(reason)"
         case let .unavailable(path, reason): return "\(path): \(reason)"
         case let .timedOut(path, reason): return "\(path): \(reason)"
+        case let .empty(path, reason): return "\(path): no text read: \(reason)"
         }
     }
 }
