@@ -137,8 +137,8 @@ import Testing
 
     @Test func xmlScannerHandlesEntitiesCdataAndPrefixes() {
         let xml = #"<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e "v">]><doc xmlns:q="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><q:t a='1 &amp; 2'>x &lt; y &#233;&#x4E2D;</q:t><q:br/><![CDATA[<raw>]]><!-- c --></doc>"#
-        var scanner = DOCXDocument.XMLScanner(Array(xml.utf8))
-        var events: [DOCXDocument.XMLEvent] = []
+        var scanner = XMLScanner(Array(xml.utf8))
+        var events: [XMLEvent] = []
         while let event = scanner.next() { events.append(event) }
         #expect(events == [
             .start(name: "doc", attributes: [:], selfClosing: false),

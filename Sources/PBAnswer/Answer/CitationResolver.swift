@@ -48,7 +48,8 @@ public final class CitationResolver {
                 } else {
                     n = citations.count + 1
                     citations.append(Citation(n: n, evidence: best.n, chunkID: best.chunkID, path: best.path, start: best.start,
-                                              end: best.end, line: best.line, page: best.page, quote: best.text))
+                                              end: best.end, line: best.line, page: best.page,
+                                              section: best.place, quote: best.text))
                 }
                 if !cites.contains(n) {
                     cites.append(n)

@@ -19,6 +19,11 @@ public struct EvidenceSentence: Equatable, Sendable {
     /// The deepest heading the sentence sits under ("4. Spring work day", a log entry's
     /// "2023-06-27  76,890 km  Garage: Hollis Motors"), empty when there is none.
     public var heading: String = ""
+    /// The whole section path, outermost first ("Message 2: Seeds ordered", "Attachment: quote.pdf").
+    public var section: [String] = []
+
+    /// The section path as a citation names it: headings joined by " > ", nil when there is none.
+    public var place: String? { section.isEmpty ? nil : section.joined(separator: " > ") }
 }
 
 /// Splits evidence into sentences with source byte spans, so that answers and gates can cite
@@ -53,7 +58,7 @@ public final class EvidenceSentences {
                 out.append(EvidenceSentence(n: e.n, piece: piece, chunkID: e.chunkID, path: e.path,
                                             start: e.start + r.lowerBound, end: e.start + r.upperBound,
                                             line: e.lineStart + newlines, page: e.pageStart, text: text,
-                                            heading: e.section.last ?? ""))
+                                            heading: e.section.last ?? "", section: e.section))
             }
         }
         return out

@@ -47,15 +47,20 @@ public struct Citation: Codable, Equatable, Sendable {
     /// The line of `start` in the source (1-based), for `path:line`.
     public var line: Int
     public var page: Int?
+    /// The section path of the cited text, its headings joined by " > ": where it is in the
+    /// document, and for the formats whose sections are places, the place ("Slide 2: Seed
+    /// order", "Sheet: Monthly", "Message 3: Re: Seeds ordered > Attachment: quote.pdf").
+    /// Absent when the text is under no heading.
+    public var section: String?
     /// The cited bytes themselves.
     public var quote: String
 
     enum CodingKeys: String, CodingKey {
-        case n, evidence, path, start, end, line, page, quote
+        case n, evidence, path, start, end, line, page, section, quote
         case chunkID = "chunk_id"
     }
 
-    public init(n: Int, evidence: Int, chunkID: String, path: String, start: Int, end: Int, line: Int, page: Int? = nil, quote: String) {
+    public init(n: Int, evidence: Int, chunkID: String, path: String, start: Int, end: Int, line: Int, page: Int? = nil, section: String? = nil, quote: String) {
         self.n = n
         self.evidence = evidence
         self.chunkID = chunkID
@@ -64,6 +69,7 @@ public struct Citation: Codable, Equatable, Sendable {
         self.end = end
         self.line = line
         self.page = page
+        self.section = section
         self.quote = quote
     }
 }

@@ -8,102 +8,27 @@ import Foundation
 /// document made from a template would come out as flat prose.
 public enum DOCXDocument {
     public static func textLayer(_ data: [UInt8], path: String) throws -> TextLayer {
-        let archive: ZipArchive
-        do {
-            archive = try ZipArchive(data)
-        } catch {
-            throw DocumentError.malformed(path: path, reason: "not a docx file: \(error)")
-        }
-        do {
-            return try layer(from: archive, path: path)
-        } catch let failure as ZipArchive.Failure {
-            throw DocumentError.malformed(path: path, reason: failure.description)
-        }
-    }
-
-    private static func layer(from archive: ZipArchive, path: String) throws -> TextLayer {
-        let packageRelations = try archive.contents(named: "_rels/.rels").map(relationships) ?? []
-        let documentPart = packageRelations.first { $0.type.hasSuffix("/officeDocument") }
-            .map { resolve($0.target, from: "") } ?? "word/document.xml"
-        guard let document = try archive.contents(named: documentPart) else {
-            throw DocumentError.malformed(path: path, reason: "no \(documentPart) in the archive (not a docx file)")
-        }
-        let directory = documentPart.split(separator: "/").dropLast().joined(separator: "/")
-        let file = documentPart.split(separator: "/").last.map(String.init) ?? documentPart
-        let relationsPart = (directory.isEmpty ? "" : directory + "/") + "_rels/" + file + ".rels"
-        let documentRelations = try archive.contents(named: relationsPart).map(relationships) ?? []
+        let package = try OfficePackage(data, path: path, kind: "docx")
+        let documentPart = try package.mainPart(fallback: "word/document.xml")
+        let document = try package.requiredPart(documentPart)
+        let documentRelations = try package.relationships(of: documentPart)
         func part(_ type: String, _ fallback: String) -> String {
-            documentRelations.first { $0.type.hasSuffix(type) }.map { resolve($0.target, from: directory) } ?? fallback
+            documentRelations.first { $0.type.hasSuffix(type) }?.target ?? fallback
         }
 
         var reader = BodyReader()
-        if let styles = try archive.contents(named: part("/styles", "word/styles.xml")) {
+        if let styles = try package.part(part("/styles", "word/styles.xml")) {
             reader.styles = Styles(styles)
         }
-        if let numbering = try archive.contents(named: part("/numbering", "word/numbering.xml")) {
+        if let numbering = try package.part(part("/numbering", "word/numbering.xml")) {
             reader.numbering = Numbering(numbering)
         }
         reader.read(document)
 
-        let corePart = packageRelations.first { $0.type.hasSuffix("/core-properties") }
-            .map { resolve($0.target, from: "") } ?? "docProps/core.xml"
-        let coreTitle = try archive.contents(named: corePart).flatMap(readCoreTitle)
-        let title = coreTitle.flatMap(TextLayer.cleanTitle)
+        let title = try package.coreTitle().flatMap(TextLayer.cleanTitle)
             ?? reader.titleParagraph.flatMap(TextLayer.cleanTitle)
             ?? reader.firstH1.flatMap(TextLayer.cleanTitle)
         return TextLayer(format: .docx, title: title, markup: reader.drafts)
-    }
-
-    // MARK: - Package parts
-
-    private struct Relationship {
-        var type: String
-        var target: String
-    }
-
-    private static func relationships(_ xml: [UInt8]) -> [Relationship] {
-        var scanner = XMLScanner(xml)
-        var found: [Relationship] = []
-        while let event = scanner.next() {
-            if case let .start(name, attributes, _) = event, localName(name) == "Relationship",
-               let type = attributes["Type"], let target = attributes["Target"], attributes["TargetMode"] != "External" {
-                found.append(Relationship(type: type, target: target))
-            }
-        }
-        return found
-    }
-
-    /// Relationship targets are relative to the folder of the part that names them, or absolute
-    /// within the package when they start with "/".
-    private static func resolve(_ target: String, from directory: String) -> String {
-        var parts: [Substring] = target.hasPrefix("/") ? [] : directory.split(separator: "/")
-        for piece in target.split(separator: "/") {
-            if piece == ".." { if !parts.isEmpty { parts.removeLast() } } else if piece != "." { parts.append(piece) }
-        }
-        return parts.joined(separator: "/")
-    }
-
-    private static func readCoreTitle(_ xml: [UInt8]) -> String? {
-        var scanner = XMLScanner(xml)
-        var inTitle = false
-        var text = ""
-        while let event = scanner.next() {
-            switch event {
-            case let .start(name, _, _) where name == "dc:title":
-                inTitle = true
-            case let .end(name) where name == "dc:title":
-                return text
-            case let .text(content) where inTitle:
-                text += content
-            default:
-                break
-            }
-        }
-        return nil
-    }
-
-    static func localName(_ name: String) -> Substring {
-        name.split(separator: ":", maxSplits: 1).last ?? Substring(name)
     }
 
     // MARK: - Styles and numbering
@@ -465,217 +390,6 @@ public enum DOCXDocument {
             guard let cells = row else { return }
             row = nil
             if cells.contains(where: { !$0.isEmpty }) { rows.append(cells) }
-        }
-    }
-}
-
-// MARK: - XML
-
-extension DOCXDocument {
-    enum XMLEvent: Equatable {
-        case start(name: String, attributes: [String: String], selfClosing: Bool)
-        case end(name: String)
-        case text(String)
-    }
-
-    /// A small pull tokenizer for the XML Office writes: elements, attributes, character data,
-    /// CDATA and entity references. It never rejects input; a damaged part just yields less text.
-    ///
-    /// Prefixes are arbitrary in XML, so names in the namespaces we read are rewritten to fixed
-    /// prefixes (`w:`, `mc:`, `dc:`) from the `xmlns` declarations seen so far; Office declares
-    /// them all on the root element, so scoping is not modelled.
-    struct XMLScanner {
-        private let bytes: [UInt8]
-        private var at = 0
-        private var canonical: [String: String] = [:]
-        private var pendingEnd: String?
-
-        private static let known: [String: String] = [
-            "http://schemas.openxmlformats.org/wordprocessingml/2006/main": "w",
-            "http://purl.oclc.org/ooxml/wordprocessingml/main": "w",
-            "http://schemas.openxmlformats.org/markup-compatibility/2006": "mc",
-            "http://purl.org/dc/elements/1.1/": "dc",
-        ]
-
-        init(_ data: [UInt8]) {
-            if data.starts(with: [0xEF, 0xBB, 0xBF]) {
-                bytes = Array(data.dropFirst(3))
-            } else if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
-                bytes = HTMLDocument.decode(data)
-            } else {
-                bytes = data
-            }
-        }
-
-        mutating func next() -> XMLEvent? {
-            if let name = pendingEnd {
-                pendingEnd = nil
-                return .end(name: name)
-            }
-            while at < bytes.count {
-                if bytes[at] != UInt8(ascii: "<") {
-                    let end = bytes[at...].firstIndex(of: UInt8(ascii: "<")) ?? bytes.count
-                    let text = decode(bytes[at ..< end])
-                    at = end
-                    return .text(text)
-                }
-                if starts("<!--") {
-                    at = after("-->", from: at + 4)
-                } else if starts("<![CDATA[") {
-                    let start = at + 9
-                    let end = find("]]>", from: start) ?? bytes.count
-                    at = min(end + 3, bytes.count)
-                    return .text(String(decoding: bytes[start ..< end], as: UTF8.self))
-                } else if starts("<?") {
-                    at = after("?>", from: at + 2)
-                } else if starts("<!") {
-                    skipDeclaration()
-                } else if starts("</") {
-                    let (name, end) = readName(from: at + 2)
-                    at = after(">", from: end)
-                    return .end(name: qualified(name))
-                } else {
-                    return startTag()
-                }
-            }
-            return nil
-        }
-
-        private mutating func startTag() -> XMLEvent {
-            let (rawName, nameEnd) = readName(from: at + 1)
-            var raw: [(String, String)] = []
-            var i = nameEnd
-            var selfClosing = false
-            while i < bytes.count {
-                let byte = bytes[i]
-                if byte == UInt8(ascii: ">") { i += 1; break }
-                if byte == UInt8(ascii: "/") { selfClosing = true; i += 1; continue }
-                if isSpace(byte) { i += 1; continue }
-                let (name, end) = readName(from: i)
-                i = max(end, i + 1)
-                while i < bytes.count, isSpace(bytes[i]) { i += 1 }
-                var value = ""
-                if i < bytes.count, bytes[i] == UInt8(ascii: "=") {
-                    i += 1
-                    while i < bytes.count, isSpace(bytes[i]) { i += 1 }
-                    if i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
-                        let quote = bytes[i]
-                        let close = bytes[(i + 1)...].firstIndex(of: quote) ?? bytes.count
-                        value = decode(bytes[(i + 1) ..< close])
-                        i = min(close + 1, bytes.count)
-                    }
-                }
-                selfClosing = false
-                raw.append((name, value))
-            }
-            at = i
-            for (name, value) in raw {
-                if name == "xmlns" || name.hasPrefix("xmlns:"), let prefix = Self.known[value] {
-                    canonical[name == "xmlns" ? "" : String(name.dropFirst(6))] = prefix
-                }
-            }
-            var attributes: [String: String] = [:]
-            for (name, value) in raw where !name.hasPrefix("xmlns") {
-                // Unprefixed attributes belong to no namespace, whatever the default namespace is.
-                attributes[name.contains(":") ? qualified(name) : name] = value
-            }
-            let name = qualified(rawName)
-            if selfClosing { pendingEnd = name }
-            return .start(name: name, attributes: attributes, selfClosing: selfClosing)
-        }
-
-        private func qualified(_ name: String) -> String {
-            if let colon = name.firstIndex(of: ":") {
-                guard let prefix = canonical[String(name[..<colon])] else { return name }
-                return prefix + name[colon...]
-            }
-            guard let prefix = canonical[""] else { return name }
-            return prefix + ":" + name
-        }
-
-        /// A DOCTYPE may carry an internal subset in brackets, whose declarations contain ">".
-        private mutating func skipDeclaration() {
-            var depth = 0
-            while at < bytes.count {
-                let byte = bytes[at]
-                at += 1
-                if byte == UInt8(ascii: "[") { depth += 1 }
-                else if byte == UInt8(ascii: "]") { depth -= 1 }
-                else if byte == UInt8(ascii: ">"), depth <= 0 { return }
-            }
-        }
-
-        private func readName(from start: Int) -> (String, Int) {
-            var end = start
-            while end < bytes.count, !isSpace(bytes[end]), ![UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "=")].contains(bytes[end]) {
-                end += 1
-            }
-            return (String(decoding: bytes[start ..< end], as: UTF8.self), end)
-        }
-
-        private func starts(_ prefix: StaticString) -> Bool {
-            let count = prefix.utf8CodeUnitCount
-            guard at + count <= bytes.count else { return false }
-            return prefix.withUTF8Buffer { bytes[at ..< at + count].elementsEqual($0) }
-        }
-
-        private func after(_ needle: StaticString, from start: Int) -> Int {
-            find(needle, from: start).map { $0 + needle.utf8CodeUnitCount } ?? bytes.count
-        }
-
-        private func find(_ needle: StaticString, from start: Int) -> Int? {
-            let pattern = needle.withUTF8Buffer { Array($0) }
-            var i = start
-            while i + pattern.count <= bytes.count {
-                if bytes[i] == pattern[0], bytes[i ..< i + pattern.count].elementsEqual(pattern) { return i }
-                i += 1
-            }
-            return nil
-        }
-
-        private func isSpace(_ byte: UInt8) -> Bool {
-            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-        }
-
-        /// XML has five named entities and numeric references; anything else is left as written.
-        private func decode(_ slice: ArraySlice<UInt8>) -> String {
-            guard slice.contains(UInt8(ascii: "&")) else { return String(decoding: slice, as: UTF8.self) }
-            let text = String(decoding: slice, as: UTF8.self)
-            var out = ""
-            var rest = Substring(text)
-            while let amp = rest.firstIndex(of: "&") {
-                out += rest[..<amp]
-                let tail = rest[rest.index(after: amp)...]
-                guard let semi = tail.prefix(12).firstIndex(of: ";") else {
-                    out += "&"
-                    rest = tail
-                    continue
-                }
-                let name = tail[..<semi]
-                var replacement: String?
-                switch name {
-                case "amp": replacement = "&"
-                case "lt": replacement = "<"
-                case "gt": replacement = ">"
-                case "quot": replacement = "\""
-                case "apos": replacement = "'"
-                default:
-                    if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                        replacement = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-                    } else if name.hasPrefix("#") {
-                        replacement = UInt32(name.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-                    }
-                }
-                if let replacement {
-                    out += replacement
-                    rest = tail[tail.index(after: semi)...]
-                } else {
-                    out += "&"
-                    rest = tail
-                }
-            }
-            out += rest
-            return out
         }
     }
 }

@@ -11,14 +11,17 @@ public enum DocumentReader {
         "txt": .text, "text": .text, "log": .text, "rst": .text, "org": .text,
         "md": .markdown, "markdown": .markdown, "mdown": .markdown, "mkd": .markdown,
         "html": .html, "htm": .html, "xhtml": .html,
-        "csv": .csv, "pdf": .pdf, "docx": .docx,
+        "csv": .csv, "pdf": .pdf, "docx": .docx, "docm": .docx, "odt": .odt, "ods": .ods,
+        "xlsx": .xlsx, "xlsm": .xlsx, "pptx": .pptx, "pptm": .pptx,
+        "eml": .email, "mbox": .mbox, "mbx": .mbox,
     ].merging(OCRDocument.imageExtensions.map { ($0, .image) }) { a, _ in a }
     /// Formats people will try that pb-chunk does not read, with what to do instead.
     static let refused: [String: String] = [
-        "doc": "legacy Word .doc is not supported; save it as .docx",
-        "xls": "spreadsheets are not supported; export the sheet as CSV", "xlsx": "spreadsheets are not supported; export the sheet as CSV",
-        "ppt": "presentations are not supported; export as PDF", "pptx": "presentations are not supported; export as PDF",
-        "odt": "OpenDocument text is not supported; save it as .docx",
+        "doc": "legacy Word .doc is not supported; save it as .docx or .odt",
+        "xls": "legacy Excel .xls is not supported; save it as .xlsx or .ods",
+        "ppt": "legacy PowerPoint .ppt is not supported; save it as .pptx",
+        "odp": "OpenDocument presentations are not supported; save it as .pptx or export it as PDF",
+        "msg": "Outlook .msg files are not supported; save the message as .eml",
         "zip": "archives are not documents; unpack them first", "gz": "compressed files are not documents; decompress them first",
     ]
 
@@ -37,7 +40,12 @@ public enum DocumentReader {
 
     static func sniff(path: String, bytes: [UInt8]) throws -> DocumentFormat {
         if bytes.starts(with: Array("%PDF-".utf8)) { return .pdf }
-        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .docx }
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return try package(path: path, bytes: bytes) }
+        if bytes.starts(with: OfficePackage.compoundFileMagic) {
+            throw DocumentError.unsupported(path: path, reason: "an OLE compound file: a legacy .doc/.xls/.ppt or a password-protected Office file; save a copy without a password as .docx, .xlsx or .pptx")
+        }
+        if MailDocument.looksLikeMbox(bytes) { return .mbox }
+        if MailDocument.looksLikeMessage(bytes) { return .email }
         if isImage(bytes) { return .image }
         let head = String(decoding: bytes.prefix(512), as: UTF8.self).lowercased()
         let stripped = head.drop { $0.isWhitespace }
@@ -46,6 +54,26 @@ public enum DocumentReader {
             throw DocumentError.unsupported(path: path, reason: "binary file with no known text format")
         }
         return .text
+    }
+
+    /// Which office format a ZIP file is: OpenDocument names its type in a first `mimetype`
+    /// entry; Office Open XML by where its main part lives.
+    static func package(path: String, bytes: [UInt8]) throws -> DocumentFormat {
+        guard let archive = try? ZipArchive(bytes) else {
+            throw DocumentError.unsupported(path: path, reason: "a ZIP file that is not an office document; unpack it first")
+        }
+        if let mimetype = try? archive.contents(named: "mimetype") {
+            switch String(decoding: mimetype, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) {
+            case "application/vnd.oasis.opendocument.text": return .odt
+            case "application/vnd.oasis.opendocument.spreadsheet": return .ods
+            default: break
+            }
+        }
+        let names = archive.entries.map(\.name)
+        if names.contains(where: { $0.hasPrefix("word/") }) { return .docx }
+        if names.contains(where: { $0.hasPrefix("xl/") }) { return .xlsx }
+        if names.contains(where: { $0.hasPrefix("ppt/") }) { return .pptx }
+        throw DocumentError.unsupported(path: path, reason: "a ZIP file that is not an office document; unpack it first")
     }
 
     /// PNG, JPEG, TIFF, GIF, WebP and BMP by their first bytes: what tesseract reads.
@@ -99,27 +127,49 @@ public enum DocumentReader {
             bytes = try readRegularFile(path)
         }
         let format = try self.format(path: path, bytes: bytes, declared: declaredFormat ?? (inlineText != nil && extensions[(path as NSString).pathExtension.lowercased()] == nil ? "text" : nil))
-        let layer: TextLayer
+        if inlineText != nil, [.pdf, .image].contains(format) {
+            throw DocumentError.unsupported(path: path, reason: format == .pdf ? "a PDF cannot be given as inline text" : "an image cannot be given as inline text")
+        }
+        let layer = try self.layer(bytes: bytes, path: path, format: format, toolTimeout: toolTimeout, ocr: ocr)
+        return (layer, bytes)
+    }
+
+    /// The text layer of a document's bytes in a known format. A PDF is read from `path`
+    /// (pdftotext reads files), so bytes that are not on disk there (a mail attachment) are
+    /// written to a temporary file first.
+    static func layer(bytes: [UInt8], path: String, format: DocumentFormat, toolTimeout: Double = PDFDocument.defaultTimeout,
+                      ocr: OCRSettings = OCRSettings(), onDisk: Bool = true) throws -> TextLayer {
         switch format {
         case .text, .markdown, .csv:
             guard String(validating: bytes, as: UTF8.self) != nil else {
                 throw DocumentError.malformed(path: path, reason: "not valid UTF-8 at byte \(firstInvalidUTF8(bytes)) (convert it with iconv)")
             }
             switch format {
-            case .markdown: layer = MarkdownDocument.textLayer(bytes, path: path)
-            case .csv: layer = try CSVDocument.textLayer(bytes, path: path)
-            default: layer = MarkdownDocument.plainTextLayer(bytes, path: path)
+            case .markdown: return MarkdownDocument.textLayer(bytes, path: path)
+            case .csv: return try CSVDocument.textLayer(bytes, path: path)
+            default: return MarkdownDocument.plainTextLayer(bytes, path: path)
             }
-        case .html: layer = try HTMLDocument.textLayer(bytes, path: path)
-        case .docx: layer = try DOCXDocument.textLayer(bytes, path: path)
+        case .html: return try HTMLDocument.textLayer(bytes, path: path)
+        case .docx: return try DOCXDocument.textLayer(bytes, path: path)
+        case .odt, .ods: return try OpenDocument.textLayer(bytes, path: path, format: format)
+        case .xlsx: return try XLSXDocument.textLayer(bytes, path: path)
+        case .pptx: return try PPTXDocument.textLayer(bytes, path: path)
+        case .email: return try MailDocument.textLayer(bytes, path: path, mailbox: false, toolTimeout: toolTimeout, ocr: ocr)
+        case .mbox: return try MailDocument.textLayer(bytes, path: path, mailbox: true, toolTimeout: toolTimeout, ocr: ocr)
+        case .image: return try OCRDocument.textLayer(path: path, bytes: bytes, settings: ocr)
         case .pdf:
-            guard inlineText == nil else { throw DocumentError.unsupported(path: path, reason: "a PDF cannot be given as inline text") }
-            layer = try PDFDocument.textLayer(path: path, bytes: bytes, timeout: toolTimeout, ocr: ocr)
-        case .image:
-            guard inlineText == nil else { throw DocumentError.unsupported(path: path, reason: "an image cannot be given as inline text") }
-            layer = try OCRDocument.textLayer(path: path, bytes: bytes, settings: ocr)
+            if onDisk { return try PDFDocument.textLayer(path: path, bytes: bytes, timeout: toolTimeout, ocr: ocr) }
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pb-part-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let file = folder.appendingPathComponent("part.pdf")
+            try Data(bytes).write(to: file)
+            do {
+                return try PDFDocument.textLayer(path: file.path, bytes: bytes, timeout: toolTimeout, ocr: ocr)
+            } catch let error as DocumentError {
+                throw error.renamed(file.path, to: path)
+            }
         }
-        return (layer, bytes)
     }
 
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
@@ -130,6 +180,21 @@ public enum DocumentReader {
             if String(validating: bytes[0..<mid], as: UTF8.self) != nil || (mid < bytes.count && (bytes[mid] & 0xC0) == 0x80) { lo = mid } else { hi = mid - 1 }
         }
         return lo
+    }
+}
+
+extension DocumentError {
+    /// The same error about another path (a temporary file stands for a part of a document).
+    func renamed(_ from: String, to path: String) -> DocumentError {
+        func fix(_ text: String) -> String { text.replacingOccurrences(of: from, with: path) }
+        switch self {
+        case let .cannotOpen(_, reason): return .cannotOpen(path: path, reason: fix(reason))
+        case let .unsupported(_, reason): return .unsupported(path: path, reason: fix(reason))
+        case let .malformed(_, reason): return .malformed(path: path, reason: fix(reason))
+        case let .unavailable(_, reason): return .unavailable(path: path, reason: fix(reason))
+        case let .timedOut(_, reason): return .timedOut(path: path, reason: fix(reason))
+        case let .empty(_, reason): return .empty(path: path, reason: fix(reason))
+        }
     }
 }
 

@@ -8,10 +8,15 @@ import Foundation
 /// (a table inside a list item becomes part of the item's text, and the reverse).
 public enum HTMLDocument {
     public static func textLayer(_ data: [UInt8], path: String) throws -> TextLayer {
+        let (title, drafts) = markup(data)
+        return TextLayer(format: .html, title: title, markup: drafts)
+    }
+
+    /// The page's title and blocks, for readers that embed HTML (a mail's HTML part).
+    static func markup(_ data: [UInt8]) -> (title: String?, drafts: [TextLayer.MarkupDraft]) {
         var walker = Walker(source: decode(data))
         walker.run()
-        let title = walker.title.flatMap(TextLayer.cleanTitle) ?? walker.firstH1.flatMap(TextLayer.cleanTitle)
-        return TextLayer(format: .html, title: title, markup: walker.drafts)
+        return (walker.title.flatMap(TextLayer.cleanTitle) ?? walker.firstH1.flatMap(TextLayer.cleanTitle), walker.drafts)
     }
 
     /// UTF-8 unless the bytes say otherwise: a UTF-16 byte order mark, or bytes that are not valid

@@ -44,6 +44,10 @@ public enum PDFDocument {
         guard result.status == 0 else {
             let message = String(decoding: result.stderr, as: UTF8.self)
                 .split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) }
+            if message?.localizedCaseInsensitiveContains("incorrect password") == true {
+                throw DocumentError.unsupported(path: path, reason: "the PDF is password-protected; save a copy without the password "
+                    + "(qpdf --decrypt --password=PASSWORD in.pdf out.pdf)")
+            }
             let reason = message.map { "pdftotext failed: \($0)" } ?? "pdftotext exited with status \(result.status)"
             throw DocumentError.malformed(path: path, reason: reason)
         }

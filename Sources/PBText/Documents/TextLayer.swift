@@ -34,7 +34,7 @@ public struct TextLayer: Sendable {
 }
 
 public enum DocumentFormat: String, Sendable, Codable, CaseIterable {
-    case text, markdown, html, csv, pdf, docx, image
+    case text, markdown, html, csv, pdf, docx, odt, ods, xlsx, pptx, email, mbox, image
 }
 
 /// One structural unit of a document, in reading order.

@@ -22,19 +22,24 @@ public struct ZipArchive: Sendable {
         case notAnArchive
         case damaged(String)
         case unsupported(String)
+        /// The entry is encrypted with a password (general-purpose flag bit 0).
+        case encrypted(String)
 
         public var description: String {
             switch self {
             case .notAnArchive: return "not a zip archive (no end of central directory record)"
             case let .damaged(what): return "damaged zip archive: \(what)"
             case let .unsupported(what): return "unsupported zip feature: \(what)"
+            case let .encrypted(name): return "\(name) is encrypted"
             }
         }
     }
 
-    /// A ceiling on one inflated entry: a DOCX part is a few megabytes, so anything near this is a
-    /// zip bomb or garbage and must not be allowed to exhaust memory.
-    public static let maximumEntrySize = 512 << 20
+    /// A ceiling on one inflated entry: a DOCX part is a few megabytes and the sheet of a large
+    /// spreadsheet some tens, so anything past this is a zip bomb or garbage and must not be
+    /// allowed to exhaust memory. Inflating never writes past an entry's declared size (checked
+    /// against this before any memory is taken), so one read holds at most this much.
+    public static let maximumEntrySize = 256 << 20
 
     public let entries: [Entry]
     private let data: [UInt8]
@@ -55,7 +60,7 @@ public struct ZipArchive: Sendable {
     }
 
     public func contents(of entry: Entry) throws(Failure) -> [UInt8] {
-        if entry.flags & 1 != 0 { throw .unsupported("\(entry.name) is encrypted") }
+        if entry.flags & 1 != 0 { throw .encrypted(entry.name) }
         if entry.uncompressedSize > Self.maximumEntrySize {
             throw .unsupported("\(entry.name) inflates to \(entry.uncompressedSize) bytes")
         }
