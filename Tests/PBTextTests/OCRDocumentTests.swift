@@ -106,4 +106,48 @@ import Testing
         let (again, _) = try DocumentReader.read(path: path, ocr: settings)
         #expect(again.bytes == layer.bytes && again.blocks == layer.blocks)
     }
+
+    @Test func imageSizesFromHeaders() throws {
+        let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/scans/receipt.png")))
+        let size = try #require(ImageSize(png))
+        #expect(size.width > 500 && size.height > 500)
+        #expect(ImageSize(Array("GIF89a".utf8) + [0x10, 0x27, 0x20, 0x4E]) == ImageSize(width: 10000, height: 20000))
+        #expect(ImageSize(Array("P5\n# made by hand\n640 480\n255\n".utf8)) == ImageSize(width: 640, height: 480))
+        // JPEG: SOI, an APP0 segment of 16 bytes, then SOF0 with height 3000 and width 4000.
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + [UInt8](repeating: 0, count: 14)
+            + [0xFF, 0xC0, 0x00, 0x11, 0x08, 0x0B, 0xB8, 0x0F, 0xA0, 0x03, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        #expect(ImageSize(jpeg) == ImageSize(width: 4000, height: 3000))
+        // Little-endian TIFF with ImageWidth (256) and ImageLength (257) as SHORTs.
+        let tiff: [UInt8] = Array("II*\u{0}".utf8) + [8, 0, 0, 0, 2, 0,
+                                                      0, 1, 3, 0, 1, 0, 0, 0, 0x10, 0x27, 0, 0,
+                                                      1, 1, 3, 0, 1, 0, 0, 0, 0x20, 0x4E, 0, 0]
+        #expect(ImageSize(tiff) == ImageSize(width: 10000, height: 20000))
+        #expect(ImageSize(Array("not an image".utf8)) == nil)
+    }
+
+    @Test func hugeImagesAreRefusedBeforeOCR() {
+        // A PNG header claiming 10,000 x 10,000 pixels: refused from the header alone.
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        png += [0, 0, 0x27, 0x10, 0, 0, 0x27, 0x10, 8, 0, 0, 0, 0]
+        do {
+            _ = try OCRDocument.textLayer(path: "huge.png", bytes: png, settings: OCRSettings())
+            Issue.record("a 100-megapixel image went to OCR")
+        } catch let DocumentError.unsupported(path, reason) {
+            #expect(path == "huge.png")
+            #expect(reason.hasPrefix("the image is 10000×10000 pixels (100 megapixels), over the 64 megapixels OCR reads"))
+        } catch {
+            // Without tesseract the image is refused for that reason first; both are refusals.
+            #expect(OCRDocument.unavailable(OCRSettings()) != nil)
+        }
+    }
+
+    @Test func largePagesRenderAtAResolutionThatFits() {
+        #expect(PDFDocument.resolution(for: (595, 842), wanted: 300) == 300)
+        // 800 x 1200 inches: 8 dpi keeps the picture under 64 megapixels.
+        #expect(PDFDocument.resolution(for: (57600, 86400), wanted: 300) == 8)
+        #expect(PDFDocument.resolution(for: nil, wanted: 300) == 300)
+        let dpi = PDFDocument.resolution(for: (2384, 3370), wanted: 300)  // A0
+        #expect(Double(dpi) * 2384 / 72 * Double(dpi) * 3370 / 72 <= Double(ImageSize.maximumPixels))
+    }
 }

@@ -13,11 +13,12 @@ public enum ChunkCommand {
             OptionSpec("library", short: "l", value: "NAME", help: "library the chunks are for (default 'default'; part of doc_id)"),
             OptionSpec("max-words", value: "N", help: "words per chunk at most (default 310)"),
             OptionSpec("max-tokens", value: "N", help: "WordPiece tokens of prefix and text at most (default 254: pb-embed's window less [CLS] and [SEP])"),
-            OptionSpec("format", value: "FORMAT", help: "read every input as text, markdown, html, csv, pdf, docx or image"),
+            OptionSpec("format", value: "FORMAT", help: "read every input as one format: text, markdown, html, csv, pdf, docx, odt, ods, xlsx, pptx, email, mbox or image"),
             OptionSpec("vocab", value: "FILE", help: "WordPiece vocabulary (default: the model's vocab.txt)"),
             OptionSpec("files0-from", value: "FILE", help: "read the files to chunk from FILE ('-': standard input), names separated by NUL bytes (find -print0)"),
             OptionSpec("tool-timeout", value: "SECONDS", help: "stop pdftotext after this long on one document, pdftoppm or tesseract on one page (default 120; the document fails)"),
             OptionSpec("no-ocr", help: "do not read scanned pages and images by OCR (a document left with no text is an error naming it)"),
+            OptionSpec("ocr-pages", value: "N", help: "read at most N scanned pages of one PDF by OCR (default 800, about half an hour; the rest are named in a warning)"),
             OptionSpec("text-layer", help: "print the text the offsets index into, instead of chunks"),
             OptionSpec("keep-going", short: "k", help: "write an error record for a bad document and go on (exit 65 at the end, 66 if a file could not be opened)"),
         ])
@@ -33,7 +34,8 @@ public enum ChunkCommand {
         }
         let toolTimeout = Double(try o.int("tool-timeout", default: Int(PDFDocument.defaultTimeout), in: 1...86_400))
         // OCR results are kept under PB_HOME by content hash: a re-ingest reads no scan twice.
-        let ocr = OCRSettings(enabled: !o.flag("no-ocr"), cacheDirectory: environment.home.appendingPathComponent("cache/ocr"), timeout: toolTimeout)
+        let ocr = OCRSettings(enabled: !o.flag("no-ocr"), cacheDirectory: environment.home.appendingPathComponent("cache/ocr"), timeout: toolTimeout,
+                              maximumPages: try o.int("ocr-pages", default: OCRSettings.defaultMaximumPages, in: 1...1_000_000))
         let writer = NDJSONWriter.standardOutput
         if o.flag("text-layer") {
             guard !o.operands.isEmpty, !o.operands.contains("-") else { throw ToolFailure(.usage, "--text-layer needs FILE operands") }

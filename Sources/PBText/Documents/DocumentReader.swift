@@ -134,9 +134,9 @@ public enum DocumentReader {
         return (layer, bytes)
     }
 
-    /// The text layer of a document's bytes in a known format. A PDF is read from `path`
-    /// (pdftotext reads files), so bytes that are not on disk there (a mail attachment) are
-    /// written to a temporary file first.
+    /// The text layer of a document's bytes in a known format. A PDF or an image is read from
+    /// `path` (the tools read files), so bytes that are not on disk there (a mail attachment)
+    /// are written to a temporary file first.
     static func layer(bytes: [UInt8], path: String, format: DocumentFormat, toolTimeout: Double = PDFDocument.defaultTimeout,
                       ocr: OCRSettings = OCRSettings(), onDisk: Bool = true) throws -> TextLayer {
         switch format {
@@ -156,18 +156,22 @@ public enum DocumentReader {
         case .pptx: return try PPTXDocument.textLayer(bytes, path: path)
         case .email: return try MailDocument.textLayer(bytes, path: path, mailbox: false, toolTimeout: toolTimeout, ocr: ocr)
         case .mbox: return try MailDocument.textLayer(bytes, path: path, mailbox: true, toolTimeout: toolTimeout, ocr: ocr)
-        case .image: return try OCRDocument.textLayer(path: path, bytes: bytes, settings: ocr)
-        case .pdf:
-            if onDisk { return try PDFDocument.textLayer(path: path, bytes: bytes, timeout: toolTimeout, ocr: ocr) }
+        case .image, .pdf:
+            // pdftotext, pdftoppm and tesseract read files.
+            func read(_ file: String) throws -> TextLayer {
+                format == .pdf ? try PDFDocument.textLayer(path: file, bytes: bytes, timeout: toolTimeout, ocr: ocr)
+                    : try OCRDocument.textLayer(path: file, bytes: bytes, settings: ocr)
+            }
+            if onDisk { return try read(path) }
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pb-part-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
-            let file = folder.appendingPathComponent("part.pdf")
-            try Data(bytes).write(to: file)
+            let file = folder.appendingPathComponent("part").path
+            try Data(bytes).write(to: URL(fileURLWithPath: file))
             do {
-                return try PDFDocument.textLayer(path: file.path, bytes: bytes, timeout: toolTimeout, ocr: ocr)
+                return try read(file)
             } catch let error as DocumentError {
-                throw error.renamed(file.path, to: path)
+                throw error.renamed(file, to: path)
             }
         }
     }

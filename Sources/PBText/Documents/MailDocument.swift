@@ -313,7 +313,11 @@ public enum MailDocument {
         var at = body.startIndex
         while at < body.endIndex {
             let end = body[at...].firstIndex(of: 0x0A) ?? body.endIndex
-            if body[at ..< end].starts(with: marker) {
+            let line = body[at ..< end]
+            // A boundary line is the marker, "--" after it on the last, then only white space.
+            let after = line.dropFirst(marker.count)
+            let closing = after.starts(with: "--".utf8)
+            if line.starts(with: marker), (closing ? after.dropFirst(2) : after).allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
                 if let start = partStart {
                     // The line break before the boundary belongs to the boundary.
                     var stop = at
@@ -321,7 +325,6 @@ public enum MailDocument {
                     if stop > start, body[stop - 1] == 0x0D { stop -= 1 }
                     parts.append(Message(body[start ..< max(start, stop)]))
                 }
-                let closing = body[at ..< end].dropFirst(marker.count).starts(with: "--".utf8)
                 if closing { return parts }
                 partStart = min(end + 1, body.endIndex)
                 if parts.count > 10_000 { return parts }

@@ -58,11 +58,18 @@ public enum PDFDocument {
         var layer: TextLayer
         if !scans.isEmpty, OCRDocument.unavailable(ocr) == nil {
             let key = SHA256.hex(try bytes ?? DocumentReader.readRegularFile(path))
-            let progress = Progress("pages read by OCR", total: scans.count)
+            let reading = Array(scans.prefix(ocr.maximumPages))
+            if reading.count < scans.count {
+                Diagnostics.shared.warning("\(path): \(pageList(Array(scans.dropFirst(reading.count)))) not read by OCR: OCR reads at most "
+                    + "\(ocr.maximumPages == 1 ? "1 page" : "\(ocr.maximumPages) pages") of one document (--ocr-pages); split the PDF (pdfseparate) to read the rest")
+            }
+            let sizes = pageSizes(argument, last: (reading.last ?? 0) + 1, timeout: min(timeout, titleTimeout), searchPath: searchPath)
+            let progress = Progress("pages read by OCR", total: reading.count)
             defer { progress.finish() }
-            for i in scans {
-                read[i + 1] = try OCRDocument.words(key: key + "\u{0}page \(i + 1)\u{0}\(ocr.resolution) dpi", path: path, settings: ocr) {
-                    try render(argument, page: i + 1, path: path, timeout: timeout, searchPath: searchPath, ocr: ocr)
+            for i in reading {
+                let dpi = resolution(for: sizes[i + 1], wanted: ocr.resolution)
+                read[i + 1] = try OCRDocument.words(key: key + "\u{0}page \(i + 1)\u{0}\(dpi) dpi", path: path, settings: ocr) {
+                    try render(argument, page: i + 1, dpi: dpi, path: path, timeout: timeout, searchPath: searchPath, ocr: ocr)
                 }
                 progress.advance()
             }
@@ -79,7 +86,10 @@ public enum PDFDocument {
                     Diagnostics.shared.warning("\(path): \(pageList(scans)) \(scans.count == 1 ? "has" : "have") no text layer and \(scans.count == 1 ? "was" : "were") not read: \(why)")
                 }
             } else if layer.blocks.isEmpty {
-                layer.emptyReason = "no text layer on \(count ?? "its pages"), and OCR read nothing on \(scans.count == 1 ? "it" : "them") (a blank or unreadable scan)"
+                let readCount = min(scans.count, ocr.maximumPages)
+                let on = readCount < scans.count ? "the \(readCount == 1 ? "page" : "\(readCount) pages") it read (--ocr-pages)"
+                    : scans.count == 1 ? "it" : "them"
+                layer.emptyReason = "no text layer on \(count ?? "its pages"), and OCR read nothing on \(on) (a blank or unreadable scan)"
             }
         } else if layer.blocks.isEmpty {
             layer.emptyReason = "pdftotext found no text in it"
@@ -109,7 +119,7 @@ public enum PDFDocument {
     }
 
     /// One page rendered in grey at the OCR resolution by pdftoppm, then read by tesseract.
-    static func render(_ argument: String, page: Int, path: String, timeout: Double, searchPath: String?, ocr: OCRSettings) throws -> [UInt8] {
+    static func render(_ argument: String, page: Int, dpi: Int, path: String, timeout: Double, searchPath: String?, ocr: OCRSettings) throws -> [UInt8] {
         guard let pdftoppm = ExternalProgram.find("pdftoppm", searchPath: searchPath) else {
             throw DocumentError.unavailable(path: path, reason: "pdftoppm not found: install poppler-utils (make deps)")
         }
@@ -118,7 +128,7 @@ public enum PDFDocument {
         defer { try? FileManager.default.removeItem(at: folder) }
         let image = folder.appendingPathComponent("page")
         let result = try ExternalProgram(executable: pdftoppm, timeout: timeout)
-            .run(["-f", "\(page)", "-l", "\(page)", "-r", "\(ocr.resolution)", "-gray", "-png", "-singlefile", argument, image.path])
+            .run(["-f", "\(page)", "-l", "\(page)", "-r", "\(dpi)", "-gray", "-png", "-singlefile", argument, image.path])
         guard !result.timedOut else {
             throw DocumentError.timedOut(path: path, reason: "pdftoppm did not render page \(page) in \(seconds(timeout)) and was stopped")
         }
@@ -126,6 +136,31 @@ public enum PDFDocument {
             throw DocumentError.malformed(path: path, reason: "pdftoppm cannot render page \(page) (status \(result.status))")
         }
         return try OCRDocument.tesseract(image.path + ".png", path: path, settings: ocr)
+    }
+
+    /// The resolution a page is rendered at for OCR: the one asked for, lowered for a page so
+    /// large that its picture would pass `ImageSize.maximumPixels` (a poster, a plan), so no page
+    /// renders to gigabytes.
+    static func resolution(for size: (width: Double, height: Double)?, wanted: Int) -> Int {
+        guard let size, size.width > 0, size.height > 0 else { return wanted }
+        let inches = size.width / 72 * size.height / 72
+        let fit = Int((Double(ImageSize.maximumPixels) / inches).squareRoot())
+        return max(1, min(wanted, fit))
+    }
+
+    /// Page sizes in points from `pdfinfo -f 1 -l LAST` ("Page    2 size: 595.276 x 841.89 pts (A4)").
+    static func pageSizes(_ argument: String, last: Int, timeout: Double, searchPath: String?) -> [Int: (width: Double, height: Double)] {
+        guard let pdfinfo = ExternalProgram.find("pdfinfo", searchPath: searchPath),
+              let result = try? ExternalProgram(executable: pdfinfo, timeout: timeout).run(["-f", "1", "-l", "\(last)", argument]),
+              !result.timedOut, result.status == 0 else { return [:] }
+        var sizes: [Int: (Double, Double)] = [:]
+        for line in String(decoding: result.stdout, as: UTF8.self).split(whereSeparator: \.isNewline) where line.hasPrefix("Page ") {
+            let words = line.split(separator: " ")
+            guard words.count >= 6, words[2] == "size:", let page = Int(words[1]),
+                  let width = Double(words[3]), words[4] == "x", let height = Double(words[5]) else { continue }
+            sizes[page] = (width, height)
+        }
+        return sizes
     }
 
     static func seconds(_ value: Double) -> String {

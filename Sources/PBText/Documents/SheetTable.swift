@@ -6,16 +6,19 @@ import PBCore
 ///
 /// Cells are placed by column, so a row with a gap keeps its other cells under their headers;
 /// columns empty in every row are dropped. Reading is bounded: a sheet stops at `maximumRows`
-/// rows with text and `maximumColumns` columns, and says so, rather than expanding a file's
-/// "repeat this row a million times" into memory.
+/// rows with text, `maximumColumns` columns and `maximumCells` cells with text, and says so,
+/// rather than expanding a file's "repeat this row a million times" into memory (a million
+/// short cells make a text layer of some tens of megabytes).
 struct SheetTable {
     static let maximumRows = 100_000
     static let maximumColumns = 1_024
+    static let maximumCells = 1_000_000
 
     var name: String
     private(set) var rows: [(number: Int, cells: [Int: String])] = []
     /// Set when rows or columns past the limits were left out.
     private(set) var truncated = false
+    private var cells = 0
 
     init(name: String) {
         self.name = name
@@ -25,15 +28,15 @@ struct SheetTable {
     mutating func set(row: Int, column: Int, _ text: String) {
         let clean = TextLayer.oneLine(text)
         guard !clean.isEmpty else { return }
-        guard column >= 1, column <= Self.maximumColumns else { truncated = true; return }
+        guard column >= 1, column <= Self.maximumColumns, cells < Self.maximumCells else { truncated = true; return }
         if rows.last?.number != row {
             guard rows.count < Self.maximumRows else { truncated = true; return }
             rows.append((row, [:]))
         }
-        rows[rows.count - 1].cells[column] = clean
+        if rows[rows.count - 1].cells.updateValue(clean, forKey: column) == nil { cells += 1 }
     }
 
-    var isFull: Bool { rows.count >= Self.maximumRows }
+    var isFull: Bool { rows.count >= Self.maximumRows || cells >= Self.maximumCells }
 
     mutating func markTruncated() { truncated = true }
 
@@ -49,7 +52,7 @@ struct SheetTable {
             return cells
         }
         if truncated {
-            Diagnostics.shared.warning("\(path): sheet '\(name)' was read up to \(Self.maximumRows) rows and \(Self.maximumColumns) columns; the rest was left out")
+            Diagnostics.shared.warning("\(path): sheet '\(name)' was read up to \(Self.maximumRows) rows, \(Self.maximumColumns) columns or \(Self.maximumCells) cells; the rest was left out")
         }
         return [.heading(level: 1, text: "Sheet: \(name)"), .table(rows: table, header: table.count > 1 ? 0 : nil)]
     }

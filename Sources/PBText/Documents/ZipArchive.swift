@@ -223,6 +223,8 @@ public struct ZipArchive: Sendable {
             }
         }
         guard status != Z_MEM_ERROR else { throw .damaged("cannot start zlib for \(name)") }
+        // The spare byte filled and the stream not ended: the entry holds more than it declares.
+        if status != Z_STREAM_END, stream.avail_out == 0 { throw .damaged("\(name) inflates past its declared \(expected) bytes") }
         guard status == Z_STREAM_END else { throw .damaged("cannot inflate \(name)") }
         guard Int(stream.total_out) == expected else {
             throw .damaged("\(name) inflates to a size other than the declared \(expected) bytes")
