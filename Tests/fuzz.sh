@@ -9,7 +9,7 @@
 set -u
 unset PB_LIBRARY
 root=$(cd "$(dirname "$0")/.." && pwd)
-targets="ndjson html markdown csv docx pdftext wordpiece chunk date intent memory"
+targets="ndjson html markdown csv docx office officexml mail ocrtsv pdftext wordpiece chunk date intent memory"
 
 # Seeds: one file per input the project already knows, under $1/TARGET.
 make_seeds() {
@@ -37,6 +37,29 @@ for i, line in enumerate(sys.stdin):
   seed markdown "$fx"/samples/*.md "$root/README.md"
   seed csv "$fx"/samples/*.csv
   seed docx "$fx"/documents/*.docx "$fx"/samples/*.docx
+  # Office packages and their parts: the first byte of a seed picks the reader.
+  mkdir -p "$out/office" "$out/officexml" "$out/mail" "$out/ocrtsv"
+  i=0
+  for f in odt:letter.odt ods:budget.ods xlsx:budget.xlsx pptx:deck.pptx; do
+    printf "\\$(printf '%03o' $i)" >"$out/office/${f#*:}"
+    cat "$fx/office/${f#*:}" >>"$out/office/${f#*:}"
+    i=$((i + 1))
+  done
+  python3 - "$fx/office" "$out/officexml" <<'PY'
+import sys, zipfile
+src, out = sys.argv[1:]
+parts = [(0, "letter.odt", "content.xml"), (1, "budget.ods", "content.xml"), (2, "budget.xlsx", "xl/worksheets/sheet1.xml"),
+         (2, "budget.xlsx", "xl/sharedStrings.xml"), (2, "budget.xlsx", "xl/styles.xml"), (3, "deck.pptx", "ppt/slides/slide2.xml"),
+         (3, "deck.pptx", "ppt/notesSlides/notesSlide2.xml"), (4, "letter.odt", "meta.xml")]
+for n, (reader, name, part) in enumerate(parts):
+    with zipfile.ZipFile(f"{src}/{name}") as z:
+        open(f"{out}/{n:02d}-{name}-{part.replace('/', '_')}", "wb").write(bytes([reader]) + z.read(part))
+PY
+  printf '\000' >"$out/mail/repair-quote.eml" && cat "$fx/office/repair-quote.eml" >>"$out/mail/repair-quote.eml"
+  printf '\001' >"$out/mail/club.mbox" && cat "$fx/office/club.mbox" >>"$out/mail/club.mbox"
+  if command -v tesseract >/dev/null 2>&1; then
+    OMP_THREAD_LIMIT=1 tesseract "$fx/scans/receipt.png" stdout tsv >"$out/ocrtsv/receipt.tsv" 2>/dev/null
+  fi
   seed pdftext "$fx"/samples/*.txt
   if command -v pdftotext >/dev/null 2>&1; then
     pdftotext "$fx/documents/sample.pdf" "$out/pdftext/sample.pdf.txt" 2>/dev/null

@@ -8,7 +8,8 @@ import PBText
 /// and for replaying the crashes it found (`make test`). A target must never crash, hang or
 /// grow without bound on any input; throwing a domain error is the right answer to junk.
 enum FuzzTargets {
-    static let names = ["ndjson", "html", "markdown", "csv", "docx", "pdftext", "wordpiece", "chunk", "date", "intent", "memory"]
+    static let names = ["ndjson", "html", "markdown", "csv", "docx", "office", "officexml", "mail", "ocrtsv", "pdftext", "wordpiece",
+                        "chunk", "date", "intent", "memory"]
 
     /// The model's vocabulary (PB_MODEL_DIR), loaded once, for the targets that tokenise.
     nonisolated(unsafe) static var tokenizer: WordPieceTokenizer? = {
@@ -35,6 +36,22 @@ enum FuzzTargets {
         case "markdown": _ = MarkdownDocument.textLayer(Array(text.utf8), path: "fuzz.md")
         case "csv": _ = try? CSVDocument.textLayer(Array(text.utf8), path: "fuzz.csv")
         case "docx": _ = try? DOCXDocument.textLayer(bytes, path: "fuzz.docx")
+        case "office":
+            // A whole package; the first byte picks the reader, the rest is the file.
+            let body = Array(bytes.dropFirst())
+            switch (bytes.first ?? 0) % 4 {
+            case 0: _ = try? OpenDocument.textLayer(body, path: "fuzz.odt", format: .odt)
+            case 1: _ = try? OpenDocument.textLayer(body, path: "fuzz.ods", format: .ods)
+            case 2: _ = try? XLSXDocument.textLayer(body, path: "fuzz.xlsx")
+            default: _ = try? PPTXDocument.textLayer(body, path: "fuzz.pptx")
+            }
+        case "officexml":
+            // One part's XML straight into each part reader, past the ZIP's checksums.
+            DocumentFuzzing.officePart(bytes)
+        case "mail":
+            _ = try? MailDocument.textLayer(Array(bytes.dropFirst()), path: "fuzz.eml", mailbox: (bytes.first ?? 0) % 2 == 1, ocr: .off)
+        case "ocrtsv":
+            DocumentFuzzing.ocrPage(bytes)
         case "pdftext": _ = PDFDocument.layer(pdftotextOutput: bytes, title: nil)
         case "wordpiece": _ = tokenizer?.encode(text, maxTokens: 512)
         case "chunk":
