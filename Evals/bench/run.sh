@@ -1,6 +1,7 @@
 #!/bin/sh
 # make bench: speed figures as JSON lines (benchmarks, never timed tests).
-#   chunk and index throughput of the programs on the SciFact corpus (5,183 abstracts),
+#   chunk and index throughput of the programs on the SciFact corpus (5,183 abstracts), each
+#   document format's MB/s and OCR's pages/s (formats.sh),
 #   dense search latency over 100k and 1M synthetic 384-d rows next to the memory-bandwidth floor,
 #   pb-embed throughput (1 and 2 threads) next to the matrix-product speed of its kernel path, the
 #   products of each encoder shape next to this machine's FMA peak, and pb-embed as a whole process
@@ -28,6 +29,8 @@ bytes=$(wc -c <"$out/docs.jsonl")
 t0=$(now); pb-chunk --library bench <"$out/docs.jsonl" >"$out/chunks.jsonl"; t1=$(now)
 chunks=$(wc -l <"$out/chunks.jsonl")
 echo "{\"bench\":\"pb-chunk\",\"documents\":$docs,\"chunks\":$chunks,\"seconds\":$(calc "$t1 - $t0"),\"docs_per_s\":$(calc0 "$docs / ($t1 - $t0)"),\"mb_per_s\":$(calc "$bytes / 1000000 / ($t1 - $t0)")}"
+# Each document format's reading speed next to chunking its text layer, and OCR pages/s next to tesseract.
+sh "$here/formats.sh" "$build" "$out/formats"
 t0=$(now); pb-index --library bench <"$out/chunks.jsonl" 2>/dev/null; t1=$(now)
 echo "{\"bench\":\"pb-index\",\"embeddings\":false,\"chunks\":$chunks,\"seconds\":$(calc "$t1 - $t0"),\"chunks_per_s\":$(calc0 "$chunks / ($t1 - $t0)")}"
 emb="$root/Evals/out/retrieval/chunks-embedded.jsonl"
