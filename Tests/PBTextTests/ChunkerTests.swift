@@ -168,10 +168,10 @@ import PBCore
         #expect(throws: DocumentError.cannotOpen(path: "/nonexistent/a.md", reason: "no such file or directory")) {
             try chunker.chunk(path: "/nonexistent/a.md", text: nil, title: nil, format: nil)
         }
-        let sheet = FileManager.default.temporaryDirectory.appendingPathComponent("pb-\(UUID().uuidString).xlsx")
+        let sheet = FileManager.default.temporaryDirectory.appendingPathComponent("pb-\(UUID().uuidString).xls")
         try Data("PK".utf8).write(to: sheet)
         defer { try? FileManager.default.removeItem(at: sheet) }
-        #expect(throws: DocumentError.unsupported(path: sheet.path, reason: "spreadsheets are not supported; export the sheet as CSV")) {
+        #expect(throws: DocumentError.unsupported(path: sheet.path, reason: "legacy Excel .xls is not supported; save it as .xlsx or .ods")) {
             try chunker.chunk(path: sheet.path, text: nil, title: nil, format: nil)
         }
         let binary = FileManager.default.temporaryDirectory.appendingPathComponent("pb-\(UUID().uuidString).bin")

@@ -20,7 +20,15 @@ import Testing
         #expect(text.hasPrefix("From: Anna Keller <anna.keller@example.org>\nTo: Jonas Brandt <j.brandt@example.net>\nDate: "))
         // The plain alternative is read, the HTML one is not read a second time.
         #expect(text.components(separatedBy: "The valve itself costs 190 euros.").count == 2)
-        #expect(text.contains("Attachment: quote.pdf\n\nHollis Heating: quote 2026-118"))
+        #expect(text.hasSuffix("[Attachment quote.pdf: read as a document of its own, repair-quote.eml#quote.pdf.]"))
+        // The attachment is a document of its own, with its pages.
+        let attachment = try #require(layer.attachments.first)
+        #expect(layer.attachments.count == 1)
+        #expect(attachment.anchor == "quote.pdf")
+        #expect(attachment.title == "quote.pdf, attached to \u{201C}Boiler repair in flat 3: the engineer's quote\u{201D}")
+        #expect(attachment.layer.format == .pdf)
+        #expect(String(decoding: attachment.layer.bytes, as: UTF8.self).hasPrefix("Hollis Heating: quote 2026-118"))
+        #expect(attachment.layer.blocks.first?.page == 1)
     }
 
     @Test func mailboxGivesOneSectionPerMessage() throws {

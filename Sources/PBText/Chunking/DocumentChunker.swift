@@ -41,10 +41,15 @@ public final class DocumentChunker {
         }
         let (layer, source) = try DocumentReader.read(path: path, inlineText: text, declaredFormat: format, toolTimeout: toolTimeout, ocr: ocr)
         let title = givenTitle ?? layer.title.flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultTitle(path)
-        let out = records(layer: layer, source: source, path: path, title: title)
+        var out = records(layer: layer, source: source, path: path, title: title)
         // Nothing vanishes silently: a document that yields no chunk is an error naming why.
         if out.isEmpty {
             throw DocumentError.empty(path: path, reason: layer.emptyReason ?? (source.isEmpty ? "the file is empty" : "it holds no words"))
+        }
+        // A mail's attachments follow it as documents of their own ("inbox.mbox#3/quote.pdf").
+        for attachment in layer.attachments {
+            let title = attachment.layer.title.map { "\($0) (\(attachment.title))" } ?? attachment.title
+            out += records(layer: attachment.layer, source: attachment.source, path: path + "#" + attachment.anchor, title: title)
         }
         return out
     }

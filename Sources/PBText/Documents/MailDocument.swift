@@ -7,9 +7,11 @@ import PBCore
 /// Each message gives its header fields as lines ("From: ...", "To: ...", "Date: ...",
 /// "Subject: ...", encoded words decoded), then its text: the plain-text part of an alternative,
 /// else the HTML part through the HTML reader. Attachments in a format pb-chunk reads (PDF, office
-/// files, text, HTML, a forwarded message; images through OCR when it is on) are read as well and
-/// follow the message under an "Attachment: NAME" heading, so what they say is cited to the
-/// message they came with. In a mailbox every message is a section "Message N: Subject".
+/// files, text, HTML; images through OCR when it is on) are documents of their own, at the mail's
+/// path with the attachment's name after a '#' ("inbox.mbox#3/quote.pdf" for message 3), titled
+/// "NAME, attached to SUBJECT", so they keep their pages and are cited with the message they came
+/// with; a forwarded message is read as part of the one that forwards it. In a mailbox every
+/// message is a section "Message N: Subject".
 ///
 /// Not read: attachments in other formats (named in the text, so nothing goes missing unseen),
 /// S/MIME or PGP encrypted bodies (said so in the text), and headers other than the five above.
@@ -28,6 +30,8 @@ public enum MailDocument {
         for (index, raw) in messages.enumerated() {
             let message = Message(raw)
             let subject = message.header("subject").map(decodeWords).map(TextLayer.oneLine) ?? ""
+            reader.anchor = mailbox ? "\(index + 1)/" : ""
+            reader.subject = subject.isEmpty ? (mailbox ? "message \(index + 1)" : "the message") : "\u{201C}\(subject)\u{201D}"
             if mailbox {
                 reader.drafts.append(.heading(level: 1, text: "Message \(index + 1)" + (subject.isEmpty ? "" : ": " + subject)))
             } else if title == nil, !subject.isEmpty {
@@ -36,6 +40,7 @@ public enum MailDocument {
             reader.message(message, level: mailbox ? 2 : 1, depth: 0)
         }
         var layer = TextLayer(format: mailbox ? .mbox : .email, title: title, markup: reader.drafts)
+        layer.attachments = reader.attachments
         if layer.blocks.isEmpty { layer.emptyReason = mailbox ? "no messages in the mailbox" : "the message has no headers or text" }
         return layer
     }
@@ -199,7 +204,11 @@ public enum MailDocument {
         let toolTimeout: Double
         let ocr: OCRSettings
         var drafts: [TextLayer.MarkupDraft] = []
-        private var attachments = 0
+        var attachments: [TextLayer.Attachment] = []
+        /// The current message's place in the mailbox ("3/"; empty for one message) and its
+        /// subject as an attachment's title names it.
+        var anchor = ""
+        var subject = ""
 
         init(path: String, toolTimeout: Double, ocr: OCRSettings) {
             self.path = path
@@ -270,29 +279,34 @@ public enum MailDocument {
             attachment(part, name: name ?? "part", type: type, level: level, depth: depth)
         }
 
-        /// An attachment in a format pb-chunk reads becomes a section of the message; another is
-        /// named, so the reader knows it is there.
+        /// An attachment in a format pb-chunk reads becomes a document of its own, named in the
+        /// message; another is named too, so the reader knows it is there.
         mutating func attachment(_ part: Message, name: String, type: String, level: Int, depth: Int) {
-            let heading = TextLayer.MarkupDraft.heading(level: min(level, 6), text: "Attachment: " + name)
             if type == "message/rfc822" {
-                drafts.append(heading)
+                drafts.append(.heading(level: min(level, 6), text: "Attachment: " + name))
                 message(Message(ArraySlice(part.decodedBody)), level: level + 1, depth: depth + 1)
                 return
             }
             let bytes = part.decodedBody
             let format = try? DocumentReader.format(path: name, bytes: bytes)
-            guard let format, attachments < MailDocument.maximumAttachments, format != .image || OCRDocument.unavailable(ocr) == nil else {
+            guard let format, attachments.count < MailDocument.maximumAttachments, format != .image || OCRDocument.unavailable(ocr) == nil else {
                 drafts.append(.paragraph("[Attachment \(name) (\(type.isEmpty ? "unknown type" : type), \(bytes.count) bytes) was not read.]"))
                 return
             }
-            attachments += 1
+            // Names are unique within a message: a second "scan.pdf" is "scan-2.pdf".
+            var unique = name.replacingOccurrences(of: "/", with: "-")
+            var n = 2
+            while attachments.contains(where: { $0.anchor == anchor + unique }) {
+                unique = ((name as NSString).deletingPathExtension + "-\(n)") + ((name as NSString).pathExtension.isEmpty ? "" : "." + (name as NSString).pathExtension)
+                n += 1
+            }
             do {
-                let layer = try DocumentReader.layer(bytes: bytes, path: path + " (attachment " + name + ")", format: format,
+                let layer = try DocumentReader.layer(bytes: bytes, path: path + "#" + anchor + unique, format: format,
                                                      toolTimeout: toolTimeout, ocr: ocr, onDisk: false)
-                let body = layer.markup(headingsBelow: level)
-                guard !body.isEmpty else { throw DocumentError.empty(path: name, reason: layer.emptyReason ?? "no text") }
-                drafts.append(heading)
-                drafts += body
+                guard !layer.blocks.isEmpty else { throw DocumentError.empty(path: name, reason: layer.emptyReason ?? "no text") }
+                attachments.append(TextLayer.Attachment(anchor: anchor + unique, layer: layer, source: bytes,
+                                                        title: unique + ", attached to " + subject))
+                drafts.append(.paragraph("[Attachment \(unique): read as a document of its own, \((path as NSString).lastPathComponent)#\(anchor + unique).]"))
             } catch {
                 Diagnostics.shared.warning("\(path): attachment \(name) was not read: \(error)")
                 drafts.append(.paragraph("[Attachment \(name) could not be read.]"))
@@ -443,25 +457,5 @@ public enum MailDocument {
 
     static func percentDecoded(_ text: String) -> [UInt8] {
         quotedPrintable(ArraySlice(Array(text.replacingOccurrences(of: "%", with: "=").utf8)), header: false)
-    }
-}
-
-extension TextLayer {
-    /// The layer's blocks as drafts again, its headings pushed below `level`, so a document can
-    /// be laid out inside another (an attachment inside its message).
-    func markup(headingsBelow level: Int) -> [MarkupDraft] {
-        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
-        return blocks.map { block in
-            switch block.kind {
-            case let .heading(depth): return .heading(level: min(depth + level, 6), text: text(block.range))
-            case .paragraph: return .paragraph(text(block.range))
-            case .list: return .list(items: block.parts.map(text))
-            case .code: return .code(lines: text(block.range).components(separatedBy: "\n"))
-            case .table:
-                let header = block.header.map { [text($0).components(separatedBy: " | ")] } ?? []
-                let rows = header + block.parts.map { text($0).components(separatedBy: " | ") }
-                return .table(rows: rows, header: block.header == nil ? nil : 0)
-            }
-        }
     }
 }

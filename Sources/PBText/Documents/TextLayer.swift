@@ -20,6 +20,20 @@ public struct TextLayer: Sendable {
     /// 2 pages with no text layer, and OCR is off"), so no document yields nothing in silence.
     public var emptyReason: String?
 
+    /// Documents carried inside this one (a mail's attachments), each chunked as a document of
+    /// its own at this document's path followed by "#" and its anchor.
+    public var attachments: [Attachment] = []
+
+    public struct Attachment: Sendable {
+        /// "quote.pdf", or "3/quote.pdf" for message 3 of a mailbox.
+        public var anchor: String
+        public var layer: TextLayer
+        /// The attachment's own bytes (its doc_hash).
+        public var source: [UInt8]
+        /// "quote.pdf, attached to “Boiler repair in flat 3”".
+        public var title: String
+    }
+
     public struct OCRSpan: Sendable, Equatable {
         public var range: Range<Int>
         public var confidence: Double
