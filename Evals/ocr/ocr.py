@@ -14,6 +14,9 @@ documents relevant to the first 30 queries of the tuning half. Nothing here is t
 """
 import json, math, os, re, sys, unicodedata
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "retrieval"))
+from scifact import dedupe  # noqa: E402  (one copy of the ranking helpers)
+
 
 def prepare(data, out):
     qrels = {}
@@ -117,15 +120,6 @@ def score(qrels_path, results_path, name, list_name):
         out = {"eval": "ocr", "data": name, "metric": "retrieval", "list": list_name, "queries": n}
         out.update({k: round(v / max(1, n), 4) for k, v in m.items()})
         print("EVALJSON " + json.dumps(out))
-
-
-def dedupe(seq):
-    seen, out = set(), []
-    for x in seq:
-        if x not in seen:
-            seen.add(x)
-            out.append(x)
-    return out
 
 
 # Floors, each close under the figure measured (AMD EPYC family 26 model 2, tesseract 5.3, whose
