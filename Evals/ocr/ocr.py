@@ -94,6 +94,9 @@ def cer(truth_dir, ocr_dir, name):
         docs += 1
         worst.append((e / max(1, len(truth)), stem))
     worst.sort(reverse=True)
+    if 1 < docs <= 10:
+        for c, s in sorted(worst, key=lambda w: w[1]):
+            print("EVALJSON " + json.dumps({"eval": "ocr", "data": name, "metric": "cer-document", "doc": s, "cer": round(c, 4)}))
     print("EVALJSON " + json.dumps({"eval": "ocr", "data": name, "metric": "cer", "documents": docs, "characters": chars,
                                     "errors": errors, "cer": round(errors / max(1, chars), 4),
                                     "worst": [{"doc": s, "cer": round(c, 4)} for c, s in worst[:3]]}))

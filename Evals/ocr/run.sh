@@ -4,7 +4,8 @@
 #   pdftoppm at 300 dpi in grey and wrapped into an image-only PDF (a scan); the same documents
 #   as text files. Both are chunked, embedded and indexed (libraries ocr-text and ocr-scan); the
 #   queries are searched in each, fused and lexical only.
-#   The sample manual's two pages the same way, its true text being pdftotext's.
+#   The sample manual's two pages the same way, its true text being pdftotext's, and the other
+#   samples as LibreOffice prints them (samples/make.sh).
 # Prints EVALJSON lines: character error rate against the true text, and nDCG@10 and Recall@10
 # for text and for scans. With --gate, exits 1 when a figure passes its floor (ocr.py FLOORS).
 # With --quick (make test), the manual only: two pages, some seconds.
@@ -50,6 +51,17 @@ if [ $quick = 1 ]; then
   [ $gate = 1 ] && python3 "$here/ocr.py" gate "$out/evaljson.txt"
   exit 0
 fi
+# The other samples as LibreOffice prints them (samples/make.sh), rendered and read the same way.
+mkdir -p "$out/samples/truth" "$out/samples/scan" "$out/samples/ocr"
+cp "$out/manual/truth/dishwasher-manual.txt" "$out/samples/truth/"
+cp "$out/manual/scan/dishwasher-manual.pdf" "$out/samples/scan/"
+for pdf in "$here"/samples/*.pdf; do
+  name=$(basename "$pdf" .pdf)
+  pdftotext -enc UTF-8 "$pdf" "$out/samples/truth/$name.txt"
+  pdftoppm -r 300 -gray "$pdf" "$out/pages/$name"
+  python3 "$images" "$out/samples/scan/$name.pdf" 300 "$out/pages/$name"-*.pgm
+  rm -f "$out/pages/$name"-*.pgm
+done
 start=$(date +%s)
 pb-chunk --library ocr-text "$out"/text/*.txt | pb-embed | pb-index --library ocr-text 2>"$out/index-text.log"
 pb-chunk --library ocr-scan "$out"/scan/*.pdf | pb-embed | pb-index --library ocr-scan 2>"$out/index-scan.log"
@@ -58,10 +70,12 @@ echo "ocr: $pages scanned pages read and indexed in $(( $(date +%s) - start ))s"
 # The text OCR read (from its cache: no page is read twice).
 for f in "$out"/scan/*.pdf; do pb-chunk --text-layer "$f" >"$out/ocr/$(basename "$f" .pdf).txt"; done
 pb-chunk --text-layer "$out/manual/scan/dishwasher-manual.pdf" >"$out/manual/ocr/dishwasher-manual.txt"
+for f in "$out"/samples/scan/*.pdf; do pb-chunk --text-layer "$f" >"$out/samples/ocr/$(basename "$f" .pdf).txt"; done
 
 {
   python3 "$here/ocr.py" cer "$out/text" "$out/ocr" scifact-check
   python3 "$here/ocr.py" cer "$out/manual/truth" "$out/manual/ocr" dishwasher-manual
+  python3 "$here/ocr.py" cer "$out/samples/truth" "$out/samples/ocr" samples
   pb-embed <"$out/queries.jsonl" >"$out/queries-embedded.jsonl"
   for library in ocr-text ocr-scan; do
     pb-search --library "$library" --k 10 <"$out/queries-embedded.jsonl" >"$out/results-$library.jsonl"

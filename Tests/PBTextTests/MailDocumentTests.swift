@@ -124,4 +124,41 @@ import Testing
         #expect(MailDocument.looksLikeMbox(Array("From a@b Thu Jan  1 00:00:00 2026\nFrom: a@b\nDate: x\n\nhi".utf8)))
         #expect(!MailDocument.looksLikeMbox(Array("From the desk of the editor\nDear all,\n".utf8)))
     }
+
+    @Test func attachedMessagesNestWithinTheBound() throws {
+        // Each message carries the next as an attached .eml: read inline, to the depth bound.
+        var message = "From: a@example.org\nTo: b@example.org\nSubject: 0\n\ninnermost\n"
+        for depth in 1 ... 300 {
+            message = "From: a@example.org\nTo: b@example.org\nSubject: \(depth)\nMIME-Version: 1.0\n"
+                + "Content-Type: multipart/mixed; boundary=\"b\(depth)\"\n\n--b\(depth)\nContent-Type: text/plain\n\nlevel \(depth)\n"
+                + "--b\(depth)\nContent-Type: application/octet-stream\nContent-Disposition: attachment; filename=\"m\(depth).eml\"\n\n"
+                + message + "\n--b\(depth)--\n"
+        }
+        let layer = try Self.layer(message)
+        let text = Self.text(layer)
+        #expect(text.contains("level 300"))
+        #expect(!text.contains("innermost"))
+        #expect(layer.attachments.isEmpty)
+    }
+
+    @Test func parameterValuesFollowRFC2231() {
+        typealias M = MailDocument.Message
+        #expect(M.parameterised("attachment; filename=\"a.pdf\"; filename*=UTF-8''a.pdf").parameters["filename"] == "a.pdf")
+        #expect(M.parameterised("attachment; filename*0*=UTF-8''Stra%C3%9Fen; filename*1=plan.pdf").parameters["filename"] == "Straßenplan.pdf")
+        #expect(M.parameterised("text/plain; charset=\"iso-8859-1\"; format=flowed").parameters == ["charset": "iso-8859-1", "format": "flowed"])
+    }
+
+    @Test func bodyWithoutItsBoundaryIsStillText() throws {
+        let message = "From: a@example.org\nTo: b@example.org\nContent-Type: multipart/mixed; boundary=\"missing\"\n\nThe boundary never comes.\n"
+        #expect(Self.text(try Self.layer(message)).contains("The boundary never comes."))
+    }
+
+    @Test func textAttachmentsInTheirCharset() throws {
+        let message = "From: a@example.org\nTo: b@example.org\nContent-Type: multipart/mixed; boundary=\"x\"\n\n--x\n"
+            + "Content-Type: text/plain; charset=iso-8859-1\nContent-Disposition: attachment; filename=\"notes.txt\"\n"
+            + "Content-Transfer-Encoding: quoted-printable\n\nCaf=E9 at noon.\n--x--\n"
+        let layer = try Self.layer(message)
+        let attachment = try #require(layer.attachments.first)
+        #expect(String(decoding: attachment.layer.bytes, as: UTF8.self).contains("Café at noon."))
+    }
 }

@@ -177,4 +177,55 @@ import Testing
         #expect(try DocumentReader.format(path: "a", bytes: try Self.bytes("club.mbox")) == .mbox)
         #expect(try DocumentReader.format(path: "a", bytes: try Self.bytes("repair-quote.eml")) == .email)
     }
+
+    @Test func hostileNumbersDoNotTrap() {
+        // A row number past Int's range less one, then a row without one.
+        var table = SheetTable(name: "x")
+        let sheet = "<worksheet xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"><sheetData>"
+            + "<row r=\"9223372036854775807\"><c t=\"inlineStr\"><is><t>a</t></is></c></row><row><c t=\"inlineStr\"><is><t>b</t>"
+            + "<rPh><t>phonetic</t></rPh></is></c></row></sheetData></worksheet>"
+        XLSXDocument.readSheet(Array(sheet.utf8), into: &table, strings: [], dates: .init(), date1904: false)
+        #expect(table.rows.count == 2)
+        #expect(!table.rows.contains { $0.cells.values.contains("phonetic") })
+        #expect(PDFDocument.resolution(for: (1e-15, 1e-15), wanted: 300) == 300)
+        // PNG and netpbm headers claiming sizes whose product passes Int's range.
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        png += [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 8, 0, 0, 0, 0]
+        #expect(throws: DocumentError.self) { try OCRDocument.textLayer(path: "x.png", bytes: png, settings: OCRSettings()) }
+        let pnm = Array("P6 1099511627775 1099511627775 255\n".utf8)
+        #expect(throws: DocumentError.self) { try OCRDocument.textLayer(path: "x.ppm", bytes: pnm, settings: OCRSettings()) }
+    }
+
+    @Test func repeatedRowsThatAddNothingEnd() {
+        // Whitespace-only cells and cells past the column bound, repeated Int.max times.
+        let xml = """
+        <office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" \
+        xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0">\
+        <office:body><office:spreadsheet><table:table table:name="S">\
+        <table:table-row table:number-rows-repeated="9223372036854775807"><table:table-cell><text:p> </text:p></table:table-cell></table:table-row>\
+        <table:table-row table:number-rows-repeated="9223372036854775807"><table:table-cell table:number-columns-repeated="2000"/>\
+        <table:table-cell><text:p>far</text:p></table:table-cell></table:table-row>\
+        <table:table-row><table:table-cell><text:p>last</text:p></table:table-cell></table:table-row>\
+        </table:table></office:spreadsheet></office:body></office:document-content>
+        """
+        var reader = OpenDocument.SpreadsheetReader()
+        reader.read(Array(xml.utf8))
+        #expect(reader.sheets[0].rows.count == 1)
+        #expect(reader.sheets[0].rows[0].cells[1] == "last")
+    }
+
+    @Test func manySheetsShareOneBudget() {
+        var xml = "<office:document-content xmlns:office=\"urn:oasis:names:tc:opendocument:xmlns:office:1.0\" "
+            + "xmlns:table=\"urn:oasis:names:tc:opendocument:xmlns:table:1.0\" xmlns:text=\"urn:oasis:names:tc:opendocument:xmlns:text:1.0\">"
+            + "<office:body><office:spreadsheet>"
+        for i in 0 ..< 40 {
+            xml += "<table:table table:name=\"S\(i)\"><table:table-row table:number-rows-repeated=\"100000\">"
+                + "<table:table-cell table:number-columns-repeated=\"1024\"><text:p>x</text:p></table:table-cell></table:table-row></table:table>"
+        }
+        xml += "</office:spreadsheet></office:body></office:document-content>"
+        var reader = OpenDocument.SpreadsheetReader()
+        reader.read(Array(xml.utf8))
+        let cells = reader.sheets.reduce(0) { $0 + $1.rows.reduce(0) { $0 + $1.cells.count } }
+        #expect(cells <= SheetTable.maximumCells + SheetTable.maximumColumns)
+    }
 }

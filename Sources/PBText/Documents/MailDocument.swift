@@ -181,18 +181,29 @@ public enum MailDocument {
             }
             pieces.append(current)
             var parameters: [String: String] = [:]
+            // RFC 2231: "name*" is one encoded value, "name*0", "name*1*" ... are sections of one
+            // (a trailing "*" marks an encoded section); they win over a plain "name" beside them.
+            var sections: [String: [(Int, String)]] = [:]
             for piece in pieces.dropFirst() {
                 guard let eq = piece.firstIndex(of: "=") else { continue }
-                var name = piece[..<eq].trimmingCharacters(in: .whitespaces).lowercased()
+                let name = piece[..<eq].trimmingCharacters(in: .whitespaces).lowercased()
                 var text = piece[piece.index(after: eq)...].trimmingCharacters(in: .whitespaces)
-                if name.hasSuffix("*") || name.contains("*0") {
-                    name = String(name.prefix { $0 != "*" })
-                    if let tick = text.range(of: "''") { text = String(text[tick.upperBound...]) }
-                    text = String(decoding: MailDocument.percentDecoded(text), as: UTF8.self)
-                    parameters[name, default: ""] += text
-                } else {
+                guard let star = name.firstIndex(of: "*") else {
                     parameters[name] = text
+                    continue
                 }
+                let base = String(name[..<star])
+                let rest = name[name.index(after: star)...]
+                let encoded = rest.isEmpty || rest.hasSuffix("*")
+                let number = Int(rest.hasSuffix("*") ? rest.dropLast() : rest) ?? 0
+                if encoded {
+                    if number == 0, let tick = text.range(of: "''") { text = String(text[tick.upperBound...]) }
+                    text = String(decoding: MailDocument.percentDecoded(text), as: UTF8.self)
+                }
+                if sections[base, default: []].count < 1000 { sections[base, default: []].append((number, text)) }
+            }
+            for (base, parts) in sections {
+                parameters[base] = parts.sorted { $0.0 < $1.0 }.map(\.1).joined()
             }
             return (pieces[0].trimmingCharacters(in: .whitespaces).lowercased(), parameters)
         }
@@ -209,11 +220,16 @@ public enum MailDocument {
         /// subject as an attachment's title names it.
         var anchor = ""
         var subject = ""
+        /// Attachments tried (read or not): every one may start a tool, so all count.
+        private var tried = 0
+        /// OCR pages the whole mail file may still use, shared by its attachments.
+        private var ocrPagesLeft: Int
 
         init(path: String, toolTimeout: Double, ocr: OCRSettings) {
             self.path = path
             self.toolTimeout = toolTimeout
             self.ocr = ocr
+            ocrPagesLeft = ocr.maximumPages
         }
 
         /// A whole message: its fields, then its content.
@@ -235,6 +251,11 @@ public enum MailDocument {
             let disposition = part.disposition.type
             if type.hasPrefix("multipart/") {
                 let parts = MailDocument.parts(of: part.body, boundary: parameters["boundary"] ?? "")
+                if parts.isEmpty {
+                    // No line is the declared boundary: what the body says is still text.
+                    drafts += MailDocument.plainText(decodeCharset(part.decodedBody, parameters["charset"]), flowed: false)
+                    return
+                }
                 if type == "multipart/alternative" {
                     // The plain text if it says anything, else the richest part that does.
                     let chosen = parts.first { $0.contentType.type == "text/plain" && !isBlank($0.decodedBody) }
@@ -287,12 +308,28 @@ public enum MailDocument {
                 message(Message(ArraySlice(part.decodedBody)), level: level + 1, depth: depth + 1)
                 return
             }
-            let bytes = part.decodedBody
+            var bytes = part.decodedBody
             let format = try? DocumentReader.format(path: name, bytes: bytes)
-            guard let format, attachments.count < MailDocument.maximumAttachments, format != .image || OCRDocument.unavailable(ocr) == nil else {
+            // An attached message or mailbox is read as part of this one, as a forwarded
+            // message is: within this mail's depth bound, its own attachments kept.
+            if format == .email || format == .mbox {
+                drafts.append(.heading(level: min(level, 6), text: "Attachment: " + name))
+                let inner = format == .mbox ? MailDocument.split(mailbox: bytes) : [ArraySlice(bytes)]
+                for raw in inner.prefix(MailDocument.maximumAttachments) {
+                    message(Message(raw), level: level + 1, depth: depth + 1)
+                }
+                return
+            }
+            tried += 1
+            guard let format, tried <= MailDocument.maximumAttachments, format != .image || OCRDocument.unavailable(ocr) == nil else {
                 drafts.append(.paragraph("[Attachment \(name) (\(type.isEmpty ? "unknown type" : type), \(bytes.count) bytes) was not read.]"))
                 return
             }
+            // Text attachments are UTF-8 for the readers, whatever charset the part declares.
+            if [.text, .markdown, .csv].contains(format) { bytes = MailDocument.decodeCharset(bytes, part.contentType.parameters["charset"]) }
+            var settings = ocr
+            settings.maximumPages = max(1, ocrPagesLeft)
+            if ocrPagesLeft <= 0 { settings.enabled = false }
             // Names are unique within a message: a second "scan.pdf" is "scan-2.pdf".
             var unique = name.replacingOccurrences(of: "/", with: "-")
             var n = 2
@@ -302,7 +339,8 @@ public enum MailDocument {
             }
             do {
                 let layer = try DocumentReader.layer(bytes: bytes, path: path + "#" + anchor + unique, format: format,
-                                                     toolTimeout: toolTimeout, ocr: ocr, onDisk: false)
+                                                     toolTimeout: toolTimeout, ocr: settings, onDisk: false)
+                ocrPagesLeft -= layer.ocrPages.count
                 guard !layer.blocks.isEmpty else { throw DocumentError.empty(path: name, reason: layer.emptyReason ?? "no text") }
                 attachments.append(TextLayer.Attachment(anchor: anchor + unique, layer: layer, source: bytes,
                                                         title: unique + ", attached to " + subject))

@@ -33,7 +33,7 @@ public enum OCRDocument {
             layer.emptyReason = "an image has no text layer, and \(why)"
             return layer
         }
-        if let size = ImageSize(bytes), size.width * size.height > ImageSize.maximumPixels {
+        if let size = ImageSize(bytes), size.megapixels * 1_000_000 > Double(ImageSize.maximumPixels) {
             throw DocumentError.unsupported(path: path, reason: "the image is \(size.width)×\(size.height) pixels "
                 + "(\(Int(size.megapixels.rounded())) megapixels), over the \(ImageSize.maximumPixels / 1_000_000) megapixels OCR reads; "
                 + "scale it down first (convert IN -resize 50% OUT)")

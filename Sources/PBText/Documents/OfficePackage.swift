@@ -15,6 +15,14 @@ struct OfficePackage {
     let path: String
     /// What the reader expects, for messages: "docx", "xlsx", "odt" ...
     let kind: String
+    /// Bytes inflated so far, against `maximumInflated`: entries may share their data, so a
+    /// small file could otherwise inflate the same 256 MiB part again and again.
+    private let inflated = Counter()
+    static let maximumInflated = 512 << 20
+
+    private final class Counter {
+        var bytes = 0
+    }
 
     /// OLE compound files (Microsoft's container before 2007) begin with these bytes. Office
     /// writes a password-protected DOCX/XLSX/PPTX as one of these, with the package encrypted inside.
@@ -37,7 +45,13 @@ struct OfficePackage {
     /// The inflated bytes of a part, or nil when the package has none by that name.
     func part(_ name: String) throws -> [UInt8]? {
         do {
-            return try archive.contents(named: name)
+            guard let entry = archive.entry(named: name) else { return nil }
+            guard entry.uncompressedSize <= Self.maximumInflated - inflated.bytes else {
+                throw DocumentError.unsupported(path: path, reason: "its parts inflate to more than \(Self.maximumInflated >> 20) MiB (a zip bomb?)")
+            }
+            let bytes = try archive.contents(of: entry)
+            inflated.bytes += bytes.count
+            return bytes
         } catch let failure as ZipArchive.Failure {
             if case .encrypted = failure { throw Self.encrypted(path) }
             throw DocumentError.malformed(path: path, reason: failure.description)

@@ -39,7 +39,8 @@ public enum OpenDocument {
     /// Inline content common to both readers: spans, links, spaces, tabs and line breaks.
     static func inline(_ name: String, _ attributes: [String: String]) -> String? {
         switch name {
-        case "text:s": return String(repeating: " ", count: min(max(Int(attributes["text:c"] ?? "1") ?? 1, 1), 1000))
+        // Runs of spaces are indentation at most; a thousand would only multiply the file.
+        case "text:s": return String(repeating: " ", count: min(max(Int(attributes["text:c"] ?? "1") ?? 1, 1), 16))
         case "text:tab": return "\t"
         case "text:line-break": return "\n"
         default: return nil
@@ -103,6 +104,8 @@ public enum OpenDocument {
         private var row: [String]?
         private var cell: String?
         private var repeatCell = 1
+        /// Cells the document's tables may still hold, repeated ones counted.
+        private var cellBudget = SheetTable.maximumCells
 
         mutating func read(_ xml: [UInt8]) {
             var scanner = XMLScanner(xml)
@@ -185,7 +188,9 @@ public enum OpenDocument {
                 if let text = cell {
                     // A run of repeated empty cells is padding to the sheet's edge, not columns.
                     if text.isEmpty, repeatCell > 1 { repeatCell = 1 }
-                    row?.append(contentsOf: repeatElement(text, count: repeatCell))
+                    let count = min(repeatCell, max(0, cellBudget))
+                    cellBudget -= count
+                    row?.append(contentsOf: repeatElement(text, count: count))
                 }
                 cell = nil
             case "table:table-row" where tableDepth == 1:
@@ -251,6 +256,7 @@ public enum OpenDocument {
 
     struct SpreadsheetReader {
         var sheets: [SheetTable] = []
+        private let budget = SheetTable.Budget()
 
         private var skipDepth = 0
         private var tableDepth = 0
@@ -287,7 +293,7 @@ public enum OpenDocument {
             case "table:table":
                 tableDepth += 1
                 if tableDepth == 1 {
-                    sheets.append(SheetTable(name: attributes["table:name"] ?? "Sheet\(sheets.count + 1)"))
+                    sheets.append(SheetTable(name: attributes["table:name"] ?? "Sheet\(sheets.count + 1)", budget: budget))
                     rowNumber = 0
                 }
             case "table:table-row" where tableDepth == 1:
@@ -311,7 +317,10 @@ public enum OpenDocument {
             case "text:p" where paragraphs > 0:
                 paragraphs -= 1
             case "table:table-cell" where tableDepth == 1, "table:covered-table-cell" where tableDepth == 1:
-                if let text = cell, !text.isEmpty { cells.append((column + 1, cellRepeat, cellDate ?? text)) }
+                // Only cells with text, within the column bound, take part in a row.
+                if let text = cell, text.contains(where: { !$0.isWhitespace }), column < SheetTable.maximumColumns {
+                    cells.append((column + 1, min(cellRepeat, SheetTable.maximumColumns - column), cellDate ?? text))
+                }
                 // Repeated cells count in full, so the next cell lands in its true column.
                 column = column &+ min(cellRepeat, 1 << 20)
                 cell = nil
@@ -319,16 +328,19 @@ public enum OpenDocument {
                 guard var sheet = sheets.popLast() else { break }
                 if cells.isEmpty {
                     // Blank rows, however many are repeated, only move the row count on.
-                    rowNumber = rowNumber &+ min(rowRepeat, 1 << 24)
+                    rowNumber = min(rowNumber &+ min(rowRepeat, 1 << 24), 1 << 40)
                 } else {
                     for _ in 0 ..< rowRepeat {
-                        rowNumber += 1
+                        rowNumber = min(rowNumber &+ 1, 1 << 40)
                         if sheet.isFull { sheet.markTruncated(); break }
+                        let before = sheet.rows.count
                         for cell in cells {
-                            for offset in 0 ..< min(cell.repeatCount, SheetTable.maximumColumns) {
+                            for offset in 0 ..< cell.repeatCount {
                                 sheet.set(row: rowNumber, column: cell.column + offset, cell.text)
                             }
                         }
+                        // A repetition that adds no row (the bounds are reached) ends the run.
+                        if sheet.rows.count == before { sheet.markTruncated(); break }
                     }
                 }
                 sheets.append(sheet)

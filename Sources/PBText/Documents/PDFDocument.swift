@@ -144,8 +144,9 @@ public enum PDFDocument {
     static func resolution(for size: (width: Double, height: Double)?, wanted: Int) -> Int {
         guard let size, size.width > 0, size.height > 0 else { return wanted }
         let inches = size.width / 72 * size.height / 72
-        let fit = Int((Double(ImageSize.maximumPixels) / inches).squareRoot())
-        return max(1, min(wanted, fit))
+        let fit = (Double(ImageSize.maximumPixels) / inches).squareRoot()
+        // Compared as a Double: a tiny page would give a resolution past Int's range.
+        return fit >= Double(wanted) || !fit.isFinite ? wanted : max(1, Int(fit))
     }
 
     /// Page sizes in points from `pdfinfo -f 1 -l LAST` ("Page    2 size: 595.276 x 841.89 pts (A4)").

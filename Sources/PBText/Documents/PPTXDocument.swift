@@ -15,8 +15,11 @@ public enum PPTXDocument {
         let relations = try package.relationships(of: presentationPart)
         var drafts: [TextLayer.MarkupDraft] = []
         var firstTitle: String?
+        var read = Set<String>()
         for (number, id) in slideOrder(presentation).enumerated() {
-            guard let target = relations.first(where: { $0.id == id })?.target, let xml = try package.part(target) else { continue }
+            // A slide listed twice is read once.
+            guard let target = relations.first(where: { $0.id == id })?.target, read.insert(target).inserted,
+                  let xml = try package.part(target) else { continue }
             var slide = SlideReader()
             slide.read(xml)
             let notesPart = try package.relationships(of: target).first { $0.type.hasSuffix("/notesSlide") }?.target

@@ -13,30 +13,49 @@ struct SheetTable {
     static let maximumRows = 100_000
     static let maximumColumns = 1_024
     static let maximumCells = 1_000_000
+    /// Excel's own limit on one cell's text.
+    static let maximumCellCharacters = 32_767
+
+    /// What the sheets of one workbook may hold together, so that many sheets, or one long
+    /// shared string in a million cells, cannot multiply a small file into gigabytes.
+    final class Budget {
+        var cells = SheetTable.maximumCells
+        var characters = 64 << 20
+    }
 
     var name: String
+    let budget: Budget
     private(set) var rows: [(number: Int, cells: [Int: String])] = []
     /// Set when rows or columns past the limits were left out.
     private(set) var truncated = false
     private var cells = 0
 
-    init(name: String) {
+    init(name: String, budget: Budget = Budget()) {
         self.name = name
+        self.budget = budget
     }
 
     /// Puts `text` at (row, column), both 1-based. Rows arrive in order; empty text is skipped.
     mutating func set(row: Int, column: Int, _ text: String) {
-        let clean = TextLayer.oneLine(text)
+        guard column >= 1, column <= Self.maximumColumns, cells < Self.maximumCells, budget.cells > 0, budget.characters > 0 else {
+            truncated = true
+            return
+        }
+        var clean = TextLayer.oneLine(text.count > Self.maximumCellCharacters ? String(text.prefix(Self.maximumCellCharacters)) : text)
         guard !clean.isEmpty else { return }
-        guard column >= 1, column <= Self.maximumColumns, cells < Self.maximumCells else { truncated = true; return }
+        if clean.utf8.count > budget.characters { clean = String(clean.prefix(budget.characters)); truncated = true }
         if rows.last?.number != row {
             guard rows.count < Self.maximumRows else { truncated = true; return }
             rows.append((row, [:]))
         }
-        if rows[rows.count - 1].cells.updateValue(clean, forKey: column) == nil { cells += 1 }
+        if rows[rows.count - 1].cells.updateValue(clean, forKey: column) == nil {
+            cells += 1
+            budget.cells -= 1
+        }
+        budget.characters -= clean.utf8.count
     }
 
-    var isFull: Bool { rows.count >= Self.maximumRows || cells >= Self.maximumCells }
+    var isFull: Bool { rows.count >= Self.maximumRows || cells >= Self.maximumCells || budget.cells <= 0 || budget.characters <= 0 }
 
     mutating func markTruncated() { truncated = true }
 

@@ -21,10 +21,13 @@ public enum XLSXDocument {
         let strings = try related("/sharedStrings").flatMap { try package.part($0) }.map(sharedStrings) ?? []
         let dates = try related("/styles").flatMap { try package.part($0) }.map(DateStyles.init) ?? DateStyles()
         var drafts: [TextLayer.MarkupDraft] = []
+        var read = Set<String>()
+        let budget = SheetTable.Budget()
         for sheet in workbook.sheets {
-            guard let target = relations.first(where: { $0.id == sheet.relationship })?.target,
+            // A sheet listed twice is read once.
+            guard let target = relations.first(where: { $0.id == sheet.relationship })?.target, read.insert(target).inserted,
                   let xml = try package.part(target) else { continue }
-            var table = SheetTable(name: sheet.name)
+            var table = SheetTable(name: sheet.name, budget: budget)
             readSheet(xml, into: &table, strings: strings, dates: dates, date1904: workbook.date1904)
             drafts += table.drafts(path: path)
         }
@@ -228,12 +231,14 @@ public enum XLSXDocument {
         var value = ""
         var inValue = false
         var inline = false
+        var phonetic = 0
         while let event = scanner.next() {
             switch event {
             case let .start(name, attributes, _):
                 switch name {
                 case "x:row":
-                    rowNumber = attributes["r"].flatMap { Int($0) } ?? rowNumber + 1
+                    // Excel stops at 1,048,576 rows; a larger number is not a row to trust.
+                    rowNumber = attributes["r"].flatMap { Int($0) }.map { min($0, 10_000_000) } ?? rowNumber &+ 1
                     column = 0
                 case "x:c":
                     let reference = attributes["r"].flatMap(SheetTable.cellReference)
@@ -242,13 +247,14 @@ public enum XLSXDocument {
                     value = ""
                 case "x:v": inValue = cell != nil
                 case "x:is": inline = cell != nil
-                case "x:t" where inline: inValue = true
-                case "x:rPh" where inline: inValue = false
+                case "x:t" where inline: inValue = phonetic == 0
+                case "x:rPh" where inline: phonetic += 1
                 default: break
                 }
             case let .end(name):
                 switch name {
                 case "x:v", "x:t": inValue = false
+                case "x:rPh": phonetic = max(0, phonetic - 1)
                 case "x:is": inline = false
                 case "x:c":
                     if let c = cell, let text = text(value, type: c.type, style: c.style, strings: strings, dates: dates, date1904: date1904) {
