@@ -150,4 +150,42 @@ import Testing
         let dpi = PDFDocument.resolution(for: (2384, 3370), wanted: 300)  // A0
         #expect(Double(dpi) * 2384 / 72 * Double(dpi) * 3370 / 72 <= Double(ImageSize.maximumPixels))
     }
+
+    /// Words of one tesseract line, laid left to right from `left`, each 100 px wide.
+    static func line(_ texts: [String], block: Int, line: Int, left: Int, top: Int) -> [OCRWord] {
+        texts.enumerated().map { i, t in
+            OCRWord(text: t, block: block, paragraph: 1, line: line, left: left + i * 110, top: top, width: 100, height: 30, confidence: 95)
+        }
+    }
+
+    @Test func tableColumnsTakenForBlocksAreRowsAgain() {
+        // tesseract's order for a printed sheet: the first column as block 1, the second as block 2.
+        var words: [OCRWord] = []
+        for row in 0 ..< 4 {
+            words += Self.line(["2024-0" + String(row + 1)], block: 1, line: row + 1, left: 100, top: 100 + row * 50)
+        }
+        for row in 0 ..< 4 {
+            words += Self.line(["Rent", String(1150 + row)], block: 2, line: row + 1, left: 400, top: 102 + row * 50)
+        }
+        var layout = OCRPageLayout()
+        layout.append(words, page: 1)
+        #expect(String(decoding: layout.bytes, as: UTF8.self) == "2024-01 | Rent 1150\n2024-02 | Rent 1151\n2024-03 | Rent 1152\n2024-04 | Rent 1153")
+        #expect(layout.blocks.map(\.kind) == [.table])
+    }
+
+    @Test func twoColumnsOfProseAreNotWoven() {
+        let prose = ["the", "quick", "brown", "fox", "jumps", "over", "the", "lazy", "dog"]
+        var words: [OCRWord] = []
+        for block in 1 ... 2 {
+            for row in 0 ..< 4 {
+                words += Self.line(prose, block: block, line: row + 1, left: block == 1 ? 100 : 1200, top: 100 + row * 50)
+            }
+        }
+        var layout = OCRPageLayout()
+        layout.append(words, page: 1)
+        let text = String(decoding: layout.bytes, as: UTF8.self)
+        // Column one's four lines, then column two's: the reading order tesseract gave.
+        #expect(text.components(separatedBy: "\n").first == prose.joined(separator: " "))
+        #expect(!text.contains("|"))
+    }
 }

@@ -7,7 +7,8 @@
 /// receipt's item and its price is three times it and more. Two or more consecutive lines of two
 /// or more cells are a table, its rows joined cell by cell with " | " as the HTML and DOCX
 /// readers write theirs, so "Cheddar 400g | 4.10" is one row and not "Cheddar 400g 4.10"
-/// beside a column of prices read after it.
+/// beside a column of prices read after it. A printed table whose columns tesseract took for
+/// blocks is put back into rows first (`regroup`).
 struct OCRPageLayout {
     /// A word's place in the layer and how sure tesseract was of it.
     struct Span: Sendable, Equatable {
@@ -30,23 +31,80 @@ struct OCRPageLayout {
 
     static func lines(_ words: [OCRWord]) -> [Line] {
         var out: [Line] = []
-        var current: [OCRWord] = []
-        func flush() {
-            guard let first = current.first else { return }
-            let heights = current.map(\.height).sorted()
-            let height = Double(heights[heights.count / 2])
-            var cells: [[OCRWord]] = [[current[0]]]
-            for w in current.dropFirst() {
-                if Double(w.left - cells[cells.count - 1].last!.right) > columnGap * height { cells.append([w]) } else { cells[cells.count - 1].append(w) }
+        for (key, segments) in regroup(words) {
+            var cells: [[OCRWord]] = []
+            for segment in segments {
+                let heights = segment.map(\.height).sorted()
+                let height = Double(heights[heights.count / 2])
+                // A segment (one tesseract line, or one block's part of a row) starts a cell.
+                cells.append([segment[0]])
+                for w in segment.dropFirst() {
+                    if Double(w.left - cells[cells.count - 1].last!.right) > columnGap * height { cells.append([w]) } else { cells[cells.count - 1].append(w) }
+                }
             }
-            out.append(Line(block: first.block, paragraph: first.paragraph, cells: cells))
-            current = []
+            out.append(Line(block: key.block, paragraph: key.paragraph, cells: cells))
         }
+        return out
+    }
+
+    /// The most words a line may have to be taken for a table's cell rather than for prose: the
+    /// lines of two columns of prose side by side are long, and must not be woven together.
+    static let cellWords = 6
+
+    /// tesseract's lines in its reading order, each as its segments. Where short lines of two or
+    /// more blocks sit side by side on three or more rows, tesseract has taken a printed table's
+    /// columns for blocks and would read it column by column; those lines are joined into rows,
+    /// one segment (a cell) per block, each row where its first line was.
+    static func regroup(_ words: [OCRWord]) -> [(key: (block: Int, paragraph: Int), segments: [[OCRWord]])] {
+        struct TLine {
+            var key: (block: Int, paragraph: Int)
+            var words: [OCRWord]
+            var top: Int
+            var bottom: Int
+            var left: Int
+            var right: Int
+        }
+        var tlines: [TLine] = []
         for w in words {
-            if let last = current.last, (last.block, last.paragraph, last.line) != (w.block, w.paragraph, w.line) { flush() }
-            current.append(w)
+            if let last = tlines.last, let lw = last.words.last, (lw.block, lw.paragraph, lw.line) == (w.block, w.paragraph, w.line) {
+                tlines[tlines.count - 1].words.append(w)
+                tlines[tlines.count - 1].top = min(last.top, w.top)
+                tlines[tlines.count - 1].bottom = max(last.bottom, w.top + w.height)
+                tlines[tlines.count - 1].left = min(last.left, w.left)
+                tlines[tlines.count - 1].right = max(last.right, w.right)
+            } else {
+                tlines.append(TLine(key: (w.block, w.paragraph), words: [w], top: w.top, bottom: w.top + w.height, left: w.left, right: w.right))
+            }
         }
-        flush()
+        let plain = tlines.map { (key: $0.key, segments: [$0.words]) }
+        // Rows: short lines whose middles are within half a line's height, not overlapping.
+        let short = tlines.indices.filter { tlines[$0].words.count <= cellWords }
+            .sorted { tlines[$0].top + tlines[$0].bottom < tlines[$1].top + tlines[$1].bottom }
+        var rows: [[Int]] = []
+        for i in short {
+            let middle = tlines[i].top + tlines[i].bottom
+            let height = tlines[i].bottom - tlines[i].top
+            if let row = rows.last, let first = row.first,
+               abs((tlines[first].top + tlines[first].bottom) - middle) <= height,
+               !row.contains(where: { tlines[$0].left < tlines[i].right && tlines[i].left < tlines[$0].right }) {
+                rows[rows.count - 1].append(i)
+            } else {
+                rows.append([i])
+            }
+        }
+        rows = rows.filter { row in Set(row.map { tlines[$0].key.block }).count >= 2 }
+        guard rows.count >= 3 else { return plain }
+        var rowOf: [Int: Int] = [:]
+        for (r, row) in rows.enumerated() { for i in row { rowOf[i] = r } }
+        var out: [(key: (block: Int, paragraph: Int), segments: [[OCRWord]])] = []
+        var emitted = Set<Int>()
+        for i in tlines.indices {
+            guard let r = rowOf[i] else { out.append(plain[i]); continue }
+            guard emitted.insert(r).inserted else { continue }
+            let cells = rows[r].sorted { tlines[$0].left < tlines[$1].left }.map { tlines[$0].words }
+            // All rows share one paragraph key, so a run of them reads as one table.
+            out.append((key: (block: -1, paragraph: 0), segments: cells))
+        }
         return out
     }
 
