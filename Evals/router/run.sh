@@ -4,7 +4,9 @@
 # split with tool accuracy (the plan's step tools, in order) and arg accuracy (those and the
 # labelled arguments). Then the calendar_* and lists_* intents of the HWU64 test fold (kfold1),
 # mapped to tools in score.py, scored on the first step's tool.
-#   run.sh [--gate] [BUILD_DIR]   --gate: exit 1 unless canonical and compound are at 100%
+#   run.sh [--gate] [BUILD_DIR]   --gate: exit 1 unless canonical and compound are at 100% and
+#                                 the safety split plans no write on a question and no change
+#                                 on a request about something outside the store
 #   ROUTER_MISSES=1 run.sh ...    also list every miss of the own splits on standard error
 #   (HWU64 test-fold misses are never listed; tune on kfold1_trainset_csv with score.py hwu-input)
 set -eu
@@ -28,13 +30,19 @@ for split in canonical compound paraphrase dates questions capture out_of_scope;
       echo "$line" | grep -q '"tool_accuracy": 1.0, "arg_accuracy": 1.0' || failed=1 ;;
   esac
 done
+# Safety: a question plans no write, a request about something outside the store no change.
+jq -c 'del(.kind)' "$here/safety.jsonl" | "$build/pb-plan" >"$out/safety.plans.jsonl"
+python3 "$here/score.py" safety "$here/safety.jsonl" "$out/safety.plans.jsonl" || failed=1
 hwu="$root/../shared/data/intents/hwu64/kfold1_testset_csv"
 if [ -d "$hwu" ]; then
   python3 "$here/score.py" hwu-input "$hwu" | "$build/pb-plan" >"$out/hwu64.plans.jsonl"
   python3 "$here/score.py" hwu "$out/hwu64.plans.jsonl" hwu64_test
+  # All 64 intents of the test fold, for the same two shares (reported, not gated: never tuned on).
+  python3 "$here/score.py" hwu-input-all "$hwu" | "$build/pb-plan" >"$out/hwu64-all.plans.jsonl"
+  python3 "$here/score.py" hwu-safety "$out/hwu64-all.plans.jsonl" hwu64_test || true
 fi
 if [ "$gate" = 1 ] && [ "$failed" = 1 ]; then
-  echo "router: canonical and compound must be at 100%" >&2
+  echo "router: canonical and compound must be at 100%, and no safety case may plan a write or a change" >&2
   exit 1
 fi
 exit 0

@@ -26,7 +26,8 @@ import Testing
 
     @Test func allButOneWordForThreeOrMore() {
         // "book dentist tomorrow": three content words, two of them in the title.
-        #expect(TitleMatcher().match("book dentist tomorrow", in: tasks) == .found(tasks[1]))
+        // It is a loose fit: "tomorrow" is not in the title, so a delete or complete asks back.
+        #expect(TitleMatcher().match("book dentist tomorrow", in: tasks) == .loose(tasks[1], missing: ["tomorrow"]))
         // Two words must both match.
         #expect(TitleMatcher().match("dentist tomorrow", in: tasks) == .none)
     }
@@ -37,5 +38,28 @@ import Testing
         }
         #expect(list.map(\.ref) == ["task:5", "task:6"])
         #expect(TitleMatcher().match("birthday cake", in: tasks) == .found(tasks[4]))
+    }
+}
+
+/// A destructive step on a loose fit asks back and changes nothing; a change that only edits goes ahead.
+@Suite struct LooseMatchTests {
+    @Test func deleteOnALooseFitAsksBack() throws {
+        let fx = try AgentFixture()
+        try fx.step("create_task", #"{"title":"Pay the bank account fee"}"#)
+        let r = try fx.step("delete_task", #"{"title":"bank account password"}"#)
+        #expect(r.status == .failed)
+        #expect(r.error?.hasPrefix("did you mean task:1") == true)
+        #expect(try fx.task(1)?.status == "open")
+        let c = try fx.step("complete_task", #"{"title":"bank account password"}"#)
+        #expect(c.status == .failed)
+        #expect(try fx.task(1)?.status == "open")
+        // Every word named: it goes ahead.
+        #expect(try fx.step("complete_task", #"{"title":"bank account fee"}"#).status == .ok)
+    }
+
+    @Test func priorityOnALooseFitGoesAhead() throws {
+        let fx = try AgentFixture()
+        try fx.step("create_task", #"{"title":"Book the dentist appointment"}"#)
+        #expect(try fx.step("set_priority", #"{"title":"book dentist tomorrow","priority":"high"}"#).status == .ok)
     }
 }

@@ -104,7 +104,8 @@ public struct PlanExecutor {
                 do {
                     let args = try StepReference.resolve(.object(step.args), refs: refs, last: last)
                     guard case .object(let resolved) = args else { throw AgentError.badReference("arguments are not an object") }
-                    let ctx = ToolContext(store: store, clock: clock, calendarDirectory: calendarDirectory, args: resolved)
+                    let ctx = ToolContext(store: store, clock: clock, calendarDirectory: calendarDirectory, args: resolved,
+                                          destructive: ToolContext.destructiveTools.contains(step.tool))
                     store.beginEntry()
                     let outcome = try tool.run(ctx)
                     if let problem = try tool.check(ctx, outcome) { throw AgentError.postcondition(problem) }

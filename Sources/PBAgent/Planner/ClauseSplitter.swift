@@ -52,6 +52,8 @@ public struct ClauseSplitter: Sendable {
 
     static func abbreviation(_ s: String) -> Bool {
         let last = s.split(separator: " ").last.map { $0.lowercased() } ?? ""
+        // An initial ("u. s. d.", "J. Smith") does not end a sentence.
+        if last.count == 2, last.first!.isLetter { return true }
         return ["dr.", "mr.", "mrs.", "ms.", "st.", "e.g.", "i.e.", "etc.", "vs.", "no."].contains(last)
     }
 

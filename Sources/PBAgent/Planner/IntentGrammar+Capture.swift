@@ -128,10 +128,14 @@ extension IntentGrammar {
     /// Requests outside what the tools can do: the honest answer is to say so.
     func outOfScope(_ c: Clause) -> [PlannedIntent]? {
         let l = c.lower
-        if pattern.match(#"(?:play|turn (?:on|off|up|down)|switch (?:on|off)|dim|brighten|set (?:an?|the|my) (?:alarm|timer)|wake me|start (?:a|the) timer|open (?:the )?(?:app|door|garage)|lock|unlock|order (?:a |an )?(?:uber|taxi|cab))\b.*"#, l) != nil {
+        if pattern.match(#"(?:play|shut(?: up| down| off| it| the)?|turn (?:on|off|up|down)|switch (?:on|off)|dim|brighten|set (?:an?|the|my) (?:alarm|timer)|wake me|start (?:a|the) timer|open (?:the )?(?:app|door|garage)|lock|unlock|order (?:a |an )?(?:uber|taxi|cab))\b.*"#, l) != nil {
             return []
         }
-        if pattern.contains(#"\b(?:weather|forecast|rain(?:ing)? (?:today|tomorrow)|joke|music|songs?|podcast|radio|thermostat|volume|headlines|stock price|traffic|sunrise|sunset|temperature|exchange rate|meaning of life|horoscope|lyrics|football|score of)\b"#, l) {
+        // Working the house, not a list: "close all the open windows", "lock the garage door".
+        if pattern.match(#"(?:close|open|shut|lock|unlock|raise|lower)(?: all)?(?: the| my)?(?: open| closed)?(?: [\w-]+)? (?:windows?|doors?|garage|blinds|curtains|shutters|gate|lights?)(?: .*)?"#, l) != nil {
+            return []
+        }
+        if pattern.contains(#"\b(?:weather|forecast|rain(?:ing)? (?:today|tomorrow)|joke|music|songs?|podcast|radio|thermostat|volume|headlines|news|stock price|traffic|sunrise|sunset|temperature|exchange rate|meaning of life|horoscope|lyrics|football|score of)\b"#, l) {
             return []
         }
         return nil

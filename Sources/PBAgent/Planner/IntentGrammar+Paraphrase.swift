@@ -56,6 +56,8 @@ extension IntentGrammar {
     func statementOfState(_ c: Clause) -> [PlannedIntent]? {
         guard !c.question else { return nil }
         let t = c.text
+        // "I did not say it", "I haven't paid it yet": a denial completes nothing.
+        if pattern.contains(#"\b(?:not|never|n't|nt|no longer|yet to)\b"#, c.lower.replacingOccurrences(of: "n't", with: " n't")) { return nil }
         if let m = pattern.match(#"(?:that'?s|that is) (.+?) (?:sorted|done|finished|dealt with|taken care of|handled|out of the way)"#, t)
             ?? pattern.match(#"(.+?) (?:is|are|'s|has been|have been|was|were) (?:now |all |finally |already )?(?:done|finished|sorted|complete|completed|taken care of|handled|dealt with|clean|fixed|paid|booked|sent|submitted|cancelled|over)"#, t) {
             return onTask(.completeTask, m[0]).map { [$0] }
@@ -65,8 +67,15 @@ extension IntentGrammar {
             words.removeFirst()
         }
         guard words.count > 1, let lemma = VerbLexicon.pastLemma(words[0]) else { return nil }
+        // "I needed to prepare", "I wanted to call", "I meant to": intentions, not things done.
+        if ["need", "want", "try", "mean", "hope", "plan", "forget", "decide", "wish", "like", "have", "intend"].contains(lemma),
+           words.count > 2, words[1].lowercased() == "to" { return nil }
         var rest = words.dropFirst().joined(separator: " ")
         if let m = pattern.match(#"(.+?) (?:today|yesterday|this morning|earlier|already|just now|at last|finally)"#, rest) { rest = m[0] }
+        // "got it exactly", "did this wrong": a pronoun with more after it is talk about the
+        // conversation, not an item; a bare "done it" is left to the planner's pronoun rules.
+        if let first = rest.split(separator: " ").first.map({ $0.lowercased() }), ["it", "this", "that", "them"].contains(first),
+           rest.split(separator: " ").count > 1 { return nil }
         if VerbLexicon.action(ofLemma: lemma) == .complete { return onTask(.completeTask, rest).map { [$0] } }
         return onTask(.completeTask, lemma + " " + rest).map { [$0] }
     }

@@ -52,10 +52,11 @@ extension IntentGrammar {
         if pattern.contains(#"\b(?:calendar|free time|free slots?|am i free|am i busy|events?|meetings?|appointments?|schedule|busy|birthdays?|plans?|parties|party|off days?|get togethers?|dates?)\b"#, l) {
             let cut = dates.cut(t)
             var args: [String: JSONValue] = [:]
-            if let due = cut.due, cut.grain == "day" { args["day"] = .string(due) }
+            // A time keeps its day: "tomorrow afternoon" asks about tomorrow.
+            if let due = cut.due, cut.grain != "week", cut.grain != "month", cut.grain != "year" { args["day"] = .string(String(due.prefix(10))) }
             return [PlannedIntent(.calendarAgenda, args)]
         }
-        if pattern.contains(#"\b(?:due|overdue|on (?:today|tomorrow|this week|for|my)|agenda|on my plate|to ?do|tasks?|left to do|open|outstanding|have (?:today|on|to do|this week)|late|pending|coming up|next)\b"#, l) {
+        if pattern.contains(#"\b(?:due|overdue|on (?:today|tomorrow|this week|for|my)|agenda|on my plate|to[- ]?do|tasks?|reminders?|left to do|open|outstanding|have (?:today|on|to do|this week)|late|pending|coming up|next)\b"#, l) {
             return agenda(l, t)
         }
         if pattern.contains(#"\b(?:today|tonight|this week|tomorrow)\b"#, l) { return agenda(l, t) }

@@ -16,6 +16,9 @@ public struct IntentGrammar: Sendable {
         var text: String
         var question: Bool
         var bang: Bool
+        /// Put to the assistant ("can you ...", "please ..."): "can you check my list" asks it to
+        /// look now, where a bare "check the tyres" is a to-do.
+        var asked = false
         var lower: String { text.lowercased() }
     }
 
@@ -26,10 +29,13 @@ public struct IntentGrammar: Sendable {
         let clause = normalise(raw)
         if clause.text.isEmpty { return nil }
         let readers: [(Clause) -> [PlannedIntent]?] = [
-            undoRequest, list, beforeCapture, capture, outOfScope, question, commands, paraphrase, statementOfState, imperative,
+            undoRequest, list, lookAt, beforeCapture, capture, outOfScope, question, commands, paraphrase, statementOfState, imperative,
         ]
         for reader in readers {
-            if let intents = reader(clause) { return intents.isEmpty ? nil : intents }
+            if let intents = reader(clause) {
+                let kept = intents.filter(namesStoreItem)
+                return kept.isEmpty ? nil : kept
+            }
         }
         return nil
     }
@@ -79,17 +85,27 @@ public struct IntentGrammar: Sendable {
         }
         let lead = #"(?:(?:ok(?:ay)?|hey|hi|hello|so|um+|uh+|oh|wait|right|also|and then|and|then|btw|actually|not now|alright|please|pls|quick one|one more thing|let'?s|lets)[,!.:]?\s+)+(.+)"#
         if let m = pattern.match(lead, t) { t = m[0] }
+        let asked = pattern.contains(#"\b(?:please|pls|kindly|(?:can|could|would|will) (?:you|u))\b"#, t)
         if let m = pattern.match(#"(?:can|could|would|will) (?:you|u)(?: please)?,? (.+)"#, t) { t = m[0] }
         if let m = pattern.match(#"(?:please|kindly),? (.+)"#, t) { t = m[0] }
+        if let m = pattern.match(#"(?:will|would|could|can) (?:you|u)(?: please)?,? (.+)"#, t) { t = m[0] }
         if let m = pattern.match(#"(.+?),?(?: for me)?(?: please| pls| thanks| thank you)?"#, t) { t = m[0] }
-        return Clause(text: t, question: question, bang: bang)
+        var clause = Clause(text: t, question: question, bang: bang)
+        clause.asked = asked
+        return clause
     }
 
     // MARK: slots
 
     static let pronouns: Set<String> = ["it", "that", "this", "them", "this one", "that one", "the task", "that task", "this task", "those", "these"]
 
-    func isPronoun(_ s: String) -> Bool { IntentGrammar.pronouns.contains(s.lowercased()) }
+    /// "it", "that", and a demonstrative with a kind ("this note", "that email"): the item in view,
+    /// which only the plan or the session can supply; never a title to match loosely.
+    func isPronoun(_ s: String) -> Bool {
+        let l = s.lowercased()
+        return IntentGrammar.pronouns.contains(l)
+            || pattern.match(#"(?:this|that|these|those) (?:note|email|e-mail|message|item|entry|thing|one|reminder|event|list|file|document)s?"#, l) != nil
+    }
 
     /// A reference slot: the item's title with articles of the request trimmed ("the report").
     func item(_ s: String) -> String {

@@ -184,6 +184,10 @@ public struct Planner: Sendable {
     /// The honest answer when no rule read the request: a plan with no steps that says so.
     public func fallback(_ text: String) -> PlanRecord {
         var r = PlanRecord(text: text, now: dates.format.instant(dates.parser.now), steps: [], source: "fallback")
+        if let noun = grammar.outsideNoun(text) {
+            r.extra["message"] = .string("nothing planned: PocketBrains keeps tasks, projects, notes and calendars, and \"\(noun)\" is not one of them; nothing in the store was touched")
+            return r
+        }
         r.extra["message"] = .string("nothing matched: no rule of the grammar reads this request; try \"remind me to ...\", a command such as \"reschedule X to friday\", or a question such as \"what's due today?\"")
         return r
     }

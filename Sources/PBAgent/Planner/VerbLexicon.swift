@@ -8,7 +8,9 @@ public enum VerbLexicon {
 
     /// Synonyms by action. "do" is left out: as an auxiliary it turned questions into completions.
     static let synonyms: [Action: Set<String>] = [
-        .complete: ["finish", "complete", "done", "tick", "check", "cross", "close", "wrap", "mark"],
+        // "check" is not here: said bare it means look at ("check my list") or a to-do ("check the
+        // tyres"); only "check off X" and "check X off" complete, in the paraphrase reader.
+        .complete: ["finish", "complete", "done", "tick", "cross", "close", "wrap", "mark"],
         .reschedule: ["postpone", "push", "delay", "move", "defer", "shift", "bump", "reschedule", "put", "slide", "slip", "kick", "nudge"],
         .delete: ["delete", "remove", "drop", "cancel", "scrap", "trash", "bin", "ditch", "nix", "discard", "erase", "forget", "kill", "axe"],
         .reopen: ["reopen", "unfinish", "undone", "resurrect", "revive"],

@@ -11,6 +11,8 @@ public enum AgentError: Error, CustomStringConvertible, Equatable {
     case notFound(String)
     /// More than one item fits equally; the step never guesses.
     case ambiguous(kind: String, query: String, candidates: [String])
+    /// A destructive step's title fits one item only loosely: asked back, never run.
+    case unsure(kind: String, query: String, candidate: String, missing: [String])
     /// The store's state does not allow the change.
     case conflict(String)
     /// The tool ran but its result is not what was asked for.
@@ -27,6 +29,9 @@ public enum AgentError: Error, CustomStringConvertible, Equatable {
         case .notFound(let what): return what
         case let .ambiguous(kind, query, candidates):
             return "'\(query)' fits more than one \(kind) equally: \(candidates.joined(separator: ", ")); name one by id"
+        case let .unsure(kind, query, candidate, missing):
+            let words = missing.map { "\"\($0)\"" }.joined(separator: ", ")
+            return "did you mean \(candidate)? '\(query)' fits that \(kind) only loosely (\(words) is not in its title), so nothing was changed; name it by id or by its title to go ahead"
         case .conflict(let why): return why
         case .postcondition(let why): return "postcondition failed: \(why)"
         case .badReference(let why): return why

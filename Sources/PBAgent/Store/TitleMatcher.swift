@@ -3,7 +3,8 @@ import Foundation
 /// Finds the item a step means by its title: verbatim (ignoring case) first, then by content
 /// words (lowercased, stop words dropped, simple suffix stemming) where every word of the query,
 /// or all but one when it has three or more, appears in the title. Open items are preferred.
-/// When two items fit equally the lookup fails and names them: a step never guesses.
+/// When two items fit equally the lookup fails and names them: a step never guesses. A fit that
+/// needed the all-but-one rule is `loose`: a step that deletes or completes asks back on it.
 public struct TitleMatcher: Sendable {
     public struct Candidate: Sendable, Equatable {
         public var ref: String
@@ -60,6 +61,9 @@ public struct TitleMatcher: Sendable {
 
     public enum Outcome: Equatable, Sendable {
         case found(Candidate)
+        /// The one best fit, but a word of the query is not in its title ("delete my bank account
+        /// password" meeting "Pay the bank account fee").
+        case loose(Candidate, missing: [String])
         case none
         case ambiguous([Candidate])
     }
@@ -78,7 +82,12 @@ public struct TitleMatcher: Sendable {
             if hits >= need { fits.append((c, hits)) }
         }
         guard let best = fits.map(\.1).max() else { return .none }
-        return pick(fits.filter { $0.1 == best })
+        let outcome = pick(fits.filter { $0.1 == best })
+        if best < words.count, case .found(let c) = outcome {
+            let title = Set(Self.contentWords(c.title))
+            return .loose(c, missing: words.filter { !title.contains($0) })
+        }
+        return outcome
     }
 
     private func pick(_ fits: [(Candidate, Int)]) -> Outcome {

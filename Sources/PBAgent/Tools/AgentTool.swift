@@ -81,11 +81,18 @@ public struct ToolContext {
     public var clock: AgentClock
     public var calendarDirectory: String?
     public var args: ToolArguments
+    /// Whether the step destroys or closes what it names (delete, complete): such a step runs only
+    /// on an item its title really names, never on a loose match (see `TitleMatcher.Outcome.loose`).
+    public var destructive: Bool
 
-    public init(store: AgentStore, clock: AgentClock, calendarDirectory: String? = nil, args: [String: JSONValue]) {
+    public init(store: AgentStore, clock: AgentClock, calendarDirectory: String? = nil, args: [String: JSONValue], destructive: Bool = false) {
         self.store = store
         self.clock = clock
         self.calendarDirectory = calendarDirectory
         self.args = ToolArguments(args)
+        self.destructive = destructive
     }
+
+    /// The tools whose steps are destructive in that sense.
+    public static let destructiveTools: Set<String> = ["delete_task", "complete_task", "complete_milestone"]
 }

@@ -80,6 +80,9 @@ extension ToolContext {
     func resolve(_ query: String, kind: String, candidates: [TitleMatcher.Candidate], preferOpen: Bool) throws -> ItemRef {
         switch TitleMatcher(preferOpen: preferOpen).match(query, in: candidates) {
         case .found(let c): return ItemRef(c.ref)!
+        case let .loose(c, missing):
+            if destructive { throw AgentError.unsure(kind: kind, query: query, candidate: "\(c.ref) \"\(c.title)\"", missing: missing) }
+            return ItemRef(c.ref)!
         case .none: throw AgentError.notFound("no \(kind) matches '\(query)'")
         case .ambiguous(let list):
             throw AgentError.ambiguous(kind: kind, query: query, candidates: list.map { "\($0.ref) \"\($0.title)\"" })

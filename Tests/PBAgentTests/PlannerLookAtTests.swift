@@ -1,0 +1,58 @@
+import Foundation
+import PBCore
+import Testing
+@testable import PBAgent
+
+/// A question never writes; a request about something the store does not hold changes nothing.
+@Suite("IntentGrammar: looking and things outside the store")
+struct PlannerLookAtTests {
+    let planner = fixedPlanner()
+
+    static let writes: Set<String> = Set(PlannerTool.allCases.map(\.rawValue)).subtracting(
+        ["search", "agenda", "project_status", "project_blockers", "summarize", "calendar_agenda", "ask_notes"])
+
+    func tools(_ text: String) -> [String] { planner.plan(text).steps.map(\.tool) }
+
+    @Test("looking is reading", arguments: [
+        ("check my shopping list", "search"),
+        ("can you check my to-do list", "agenda"),
+        ("check my calendar for this afternoon", "calendar_agenda"),
+        ("read out my reminders", "agenda"),
+        ("go through my reminders", "agenda"),
+        ("check if I have any meetings tomorrow", "calendar_agenda"),
+        ("read my notes about the boiler", "ask_notes"),
+        ("should I take an umbrella today", "agenda"),
+    ])
+    func reads(text: String, tool: String) {
+        #expect(tools(text) == [tool])
+    }
+
+    @Test("a time keeps its day when the calendar is asked")
+    func calendarDay() {
+        let step = planner.plan("check my calendar for tomorrow afternoon").steps.first
+        #expect(step?.args["day"] == .string("2026-11-27"))
+    }
+
+    @Test("check as a to-do, and check off as done")
+    func checkSenses() {
+        #expect(tools("check the tyre pressure") == ["create_task"])
+        #expect(tools("check off the milk") == ["complete_task"])
+        #expect(tools("check the milk off my list") == ["complete_task"])
+    }
+
+    @Test("nothing outside the store is changed", arguments: [
+        "delete my saved password for the bank", "close all the open windows", "close my bank account",
+        "cancel my taxi", "snooze my alarm", "mark this email as read", "remove the last item from my cart",
+        "delete this note", "i did not say it", "got it exactly", "i needed to prepare for a meeting",
+    ])
+    func outside(text: String) {
+        #expect(tools(text).allSatisfy { !Self.writes.contains($0) })
+    }
+
+    @Test("a to-do that mentions such a thing still names a task")
+    func taskVerbsStillName() {
+        #expect(tools("delete email the landlord") == ["delete_task"])
+        #expect(tools("complete book a taxi") == ["complete_task"])
+        #expect(tools("complete milestone beta release in project App") == ["complete_milestone"])
+    }
+}
