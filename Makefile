@@ -26,8 +26,13 @@ PROGRAMS = pb-chunk pb-embed pb-index pb-search pb-rerank pb-pack pb-answer pb-v
 SCRIPTS  = pb-ingest pb-ask pb-do pb-thread
 BUILD    = .build/release
 DATA     = ../shared/data
-# The date gate's floor on pb-date's pass rate (measured 0.801, 234 of 292): the one place it is set.
-DATES_FLOOR = 0.78
+# The date gate's floor on pb-date's pass rate (measured 0.816, 258 of 316, with zones in the text in
+# scope since 2026-12-04): the one place it is set.
+DATES_FLOOR = 0.816
+# pb-date on the spoken phrases of issue 16 (Evals/dates/spoken*.jsonl): the tuning half whole, the
+# check half at what it measured (34 of 35). Deterministic, so the floors are the figures.
+SPOKEN_FLOOR = 1.0
+SPOKEN_CHECK_FLOOR = 0.971
 
 .PHONY: all deps model build test unit golden golden-update man-lint man-examples eval eval-late bench fuzz demo install uninstall clean
 
@@ -88,7 +93,7 @@ man-examples: build model
 # pages' lint and examples, kill -9 recovery, and the deterministic eval gates: retrieval on
 # SciFact, the reranker beating fusion on the held-out half, the router's canonical and compound
 # splits at 100%, SQuAD 2.0 answers through pb-ask (a quarter of the questions, floors on the
-# check half), the character error rate of OCR on the sample manual's pages, and the date cases (a regression floor, DATES_FLOOR, under the measured 0.801). The chat
+# check half), the character error rate of OCR on the sample manual's pages, and the date cases (DATES_FLOOR, the measured 0.816, and the spoken phrases' floors). The chat
 # endpoint route runs against a real llama.cpp server (make llm) in Tests/llm.sh; pb-rerank
 # --model against a cross-encoder built from the MiniLM weights, checked by numpy, in
 # Tests/cross-encoder.sh.
@@ -118,6 +123,10 @@ test: deps model build llm
 	@cat Evals/out/dates.txt
 	@awk -v floor=$(DATES_FLOOR) '/"file": "total"/ { if (match($$0, /"rate": [0-9.]+/) && substr($$0, RSTART + 8, RLENGTH - 8) + 0 >= floor) ok = 1 } \
 	       END { if (!ok) { print "dates gate failed: total pass rate under " floor; exit 1 } print "dates gate: passed" }' Evals/out/dates.txt
+	@awk -v t=$(SPOKEN_FLOOR) -v c=$(SPOKEN_CHECK_FLOOR) '/"file": "spoken"/ { match($$0, /"rate": [0-9.]+/); a = substr($$0, RSTART + 8, RLENGTH - 8) + 0; sa = 1 } \
+	       /"file": "spoken-check"/ { match($$0, /"rate": [0-9.]+/); b = substr($$0, RSTART + 8, RLENGTH - 8) + 0; sb = 1 } \
+	       END { if (!sa || !sb || a < t || b < c) { print "spoken dates gate failed: " a " (floor " t "), check " b " (floor " c ")"; exit 1 } \
+	             print "spoken dates gate: passed (" a ", check " b ")" }' Evals/out/dates.txt
 
 eval: build model
 	sh Evals/retrieval/run.sh $(BUILD)

@@ -65,6 +65,18 @@ struct DateCalendar {
         return calendar.date(from: DateComponents(year: year, month: month, day: day))
     }
 
+    /// A wall-clock time on a day, read in `zone` when one is named ("3pm PST" on the user's
+    /// Thursday is 3pm in Pacific time that Thursday); hour 24 is midnight at the end of that day.
+    func at(_ d: Date, hour: Int, minute: Int, in zone: TimeZone?) -> Date {
+        guard let zone else { return at(d, hour: hour, minute: minute) }
+        var other = Calendar(identifier: .gregorian)
+        other.timeZone = zone
+        let ymd = calendar.dateComponents([.year, .month, .day], from: startOfDay(d))
+        let base = other.date(from: ymd) ?? d
+        if hour >= 24 { return other.date(byAdding: .minute, value: minute, to: other.date(byAdding: .day, value: 1, to: base)!) ?? base }
+        return other.date(bySettingHour: hour, minute: minute, second: 0, of: base) ?? base
+    }
+
     /// A wall-clock time on a day; hour 24 is midnight at the end of that day.
     func at(_ d: Date, hour: Int, minute: Int) -> Date {
         let base = startOfDay(d)

@@ -9,6 +9,8 @@ public enum DateGrain: String, CaseIterable, Sendable, Codable {
     case week
     /// Saturday and Sunday (a range).
     case weekend
+    /// A run of whole days that is not a calendar week: "the next 3 days" (a range).
+    case days
     case month
     case year
 

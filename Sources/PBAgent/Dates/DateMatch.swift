@@ -18,6 +18,8 @@ public struct DateMatch: Sendable, Equatable {
     public var recurrence: DateRecurrence?
     /// Why the phrase is not a date ("february has at most 29 days"); never rolled over.
     public var error: String?
+    /// The zone the text named for its time ("3pm PST"); the value is still in the user's zone.
+    public var zone: TimeZone?
 
     public init(phrase: String, start: Int, end: Int, value: Date?, valueEnd: Date? = nil, grain: DateGrain,
                 alternatives: [DateAlternative] = [], recurrence: DateRecurrence? = nil, error: String? = nil) {

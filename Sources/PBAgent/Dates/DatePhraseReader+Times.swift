@@ -8,6 +8,12 @@ extension DatePhraseReader {
         case "am": return (.am, i)
         case "pm": return (.pm, i)
         case "a", "p":
+            if symbol(i + 1) != ".", glued(i), number(i - 1) != nil, !(i + 1 < tokens.count && glued(i + 1) && tokens[i + 1].kind != .symbol) {
+                // "8p", "11:45a": one letter glued to the time. A lone "a" needs minutes or "at"
+                // before it ("flat 3a" is not three in the morning).
+                if word(i) == "p" || symbol(i - 2) == ":" || isWord(i - 2, "at") { return (word(i) == "a" ? .am : .pm, i) }
+                return nil
+            }
             guard symbol(i + 1) == ".", isWord(i + 2, "m") else { return nil }
             let m: ClockTime.Meridiem = word(i) == "a" ? .am : .pm
             return (m, symbol(i + 3) == "." ? i + 3 : i + 2)
@@ -49,7 +55,10 @@ extension DatePhraseReader {
             last += isWord(last + 1, "oclock") ? 1 : 3
         } else if !hasAt && !colon {
             // "5 in the afternoon", "10 at night": the part of the day makes the number a time.
-            guard (1...12).contains(h), isWord(last + 1, "in", "at"), let part = dayPart(at: last + 1), part.last > last + 1 else { return nil }
+            // "10 tomorrow", "6 on saturday", "9 tonight": a day after it does too.
+            guard (1...12).contains(h), dayCue(at: last + 1) else { return nil }
+            // "5 in the afternoon" always; "10 tomorrow" only where a time can stand ("buy 2 tomorrow").
+            if !isWord(last + 1, "in", "at"), !timeCanStand(at: j) { return nil }
         }
         let text = tokens[i...last].map(\.text).joined()
         if let mer {

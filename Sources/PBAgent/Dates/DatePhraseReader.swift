@@ -86,8 +86,14 @@ struct DatePhraseReader {
             duration(at: i), isoDate(at: i), numericDate(at: i), dayMonth(at: i), monthDay(at: i),
             yearMonthName(at: i), dayMonthNameYear(at: i),
             monthOrYear(at: i), dayOfMonth(at: i), clockTime(at: i),
+            spokenClock(at: i), monthWeekday(at: i), countedWeekday(at: i), dayNextTo(at: i), upcoming(at: i), holiday(at: i),
         ]
-        return found.compactMap { $0 }.max { a, b in a.last < b.last }
+        guard var best = found.compactMap({ $0 }).max(by: { a, b in a.last < b.last }) else { return nil }
+        if best.time != nil, best.error == nil, let (zone, end) = zoneName(at: best.last + 1) {
+            best.zone = zone
+            best.last = end
+        }
+        return best
     }
 
     // MARK: spans
@@ -204,7 +210,13 @@ struct DatePhraseReader {
         }
         guard let name = word(j), let weekday = Weekday(word: name) else { return nil }
         // "sat" and "sun" alone are too often other words; "wed" too.
-        if modifier.isEmpty, ["sat", "sun", "wed", "mon"].contains(name) { return nil }
+        // They count when a full stop is glued to them ("sat.") or a time follows ("wed 9am",
+        // "mon, 4pm").
+        if modifier.isEmpty, ["sat", "sun", "wed", "mon"].contains(name) {
+            let k = symbol(j + 1) == "," ? j + 2 : j + 1
+            let dotted = symbol(j + 1) == "." && glued(j + 1)
+            guard dotted || clockTime(at: k) != nil || spokenClock(at: k) != nil else { return nil }
+        }
         var last = j
         if symbol(j + 1) == ".", glued(j + 1), name.count <= 4 { last = j + 1 }
         let ahead = cal.daysUntil(weekday, from: today)

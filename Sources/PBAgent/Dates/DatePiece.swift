@@ -12,6 +12,8 @@ struct DatePiece {
     /// An instant that needs nothing more ("in 2 hours", an ISO time with an offset, "now").
     var instant: (value: Date, grain: DateGrain)?
     var recurrence: DateRecurrence?
+    /// The zone a time was given in ("3pm PST"); nil for the user's own.
+    var zone: TimeZone?
     var error: String?
     /// An explicit calendar date ("27 Jan"), which wins over a weekday in front of it.
     var isExplicitDate = false
@@ -56,6 +58,7 @@ struct DatePiece {
         if let qt = q.time {
             guard time == nil else { return nil }
             m.time = qt
+            m.zone = q.zone
         }
         if m.recurrence == nil { m.recurrence = q.recurrence }
         // A time or a part of day only sits on a single day.

@@ -24,10 +24,13 @@ public struct DateRecord: PBRecord, Equatable {
     public var recurrence: Recurrence?
     /// Why the phrase is not a date (an impossible date such as "Feb 30").
     public var error: String?
+    /// The offset of a zone the text named for its time ("3pm PST": "-08:00"), at that instant.
+    /// `value` is converted into the user's zone; this says what the text itself meant.
+    public var zone: String?
     public var extra: [String: JSONValue] = [:]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, text, match, start, end, value, grain, alternatives, recurrence, error
+        case kind, text, match, start, end, value, grain, alternatives, recurrence, error, zone
         case valueEnd = "value_end"
     }
 
@@ -72,6 +75,11 @@ public struct DateRecord: PBRecord, Equatable {
             Alternative(value: format.value(a.value, grain: a.grain), valueEnd: a.end.map { format.end($0, grain: a.grain) },
                         grain: a.grain.rawValue, reason: a.reason)
         }
+        if let z = m.zone, let v = m.value {
+            let seconds = z.secondsFromGMT(for: v)
+            let a = abs(seconds) / 60
+            zone = String(format: "%@%02d:%02d", seconds < 0 ? "-" : "+", a / 60, a % 60)
+        }
         recurrence = m.recurrence.map { Recurrence(interval: $0.interval, unit: "week", weekday: $0.weekday.name) }
     }
 
@@ -89,5 +97,6 @@ public struct DateRecord: PBRecord, Equatable {
         try c.encodeIfPresent(alternatives, forKey: .alternatives)
         try c.encodeIfPresent(recurrence, forKey: .recurrence)
         try c.encodeIfPresent(error, forKey: .error)
+        try c.encodeIfPresent(zone, forKey: .zone)
     }
 }

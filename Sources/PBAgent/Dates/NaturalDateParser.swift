@@ -86,23 +86,23 @@ public struct NaturalDateParser: Sendable {
         var alternatives: [DateAlternative] = []
         let main: Reading
         if let day = p.day {
-            let readings = self.readings(day: day, part: p.part, time: p.time, cal: cal)
+            let readings = self.readings(day: day, part: p.part, time: p.time, zone: p.zone, cal: cal)
             main = readings[0].reading
             for (r, why) in readings.dropFirst() { alternatives.append(DateAlternative(value: r.value, end: r.end, grain: r.grain, reason: why!)) }
             for choice in day.alternatives {
                 let (alt, why) = (choice.span, choice.reason)
-                let r = self.readings(day: alt, part: p.part, time: p.time, cal: cal)[0].reading
+                let r = self.readings(day: alt, part: p.part, time: p.time, zone: p.zone, cal: cal)[0].reading
                 alternatives.append(DateAlternative(value: r.value, end: r.end, grain: r.grain, reason: why))
             }
         } else if let time = p.time {
             // A time with no day: its next occurrence.
             let today = daySpan(cal.today, cal)
-            let todays = readings(day: today, part: p.part, time: time, cal: cal)
+            let todays = readings(day: today, part: p.part, time: time, zone: p.zone, cal: cal)
             if todays[0].reading.value > cal.now {
                 main = todays[0].reading
                 for (r, why) in todays.dropFirst() { alternatives.append(DateAlternative(value: r.value, end: r.end, grain: r.grain, reason: why!)) }
             } else {
-                let tomorrows = readings(day: daySpan(cal.day(cal.today, plus: 1), cal), part: p.part, time: time, cal: cal)
+                let tomorrows = readings(day: daySpan(cal.day(cal.today, plus: 1), cal), part: p.part, time: time, zone: p.zone, cal: cal)
                 main = tomorrows[0].reading
                 let r = todays[0].reading
                 alternatives.append(DateAlternative(value: r.value, end: r.end, grain: r.grain, reason: "today, already past"))
@@ -111,8 +111,10 @@ public struct NaturalDateParser: Sendable {
         } else {
             return nil
         }
-        return DateMatch(phrase: phrase, start: start, end: end, value: main.value, valueEnd: main.end, grain: main.grain,
-                         alternatives: alternatives, recurrence: p.recurrence)
+        var match = DateMatch(phrase: phrase, start: start, end: end, value: main.value, valueEnd: main.end, grain: main.grain,
+                              alternatives: alternatives, recurrence: p.recurrence)
+        match.zone = p.zone
+        return match
     }
 
     private func daySpan(_ d: Date, _ cal: DateCalendar) -> DaySpan {
@@ -121,7 +123,7 @@ public struct NaturalDateParser: Sendable {
 
     /// The reading of a day with an optional part of the day and time: the main one first, then
     /// the other half of the clock when the hour was ambiguous.
-    private func readings(day: DaySpan, part: DayPart?, time: ClockTime?, cal: DateCalendar) -> [(reading: Reading, reason: String?)] {
+    private func readings(day: DaySpan, part: DayPart?, time: ClockTime?, zone: TimeZone? = nil, cal: DateCalendar) -> [(reading: Reading, reason: String?)] {
         if let time {
             let grain: DateGrain = time.hasMinutes ? .minute : .hour
             var out: [(Reading, String?)] = []
@@ -129,7 +131,7 @@ public struct NaturalDateParser: Sendable {
                 // "at 2 tonight" is after midnight: the next day's early hours.
                 var base = day.start
                 if part == .night, !time.isFixed, time.meridiem == nil, hour < 5 { base = cal.day(base, plus: 1) }
-                out.append((Reading(value: cal.at(base, hour: hour, minute: time.minute), end: nil, grain: grain), why))
+                out.append((Reading(value: cal.at(base, hour: hour, minute: time.minute, in: zone), end: nil, grain: grain), why))
             }
             return out
         }

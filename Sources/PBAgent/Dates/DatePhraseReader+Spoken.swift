@@ -1,0 +1,188 @@
+import Foundation
+
+/// Times as people say them: "ten forty pm", "half past 4", "a quarter to 3pm", "10 to noon",
+/// "seven-oh-five", "six tonight", "at 830 in the morning", "8p", "11:45a", "14h", "16h30", and a
+/// bare hour before a day ("10 tomorrow", "6 on saturday").
+///
+/// A number, digits or a word, is a time only with a cue: "at", am/pm, "o'clock", a part of the day
+/// after it ("in the evening", "tonight"), a day after it ("tomorrow", "on friday"), or a spoken
+/// frame ("half past", "ten to"), so "3 tasks" and "five people" stay numbers.
+extension DatePhraseReader {
+
+    /// An hour from 1 to 12 as digits or a word, and the index after it.
+    func hourWord(at i: Int) -> (hour: Int, next: Int)? {
+        if let n = number(i), digits(i) <= 2, (1...12).contains(n) { return (n, i + 1) }
+        if let w = word(i), let n = DateVocabulary.numberWords[w], (1...12).contains(n) { return (n, i + 1) }
+        return nil
+    }
+
+    /// Minutes said after an hour word: "oh five", "o-five", "fifteen", "forty five", "forty-five".
+    func minuteWords(at i: Int) -> (minute: Int, next: Int)? {
+        var j = i
+        if symbol(j) == "-" { j += 1 }
+        if isWord(j, "oh", "o") {
+            var k = j + 1
+            if symbol(k) == "-" { k += 1 }
+            if let w = word(k), let n = DateVocabulary.numberWords[w], (1...9).contains(n) { return (n, k + 1) }
+            if let n = number(k), digits(k) == 1, n >= 1 { return (n, k + 1) }
+            return nil
+        }
+        guard let w = word(j), let n = DateVocabulary.numberWords[w], (10...59).contains(n) else { return nil }
+        if n >= 20, n % 10 == 0 {
+            var k = j + 1
+            if symbol(k) == "-" { k += 1 }
+            if let u = word(k).flatMap({ DateVocabulary.numberWords[$0] }), (1...9).contains(u) { return (n + u, k + 1) }
+        }
+        return (n, j + 1)
+    }
+
+    /// Whether a day or a part of the day follows at `i`, which makes a bare number before it a
+    /// time: "10 tomorrow", "6 on saturday", "nine tonight", "3 this afternoon", "8 in the evening".
+    func dayCue(at i: Int) -> Bool {
+        if isWord(i, "tomorrow", "today", "tonight", "tonite", "tmr", "tmrw") { return true }
+        if isWord(i, "this"), word(i + 1).flatMap(DayPart.init(word:)) != nil { return true }
+        if isWord(i, "in", "at"), let part = dayPart(at: i), part.last > i { return true }
+        let j = isWord(i, "on") ? i + 1 : i
+        if let w = word(j), let _ = Weekday(word: w), !(w.hasSuffix("s") && w.count > 5 && w != "thurs" && w != "tues") {
+            return true
+        }
+        return false
+    }
+
+    /// Whether the minutes at `i` start with "oh" ("-oh-five", "oh five").
+    func pattern(_ i: Int, isOh: Bool) -> Bool {
+        let j = symbol(i) == "-" ? i + 1 : i
+        return isWord(j, "oh", "o")
+    }
+
+    /// Whether a bare number at `i` may be an hour because a day follows ("10 tomorrow"): only where
+    /// a time can stand, at the start, after punctuation or after a word that introduces one. After
+    /// other words it counts things ("buy 2 tomorrow", "invite six tonight").
+    func timeCanStand(at i: Int) -> Bool {
+        if i == 0 { return true }
+        if tokens[i - 1].kind == .symbol { return true }
+        return isWord(i - 1, "at", "by", "around", "about", "till", "until", "til", "before", "after", "from", "and", "or",
+                      "say", "meet", "see", "ring", "call", "then", "is", "it's", "its", "s", "dinner", "lunch", "breakfast", "drinks")
+    }
+
+    /// The spoken forms of a clock time.
+    func spokenClock(at i: Int) -> DatePiece? {
+        var j = i
+        let hasAt = isWord(i, "at") || symbol(i) == "@"
+        if hasAt { j += 1 }
+        // "from nine to five", "between 5 and 10": a range's ends are not "N to H".
+        let afterRange = isWord(i - 1, "from", "between")
+
+        // half past H, (a) quarter past/to H, N [minutes] past/to H.
+        var minutes: Int?
+        var k = j
+        if isWord(k, "half") {
+            minutes = 30
+            k += 1
+        } else if isWord(k, "quarter") || (isWord(k, "a") && isWord(k + 1, "quarter")) {
+            minutes = 15
+            k += isWord(k, "a") ? 2 : 1
+        } else if let n = number(k), digits(k) <= 2, (1...59).contains(n) {
+            minutes = n
+            k += 1
+            if isWord(k, "minutes", "minute", "mins", "min") { k += 1 }
+        } else if let w = word(k), DateVocabulary.numberWords[w] != nil, let (n, next) = count(at: k), (1...59).contains(n) {
+            minutes = n
+            k = next
+            if isWord(k, "minutes", "minute", "mins", "min") { k += 1 }
+        }
+        if let m = minutes, !afterRange, isWord(k, "past", "after", "to", "till", "before", "of") {
+            let forward = isWord(k, "past", "after")
+            let spokenWord = word(j) != nil && number(j) == nil
+            var hour: Int?
+            var fixed = false
+            var last = k + 1
+            if isWord(k + 1, "noon", "midday") {
+                hour = 12
+                fixed = true
+            } else if isWord(k + 1, "midnight") {
+                hour = 24
+                fixed = true
+            } else if let (h, next) = hourWord(at: k + 1) {
+                hour = h
+                last = next - 1
+            }
+            if var h = hour {
+                var mer: ClockTime.Meridiem?
+                if let (mm, end) = meridiem(at: last + 1) { mer = mm; last = end }
+                let oclock = isWord(last + 1, "oclock")
+                if oclock { last += 1 }
+                // "5 to 10" alone is a range more often than a time: digits need a cue.
+                let cued = spokenWord || hasAt || fixed || mer != nil || oclock || isWord(k, "past") || dayCue(at: last + 1)
+                    || isWord(j + 1, "minutes", "minute", "mins", "min")
+                guard cued else { return nil }
+                var minute = m
+                if !forward {
+                    minute = 60 - m
+                    h -= 1
+                    if h == 0, !fixed { h = 12 }
+                }
+                if mer != nil, !(1...12).contains(h) { return nil }
+                return timePiece(ClockTime(hour: h, minute: minute, meridiem: mer, hasMinutes: true, isFixed: fixed), i, last)
+            }
+        }
+
+        // An hour said as a word, with minutes said as words: "ten forty pm", "seven-oh-five",
+        // "eleven am", "six tonight", "three in the afternoon", "at nine".
+        if let w = word(j), let h = DateVocabulary.numberWords[w], (1...12).contains(h) {
+            var last = j
+            var minute = 0
+            var hasMinutes = false
+            if let (mm, next) = minuteWords(at: j + 1) {
+                minute = mm
+                hasMinutes = true
+                last = next - 1
+            }
+            // "eleven-oh-five" says it is a time by the "oh".
+            let saidOh = hasMinutes && pattern(j + 1, isOh: true)
+            var mer: ClockTime.Meridiem?
+            if let (mm, end) = meridiem(at: last + 1) {
+                mer = mm
+                last = end
+            } else if isWord(last + 1, "oclock") || (isWord(last + 1, "o") && symbol(last + 2) == "'" && isWord(last + 3, "clock")) {
+                last += isWord(last + 1, "oclock") ? 1 : 3
+            } else if (dayCue(at: last + 1) && (hasAt || timeCanStand(at: j))) || saidOh {
+                // A time by its cue.
+            } else if !hasAt || (!hasMinutes && isWord(last + 1, "point", "time", "stage", "another", "of", "or", "day", "last",
+                                                        "once", "least", "all", "a", "the", "hundred", "thousand", "percent", "more")) {
+                // "at one point", "at one time": a number, not a time.
+                return nil
+            }
+            return timePiece(ClockTime(hour: h, minute: minute, meridiem: mer, hasMinutes: hasMinutes, isFixed: false), i, last)
+        }
+
+        // Three or four digits run together: "at 830 in the morning", "1130pm", "at 1430".
+        if let n = number(j), digits(j) == 3 || digits(j) == 4 {
+            let h = n / 100
+            let m = n % 100
+            guard m < 60, h <= 23 else { return nil }
+            var last = j
+            var mer: ClockTime.Meridiem?
+            if let (mm, end) = meridiem(at: j + 1) { mer = mm; last = end }
+            guard mer != nil || hasAt || (isWord(j + 1, "in", "at") && dayCue(at: j + 1)) else { return nil }
+            if mer != nil, !(1...12).contains(h) { return nil }
+            let fixed = mer == nil && (h == 0 || h > 12 || tokens[j].text.hasPrefix("0"))
+            return timePiece(ClockTime(hour: h, minute: m, meridiem: mer, hasMinutes: true, isFixed: fixed), i, last)
+        }
+
+        // The French and military "14h", "16h30", "9h30".
+        if let h = number(j), digits(j) <= 2, h <= 23, isWord(j + 1, "h"), glued(j + 1) {
+            var last = j + 1
+            var minute = 0
+            var hasMinutes = false
+            if let m = number(j + 2), glued(j + 2), digits(j + 2) == 2, m < 60 {
+                minute = m
+                hasMinutes = true
+                last = j + 2
+            }
+            guard h >= 13 || h == 0 || hasMinutes || hasAt else { return nil }
+            return timePiece(ClockTime(hour: h, minute: minute, meridiem: nil, hasMinutes: hasMinutes, isFixed: true), i, last)
+        }
+        return nil
+    }
+}
