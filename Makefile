@@ -111,6 +111,7 @@ test: deps model build llm
 	sh Evals/router/run.sh --gate $(BUILD)
 	sh Evals/memory/run.sh $(BUILD) --gate
 	sh Evals/ocr/run.sh $(BUILD) --quick --gate
+	sh Evals/scheduling/run.sh $(BUILD)
 	@mkdir -p Evals/out
 	sh Evals/rerank/run.sh $(BUILD) >Evals/out/rerank.txt
 	@cat Evals/out/rerank.txt
@@ -134,6 +135,7 @@ eval: build model
 	sh Evals/answers/run.sh $(BUILD)
 	sh Evals/dates/run.sh $(BUILD)
 	sh Evals/router/run.sh $(BUILD)
+	sh Evals/scheduling/run.sh $(BUILD)
 	sh Evals/ocr/run.sh $(BUILD) --gate
 	sh Evals/memory/run.sh $(BUILD) --answers
 	sh Evals/memory/run.sh $(BUILD) --set supersession-tune

@@ -12,7 +12,7 @@
 #      skipped with a line where it does not): pb-index until the disk is full, then the readers,
 #      a -shm file with no blocks behind it, and the library once space is freed.
 set -u
-unset PB_LIBRARY
+unset PB_LIBRARY PB_WORK_HOURS PB_CALENDAR_DIR
 build=$(cd "${1:-.build/release}" && pwd)
 tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT

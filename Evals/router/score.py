@@ -23,8 +23,8 @@ import sys
 
 # What each HWU64 intent asks of the tools: any of these as the first step counts as right.
 HWU_TOOLS = {
-    "calendar_set": {"create_task", "set_recurrence", "reschedule_task"},
-    "calendar_query": {"agenda", "calendar_agenda", "summarize", "search", "ask_notes"},
+    "calendar_set": {"create_task", "set_recurrence", "reschedule_task", "schedule", "find_slot"},
+    "calendar_query": {"agenda", "calendar_agenda", "summarize", "search", "ask_notes", "find_slot"},
     "calendar_remove": {"delete_task"},
     "lists_createoradd": {"create_task", "create_project", "create_note", "append_note"},
     "lists_query": {"search", "agenda", "project_status", "summarize", "ask_notes"},

@@ -144,8 +144,9 @@ extension DatePhraseReader {
             if let (mm, end) = meridiem(at: last + 1) {
                 mer = mm
                 last = end
-            } else if isWord(last + 1, "oclock") || (isWord(last + 1, "o") && symbol(last + 2) == "'" && isWord(last + 3, "clock")) {
-                last += isWord(last + 1, "oclock") ? 1 : 3
+            } else if isWord(last + 1, "oclock") || (isWord(last + 1, "o") && symbol(last + 2) == "'" && isWord(last + 3, "clock"))
+                    || (isWord(last + 1, "o") && isWord(last + 2, "clock")) {
+                last += isWord(last + 1, "oclock") ? 1 : isWord(last + 2, "clock") ? 2 : 3
             } else if (dayCue(at: last + 1) && (hasAt || timeCanStand(at: j))) || saidOh {
                 // A time by its cue.
             } else if !hasAt || (!hasMinutes && isWord(last + 1, "point", "time", "stage", "another", "of", "or", "day", "last",

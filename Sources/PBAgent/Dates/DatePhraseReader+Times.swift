@@ -51,8 +51,9 @@ extension DatePhraseReader {
         if let (m, end) = meridiem(at: last + 1) {
             mer = m
             last = end
-        } else if isWord(last + 1, "oclock") || (isWord(last + 1, "o") && symbol(last + 2) == "'" && isWord(last + 3, "clock")) {
-            last += isWord(last + 1, "oclock") ? 1 : 3
+        } else if isWord(last + 1, "oclock") || (isWord(last + 1, "o") && symbol(last + 2) == "'" && isWord(last + 3, "clock"))
+                    || (isWord(last + 1, "o") && isWord(last + 2, "clock")) {
+            last += isWord(last + 1, "oclock") ? 1 : isWord(last + 2, "clock") ? 2 : 3
         } else if !hasAt && !colon {
             // "5 in the afternoon", "10 at night": the part of the day makes the number a time.
             // "10 tomorrow", "6 on saturday", "9 tonight": a day after it does too.

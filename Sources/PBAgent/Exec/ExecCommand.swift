@@ -13,6 +13,7 @@ public enum ExecCommand {
         options: [
             OptionSpec("dry-run", short: "n", help: "run each plan in a transaction that is rolled back: report, write nothing"),
             OptionSpec("now", value: "TIME", help: "the instant for plans without 'now' (ISO 8601; default: the current time)"),
+            OptionSpec("yes", short: "y", help: "run plans that ask first (their record has confirm) for real, not as dry runs"),
             OptionSpec("calendar-dir", value: "DIR", help: "folder of .ics files for calendar_agenda (default: PB_CALENDAR_DIR)"),
             OptionSpec("exit-status", help: "exit 1 when a plan had a failed step"),
             OptionSpec("keep-going", short: "k", help: "write an error record for a malformed plan and go on (exit 65 at the end)"),
@@ -47,6 +48,8 @@ public enum ExecCommand {
             if executor == nil {
                 executor = PlanExecutor(store: try AgentStore(environment: environment), calendarDirectory: calendar,
                                         dryRun: o.flag("dry-run"), defaultNow: o.value("now"))
+                executor!.workHours = variables["PB_WORK_HOURS"].flatMap { $0.isEmpty ? nil : $0 }
+                executor!.confirmed = o.flag("yes")
             }
             let result = try executor!.execute(plan)
             if result.status != .ok { anyFailed = true }

@@ -10,7 +10,11 @@ public struct PlanExecutor {
     public let store: AgentStore
     public var registry: ToolRegistry
     public var calendarDirectory: String?
+    /// PB_WORK_HOURS, for find_slot.
+    public var workHours: String?
     public var dryRun: Bool
+    /// Runs plans that ask first (`confirm`) for real (pb-exec --yes); else they run as dry runs.
+    public var confirmed = false
     /// The `now` for plans that carry none (nil: the current time).
     public var defaultNow: String?
 
@@ -71,6 +75,11 @@ public struct PlanExecutor {
 
     public func execute(_ plan: PlanRecord) throws -> ResultRecord {
         let steps = try validate(plan)
+        // A plan that asks before it writes ("schedule ... at the first free slot?") runs as a
+        // dry run until it is confirmed: by pb-exec --yes or by the plan's own "confirmed": true.
+        let question = plan.extra["confirm"]?.stringValue
+        let asking = question != nil && !confirmed && plan.extra["confirmed"] != .bool(true)
+        let dryRun = self.dryRun || asking
         if steps.count == 1, steps[0].tool == Self.undoTool {
             let u = try UndoEngine(store: store).undo(.last, dryRun: dryRun)
             let ok = u.status == .reverted || u.status == .nothing
@@ -105,7 +114,7 @@ public struct PlanExecutor {
                     let args = try StepReference.resolve(.object(step.args), refs: refs, last: last)
                     guard case .object(let resolved) = args else { throw AgentError.badReference("arguments are not an object") }
                     let ctx = ToolContext(store: store, clock: clock, calendarDirectory: calendarDirectory, args: resolved,
-                                          destructive: ToolContext.destructiveTools.contains(step.tool))
+                                          destructive: ToolContext.destructiveTools.contains(step.tool), workHours: workHours)
                     store.beginEntry()
                     let outcome = try tool.run(ctx)
                     if let problem = try tool.check(ctx, outcome) { throw AgentError.postcondition(problem) }
@@ -128,6 +137,9 @@ public struct PlanExecutor {
             }
             if let group { try store.claimGroupID(group) }
             var message = Self.message(results: results, wrote: wrote, failed: failed, group: group, dryRun: dryRun)
+            if asking, let question, failed == nil {
+                message = "asks first: \(question) " + message + "; to go ahead, run it again confirmed (pb-exec --yes, pb-do --yes)"
+            }
             // The planner's own word (why nothing matched, what it left out) comes first.
             if let said = plan.extra["message"]?.stringValue, !said.isEmpty { message = said + "; " + message }
             var result = ResultRecord(group: dryRun ? nil : group, text: plan.text, now: plan.now ?? defaultNow,

@@ -11,6 +11,12 @@ public struct PlannedIntent: Equatable, Sendable {
     /// Which part of the request the clause came from (a new part after "then" or a full stop):
     /// tasks are filed into a project created in the same part only.
     public var scope = 0
+    /// Arguments that take a field of the step just before ("start" from find_slot's "start"),
+    /// written as `$N.field` when the plan is numbered.
+    public var fromPrevious: [String: String] = [:]
+    /// A question the plan asks before it writes ("schedule ... at the first free slot?"): the
+    /// plan record carries it as `confirm`, and pb-exec runs it as a dry run until confirmed.
+    public var confirm: String?
 
     public init(_ tool: PlannerTool, _ args: [String: JSONValue] = [:], subject: String? = nil, pronoun: Bool = false) {
         self.tool = tool

@@ -139,6 +139,13 @@ public struct Planner: Sendable {
     func actionable(_ clause: String) -> [PlannedIntent]? {
         let tasks: Set<PlannerTool> = [.createTask, .setRecurrence]
         if let found = grammar.parse(clause), found.allSatisfy({ tasks.contains($0.tool) }) { return found }
+        // An event at a stated time is a command line of its own ("Lunch with Ana friday at 1");
+        // one that would need a free slot found ("Schedule the review next week") is a to-do in
+        // notes, not a question to put to the user in the middle of a capture.
+        if let found = grammar.parse(clause), found.count == 1, found[0].tool == .schedule { return found }
+        if let found = grammar.parse(clause), found.contains(where: { $0.tool == .findSlot }) {
+            return grammar.newTask(clause)
+        }
         if let m = ClausePattern.shared.match(Self.labelPattern, clause),
            let found = grammar.parse(m[1]), found.allSatisfy({ tasks.contains($0.tool) }) {
             return labelled(found, label: m[0])
@@ -212,6 +219,7 @@ public struct Planner: Sendable {
         var projectStep: Int?
         var projectScope: Int?
         var filed = 0
+        var confirm: [String] = []
         for intent in intents {
             // Every string so far is the user's text: one starting with "$" ("mark $1 as done",
             // "a project called $$5") is written "$$..." so pb-exec reads it as text, not as a
@@ -239,6 +247,8 @@ public struct Planner: Sendable {
                 projectScope = intent.scope
                 filed += 1
             }
+            for (arg, field) in intent.fromPrevious where n > 1 { args[arg] = .string("$\(n - 1).\(field)") }
+            if let q = intent.confirm { confirm.append(q) }
             steps.append(PlanStep(n: n, tool: intent.tool.rawValue, args: args))
             if intent.tool.createsItem {
                 subject = (intent.subject, n)
@@ -247,7 +257,8 @@ public struct Planner: Sendable {
             }
             if intent.tool == .createProject { projectStep = n; projectScope = intent.scope; filed = 0 }
         }
-        let record = PlanRecord(text: text, now: dates.format.instant(dates.parser.now), steps: steps, source: source)
+        var record = PlanRecord(text: text, now: dates.format.instant(dates.parser.now), steps: steps, source: source)
+        if !confirm.isEmpty { record.extra["confirm"] = .string(confirm.joined(separator: " ")) }
         return (record, unresolved)
     }
 }

@@ -26,6 +26,8 @@ public enum PlannerTool: String, CaseIterable, Sendable {
     case calendarAgenda = "calendar_agenda"
     case exportICS = "export_ics"
     case askNotes = "ask_notes"
+    case findSlot = "find_slot"
+    case schedule = "schedule"
     /// Takes back the previous turn (pb-exec runs it through the undo engine).
     case undo = "undo"
 

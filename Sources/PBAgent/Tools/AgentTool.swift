@@ -84,11 +84,15 @@ public struct ToolContext {
     /// Whether the step destroys or closes what it names (delete, complete): such a step runs only
     /// on an item its title really names, never on a loose match (see `TitleMatcher.Outcome.loose`).
     public var destructive: Bool
+    /// The user's working hours for find_slot, as PB_WORK_HOURS gives them ("09:00-17:30").
+    public var workHours: String?
 
-    public init(store: AgentStore, clock: AgentClock, calendarDirectory: String? = nil, args: [String: JSONValue], destructive: Bool = false) {
+    public init(store: AgentStore, clock: AgentClock, calendarDirectory: String? = nil, args: [String: JSONValue], destructive: Bool = false,
+                workHours: String? = nil) {
         self.store = store
         self.clock = clock
         self.calendarDirectory = calendarDirectory
+        self.workHours = workHours
         self.args = ToolArguments(args)
         self.destructive = destructive
     }

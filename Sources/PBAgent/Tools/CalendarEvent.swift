@@ -8,6 +8,10 @@ public struct CalendarEvent: Equatable, Sendable {
     public var allDay: Bool
     public var location: String?
     public var file: String
+    /// Whether the event takes the time (RFC 5545 TRANSP): OPAQUE or TRANSPARENT when written;
+    /// when not, a timed event is busy and an all-day one is not (a birthday or a holiday does
+    /// not fill the working day; calendar programs write all-day events so).
+    public var busy: Bool = true
 
     /// The events of one file, and the TZIDs in it that named no known zone.
     public struct Reading: Sendable {
@@ -114,7 +118,9 @@ public struct CalendarEvent: Equatable, Sendable {
         if end < start { end = start }
         let title = props.first(where: { $0.name == "SUMMARY" }).map { ICalendarFile.unescape($0.value) } ?? "(untitled)"
         let location = props.first(where: { $0.name == "LOCATION" }).map { ICalendarFile.unescape($0.value) }
-        return CalendarEvent(title: title, start: start, end: end, allDay: allDay, location: location, file: file)
+        let transp = props.first(where: { $0.name == "TRANSP" })?.value.uppercased()
+        let busy = transp == "OPAQUE" ? true : transp == "TRANSPARENT" ? false : !allDay
+        return CalendarEvent(title: title, start: start, end: end, allDay: allDay, location: location, file: file, busy: busy)
     }
 
     /// `20261129`, `20261129T190000`, `20261129T190000Z`.

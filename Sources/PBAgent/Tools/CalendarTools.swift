@@ -120,18 +120,19 @@ enum CalendarTools {
     }
 
     static let calendarAgenda = AgentTool("calendar_agenda", "the events of a day from the .ics files in a folder, the free stretches between them, and the tasks due", mutates: false, arguments: [
-        .init("dir", "the folder of .ics files (default: PB_CALENDAR_DIR)"),
+        .init("dir", "the folder of .ics files (default: PB_CALENDAR_DIR; PocketBrains' own calendar is always read)"),
         .init("day", "an ISO 8601 date (default: today)"),
         .init("start", "the window's start, HH:MM (default 08:00; now, if later, on today)"),
         .init("end", "the window's end, HH:MM (default 20:00)"),
         .init("min_free", "the shortest free stretch worth listing, in minutes (default 30)"),
     ], run: { ctx in
-        guard let dir = try ctx.args.text("dir") ?? ctx.calendarDirectory else {
-            throw AgentError.missingArgument("dir (or set PB_CALENDAR_DIR)")
-        }
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
-            throw AgentError.notFound("no calendar folder \(dir)")
+        // Without a folder, PocketBrains' own calendar alone.
+        let dir = try ctx.args.text("dir") ?? ctx.calendarDirectory
+        if let dir {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+                throw AgentError.notFound("no calendar folder \(dir)")
+            }
         }
         let clock = ctx.clock
         let zone = clock.zone
@@ -144,15 +145,19 @@ enum CalendarTools {
         guard windowStart < windowEnd else { throw AgentError.badArgument("end", "the window ends before it starts") }
         if dayText == clock.today, clock.now > windowStart { windowStart = min(clock.now, windowEnd) }
         let minFree = try ctx.args.int("min_free", in: 1...1440) ?? 30
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.lowercased().hasSuffix(".ics") }.sorted()
+        let files = dir.map { ((try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? []).filter { $0.lowercased().hasSuffix(".ics") }.sorted() } ?? []
         var events: [CalendarEvent] = []
         var unresolved: [String] = []
         let dayWindow = DateInterval(start: dayStart, end: dayStart.addingTimeInterval(86_400))
-        for f in files {
-            guard let data = FileManager.default.contents(atPath: (dir as NSString).appendingPathComponent(f)) else { continue }
-            let reading = CalendarEvent.reading(String(decoding: data, as: UTF8.self), file: f, zone: zone, window: dayWindow)
+        var paths = files.map { (name: $0, path: ((dir ?? "") as NSString).appendingPathComponent($0)) }
+        // PocketBrains' own calendar (what schedule wrote) is read too, unless it is in the folder.
+        let own = SchedulingTools.ownCalendar(ctx.store)
+        if !paths.contains(where: { absolute($0.path) == absolute(own) }) { paths.append((name: "pocketbrains.ics", path: own)) }
+        for f in paths {
+            guard let data = try ctx.store.fileContent(f.path) else { continue }
+            let reading = CalendarEvent.reading(String(decoding: data, as: UTF8.self), file: f.name, zone: zone, window: dayWindow)
             events += reading.events
-            unresolved += reading.unresolvedZones.map { "\($0) (\(f))" }
+            unresolved += reading.unresolvedZones.map { "\($0) (\(f.name))" }
         }
         let dayEnd = dayStart.addingTimeInterval(86_400)
         let allDay = events.filter { $0.allDay && $0.start < dayEnd && $0.end > dayStart }

@@ -1,0 +1,215 @@
+import Foundation
+import PBCore
+
+/// Scheduling into free time: `find_slot` reads the calendars for free stretches of working time,
+/// `schedule` writes an event into PocketBrains' own calendar file, which calendar programs can
+/// subscribe to. The file is rewritten whole and atomically when the plan commits, and undo takes
+/// out exactly the events the turn added (by UID).
+enum SchedulingTools {
+    /// PocketBrains' own calendar: `calendar/pocketbrains.ics` beside the store.
+    static func ownCalendar(_ store: AgentStore) -> String {
+        ((store.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("calendar/pocketbrains.ics")
+    }
+
+    /// The busy events of the calendar folder and of PocketBrains' own calendar in `window`.
+    static func events(_ ctx: ToolContext, window: DateInterval) throws -> (events: [CalendarEvent], unresolved: [String]) {
+        var events: [CalendarEvent] = []
+        var unresolved: [String] = []
+        var files: [(name: String, path: String)] = []
+        if let dir = try ctx.args.text("dir") ?? ctx.calendarDirectory {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+                throw AgentError.notFound("no calendar folder \(dir)")
+            }
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.lowercased().hasSuffix(".ics") }.sorted()
+            files += names.map { ($0, (dir as NSString).appendingPathComponent($0)) }
+        }
+        let own = ownCalendar(ctx.store)
+        if !files.contains(where: { CalendarTools.absolute($0.path) == CalendarTools.absolute(own) }) { files.append(("pocketbrains.ics", own)) }
+        for f in files {
+            // The own file as this plan left it so far (an event scheduled two steps back is busy).
+            guard let data = try ctx.store.fileContent(f.path) else { continue }
+            let reading = CalendarEvent.reading(String(decoding: data, as: UTF8.self), file: f.name, zone: ctx.clock.zone, window: window)
+            events += reading.events
+            unresolved += reading.unresolvedZones.map { "\($0) (\(f.name))" }
+        }
+        return (events, unresolved)
+    }
+
+    static func workTime(_ ctx: ToolContext) throws -> FreeTime {
+        var free = FreeTime(zone: ctx.clock.zone)
+        if let hours = ctx.workHours {
+            guard let (a, b) = FreeTime.hours(hours) else {
+                throw AgentError.badArgument("PB_WORK_HOURS", "expected HH:MM-HH:MM such as 09:00-17:30, got '\(hours)'")
+            }
+            (free.start, free.end) = (a, b)
+        }
+        if let s = try ctx.args.text("start") { free.start = try minutes(s, "start") }
+        if let e = try ctx.args.text("end") { free.end = try minutes(e, "end") }
+        guard free.start < free.end else { throw AgentError.badArgument("end", "the working day ends before it starts") }
+        free.weekends = try ctx.args.bool("weekends") ?? false
+        return free
+    }
+
+    static func minutes(_ text: String, _ argument: String) throws -> Int {
+        let (h, m) = try CalendarTools.clockTime(text, argument: argument)
+        return h * 60 + m
+    }
+
+    static func hhmm(_ d: Date, _ zone: TimeZone) -> String { CalendarTools.hhmm(d, zone) }
+
+    static let findSlot = AgentTool("find_slot", "free stretches of working time of a given length across days, around the events of the calendar folder and of PocketBrains' own calendar (their repeats and time zones included)", mutates: false, arguments: [
+        .init("minutes", "how long the slot must be, in minutes (5-1440)", required: true),
+        .init("from", "the first day to look at, ISO 8601 (default today)"),
+        .init("to", "the last day to look at, ISO 8601 (default 6 days after from)"),
+        .init("start", "the working day's start, HH:MM (default PB_WORK_HOURS, else 09:00)"),
+        .init("end", "the working day's end, HH:MM (default PB_WORK_HOURS, else 17:00)"),
+        .init("weekends", "also look at Saturdays and Sundays (default false)"),
+        .init("count", "how many slots to list (default 3, at most 50)"),
+        .init("dir", "the folder of .ics files (default: PB_CALENDAR_DIR)"),
+    ], run: { ctx in
+        let clock = ctx.clock
+        let zone = clock.zone
+        let minutes = try ctx.args.int("minutes", in: 5...1440)!
+        let count = try ctx.args.int("count", in: 1...50) ?? 3
+        let fromDay = try ctx.args.moment("from", clock: clock)?.day(in: zone) ?? clock.today
+        let from = ISOMoment.parse(fromDay, zone: zone)!
+        let toDay = try ctx.args.moment("to", clock: clock)?.day(in: zone) ?? from.adding(.day, 6, zone: zone).text
+        let to = ISOMoment.parse(toDay, zone: zone)!
+        guard to.date >= from.date else { throw AgentError.badArgument("to", "the last day \(toDay) comes before the first, \(fromDay)") }
+        var days: [Date] = []
+        var d = from
+        while d.date <= to.date, days.count < 366 { days.append(d.date); d = d.adding(.day, 1, zone: zone) }
+        let free = try workTime(ctx)
+        let window = DateInterval(start: from.date, end: d.date)
+        let (events, unresolved) = try events(ctx, window: window)
+        let busy = events.filter(\.busy).map { DateInterval(start: $0.start, end: max($0.start, $0.end)) }
+        let stretches = free.stretches(days: days, busy: busy, minutes: minutes, notBefore: clock.now)
+        let hours = "\(String(format: "%02d:%02d", free.start / 60, free.start % 60))-\(String(format: "%02d:%02d", free.end / 60, free.end % 60))"
+        guard let first = stretches.first else {
+            throw AgentError.notFound("no free stretch of \(minutes) minutes from \(fromDay) to \(toDay) within \(hours)\(free.weekends ? "" : " on weekdays")")
+        }
+        func slot(_ s: DateInterval) -> JSONValue {
+            .object(["day": .string(ISOMoment.dayString(s.start, zone: zone)),
+                     "start": .string(ISOMoment.format(s.start, zone: zone)),
+                     "end": .string(ISOMoment.format(s.start.addingTimeInterval(Double(minutes * 60)), zone: zone)),
+                     "free_until": .string(ISOMoment.format(s.end, zone: zone)),
+                     "free_minutes": .number((s.duration / 60).rounded())])
+        }
+        let listed = Array(stretches.prefix(count))
+        var data: [String: JSONValue] = ["minutes": .number(Double(minutes)), "from": .string(fromDay), "to": .string(toDay),
+                                         "hours": .string(hours), "slots": .array(listed.map(slot))]
+        if !unresolved.isEmpty { data["unresolved_zones"] = .array(unresolved.map { .string($0) }) }
+        let end = first.start.addingTimeInterval(Double(minutes * 60))
+        let ref: [String: JSONValue] = ["start": .string(ISOMoment.format(first.start, zone: zone)), "end": .string(ISOMoment.format(end, zone: zone)),
+                                        "minutes": .number(Double(minutes))]
+        let words = listed.map { "\(ISOMoment.dayString($0.start, zone: zone)) \(hhmm($0.start, zone))-\(hhmm($0.end, zone))" }
+        return ToolOutcome(ref: ref, summary: "free for \(minutes) minutes: " + words.joined(separator: ", "), data: .object(data))
+    })
+
+    /// "Name <name@example.org>", "name@example.org" or "Name": a VEVENT ATTENDEE line. A name with
+    /// no address is written as the person's name with an address of PocketBrains' own
+    /// (`urn:x-pocketbrains:person:...`), since RFC 5545 wants a URI there.
+    static func attendee(_ who: String) -> String {
+        var name = who
+        var address: String?
+        if let lt = who.firstIndex(of: "<"), let gt = who.lastIndex(of: ">"), lt < gt {
+            address = String(who[who.index(after: lt)..<gt]).trimmingCharacters(in: .whitespaces)
+            name = String(who[..<lt]).trimmingCharacters(in: .whitespaces)
+        } else if who.contains("@"), !who.contains(" ") {
+            address = who
+            name = ""
+        }
+        let cn = name.isEmpty ? "" : ";CN=\"\(name.replacingOccurrences(of: "\"", with: "'"))\""
+        let uri = address.map { "mailto:\($0)" }
+            ?? "urn:x-pocketbrains:person:" + (name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "someone")
+        return "ATTENDEE\(cn);ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION:\(uri)"
+    }
+
+    static let schedule = AgentTool("schedule", "write an event into PocketBrains' own calendar (calendar/pocketbrains.ics beside the store), for calendar programs to subscribe to; undo takes out exactly that event", mutates: true, arguments: [
+        .init("title", "what the event is", required: true),
+        .init("start", "when it starts: an ISO 8601 date and time, or a date for an all-day event", required: true),
+        .init("minutes", "how long it lasts (default 60; an all-day event lasts its day)"),
+        .init("end", "when it ends, instead of minutes"),
+        .init("attendees", "who else comes: names or addresses, an array or comma-separated"),
+        .init("location", "where"),
+        .init("notes", "a description"),
+    ], run: { ctx in
+        let clock = ctx.clock
+        let title = try ctx.args.required("title")
+        guard let start = try ctx.args.moment("start", clock: clock) else { throw AgentError.missingArgument("start") }
+        let path = ownCalendar(ctx.store)
+        var end: ISOMoment
+        if let e = try ctx.args.moment("end", clock: clock) {
+            guard e.date > start.date || (start.dateOnly && e.date >= start.date) else {
+                throw AgentError.badArgument("end", "the event ends (\(e.text)) before it starts (\(start.text))")
+            }
+            end = e.dateOnly && start.dateOnly ? e.adding(.day, 1, zone: clock.zone) : e
+        } else if start.dateOnly {
+            end = start.adding(.day, 1, zone: clock.zone)
+        } else {
+            end = start.adding(.minute, try ctx.args.int("minutes", in: 1...10_080) ?? 60, zone: clock.zone)
+        }
+        let attendees = try ctx.args.strings("attendees") ?? []
+        // The UID is the event's own: the same title at the same start is the same event, so
+        // scheduling it twice writes it once.
+        var hasher = FNV1a()
+        hasher.add(title.lowercased())
+        hasher.add(start.text)
+        let uid = "pb-event-\(String(hasher.value, radix: 16))@pocketbrains"
+        let existing = try ctx.store.fileContent(path).map { String(decoding: $0, as: UTF8.self) }
+        if let existing, ICalendarFile.unfold(existing).contains(where: { $0.name == "UID" && $0.value == uid }) {
+            throw AgentError.conflict("\"\(title)\" at \(start.text) is already in \(path)")
+        }
+        var props = ["UID:\(uid)", "DTSTAMP:\(ICalendarFile.utcStamp(clock.now))", "SUMMARY:\(ICalendarFile.escape(title))"]
+        if start.dateOnly {
+            props += ["DTSTART;VALUE=DATE:\(ICalendarFile.dateValue(start.text))", "DTEND;VALUE=DATE:\(ICalendarFile.dateValue(end.day(in: clock.zone)))"]
+        } else {
+            props += ["DTSTART:\(ICalendarFile.utcStamp(start.date))", "DTEND:\(ICalendarFile.utcStamp(end.date))"]
+        }
+        if let l = try ctx.args.text("location") { props.append("LOCATION:\(ICalendarFile.escape(l))") }
+        if let n = try ctx.args.text("notes") { props.append("DESCRIPTION:\(ICalendarFile.escape(n))") }
+        props += attendees.map(attendee)
+        props.append("STATUS:CONFIRMED")
+        props.append("TRANSP:OPAQUE")
+        // What else is on then: said, not refused (the user named the time).
+        let window = DateInterval(start: start.date, end: max(end.date, start.date.addingTimeInterval(1)))
+        let overlapping = try events(ctx, window: window).events.filter { $0.busy && $0.start < window.end && $0.end > window.start }
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let text = try ICalendarFile.appending(ICalendarFile.component("VEVENT", props), to: existing)
+        ctx.store.scheduleFile(path, Data(text.utf8))
+        try ctx.store.journalInverse(.unexport(path: path, uids: [uid], createdFile: existing == nil))
+        let zone = clock.zone
+        let when = start.dateOnly ? start.text : "\(ISOMoment.dayString(start.date, zone: zone)) \(hhmm(start.date, zone))-\(hhmm(end.date, zone))"
+        var summary = "scheduled \"\(title)\" \(when)"
+        if !attendees.isEmpty { summary += " with \(attendees.joined(separator: ", "))" }
+        if !overlapping.isEmpty { summary += "; it overlaps \(overlapping.map { "\"\($0.title)\"" }.joined(separator: ", "))" }
+        let ref: [String: JSONValue] = ["uid": .string(uid), "path": .string(path), "start": .string(start.text), "end": .string(end.text)]
+        var data: [String: JSONValue] = ["uid": .string(uid), "title": .string(title), "start": .string(start.text), "end": .string(end.text),
+                                         "attendees": .array(attendees.map(JSONValue.string)), "path": .string(path)]
+        if !overlapping.isEmpty { data["overlaps"] = .array(overlapping.map { .string($0.title) }) }
+        return ToolOutcome(ref: ref, summary: summary, data: .object(data))
+    }, check: { ctx, o in
+        guard let path = o.ref?["path"]?.stringValue, let uid = o.ref?["uid"]?.stringValue else { return "no reference" }
+        guard let data = try ctx.store.fileContent(path) else { return "\(path) was not written" }
+        let text = String(decoding: data, as: UTF8.self)
+        guard ICalendarFile.unfold(text).contains(where: { $0.name == "UID" && $0.value == uid }) else { return "\(uid) is not in \(path)" }
+        return nil
+    })
+
+    static let all = [findSlot, schedule]
+}
+
+/// A small stable hash (FNV-1a, 64 bits) for identifiers that must not change between runs.
+struct FNV1a {
+    var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ s: String) {
+        for b in s.utf8 {
+            value ^= UInt64(b)
+            value = value &* 0x100_0000_01b3
+        }
+        value ^= 0x1f
+        value = value &* 0x100_0000_01b3
+    }
+}
