@@ -1,7 +1,7 @@
 #!/bin/sh
 # The router eval: runs each split of labelled utterances (canonical, compound, paraphrase, dates,
-# questions, capture, out_of_scope, scheduling: the issue 16 examples, written with the grammar,
-# a regression check, not a fair figure) through the built pb-plan and prints one EVALJSON line per
+# questions, capture, out_of_scope; scheduling, drafts and contacts: the issue 16 examples, written
+# with the grammar, a regression check, not a fair figure) through the built pb-plan and prints one EVALJSON line per
 # split with tool accuracy (the plan's step tools, in order) and arg accuracy (those and the
 # labelled arguments). Then the calendar_* and lists_* intents of the HWU64 test fold (kfold1),
 # mapped to tools in score.py, scored on the first step's tool.
@@ -21,13 +21,13 @@ root=$(cd "$here/../.." && pwd)
 out="$root/Evals/out/router"
 mkdir -p "$out"
 failed=0
-for split in canonical compound paraphrase dates questions capture out_of_scope scheduling; do
+for split in canonical compound paraphrase dates questions capture out_of_scope scheduling drafts contacts; do
   cases="$here/$split.jsonl"
   jq -c 'del(.expect)' "$cases" | "$build/pb-plan" >"$out/$split.plans.jsonl"
   line=$(python3 "$here/score.py" split "$split" "$cases" "$out/$split.plans.jsonl")
   echo "$line"
   case "$split" in
-    canonical|compound|scheduling)
+    canonical|compound|scheduling|drafts|contacts)
       echo "$line" | grep -q '"tool_accuracy": 1.0, "arg_accuracy": 1.0' || failed=1 ;;
   esac
 done

@@ -50,6 +50,8 @@ public enum ExecCommand {
                                         dryRun: o.flag("dry-run"), defaultNow: o.value("now"))
                 executor!.workHours = variables["PB_WORK_HOURS"].flatMap { $0.isEmpty ? nil : $0 }
                 executor!.confirmed = o.flag("yes")
+                executor!.contactsPath = variables["PB_CONTACTS"].flatMap { $0.isEmpty ? nil : $0 }
+                executor!.from = variables["PB_FROM"].flatMap { $0.isEmpty ? nil : $0 }
             }
             let result = try executor!.execute(plan)
             if result.status != .ok { anyFailed = true }

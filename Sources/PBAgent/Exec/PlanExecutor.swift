@@ -12,6 +12,9 @@ public struct PlanExecutor {
     public var calendarDirectory: String?
     /// PB_WORK_HOURS, for find_slot.
     public var workHours: String?
+    /// PB_CONTACTS and PB_FROM, for the contact and draft tools.
+    public var contactsPath: String?
+    public var from: String?
     public var dryRun: Bool
     /// Runs plans that ask first (`confirm`) for real (pb-exec --yes); else they run as dry runs.
     public var confirmed = false
@@ -113,8 +116,10 @@ public struct PlanExecutor {
                 do {
                     let args = try StepReference.resolve(.object(step.args), refs: refs, last: last)
                     guard case .object(let resolved) = args else { throw AgentError.badReference("arguments are not an object") }
-                    let ctx = ToolContext(store: store, clock: clock, calendarDirectory: calendarDirectory, args: resolved,
+                    var ctx = ToolContext(store: store, clock: clock, calendarDirectory: calendarDirectory, args: resolved,
                                           destructive: ToolContext.destructiveTools.contains(step.tool), workHours: workHours)
+                    ctx.contactsPath = contactsPath
+                    ctx.from = from
                     store.beginEntry()
                     let outcome = try tool.run(ctx)
                     if let problem = try tool.check(ctx, outcome) { throw AgentError.postcondition(problem) }

@@ -152,7 +152,7 @@ public struct UndoEngine {
                 if !(try exists(table, id)) {
                     problems.append("\(table.label(id)) no longer exists (deleted outside this group), so its earlier state cannot be restored")
                 }
-            case let .unexport(path, _, _):
+            case let .unexport(path, _, _), let .removeFile(path), let .removeRecords(path, _, _):
                 if FileManager.default.fileExists(atPath: path), !FileManager.default.isReadableFile(atPath: path) {
                     problems.append("\(path) cannot be read")
                 }

@@ -28,6 +28,8 @@ public enum PlannerTool: String, CaseIterable, Sendable {
     case askNotes = "ask_notes"
     case findSlot = "find_slot"
     case schedule = "schedule"
+    case findContact = "find_contact"
+    case draftMessage = "draft_message"
     /// Takes back the previous turn (pb-exec runs it through the undo engine).
     case undo = "undo"
 

@@ -28,7 +28,9 @@ public enum AgentError: Error, CustomStringConvertible, Equatable {
             return "unknown argument '\(name)' (takes: \(known.joined(separator: ", ")))"
         case .notFound(let what): return what
         case let .ambiguous(kind, query, candidates):
-            return "'\(query)' fits more than one \(kind) equally: \(candidates.joined(separator: ", ")); name one by id"
+            // A person is named by full name; an item by its id.
+            let which = kind.hasPrefix("contact") ? "say which by full name" : "name one by id"
+            return "'\(query)' fits more than one \(kind) equally: \(candidates.joined(separator: ", ")); \(which)"
         case let .unsure(kind, query, candidate, missing):
             let words = missing.map { "\"\($0)\"" }.joined(separator: ", ")
             return "did you mean \(candidate)? '\(query)' fits that \(kind) only loosely (\(words) is not in its title), so nothing was changed; name it by id or by its title to go ahead"

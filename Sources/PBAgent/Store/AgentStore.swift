@@ -341,7 +341,7 @@ public final class AgentStore {
             switch step {
             case let .delete(t, i), let .restore(t, i, _), let .expect(t, i, _): (table, id) = (t, i)
             case let .insert(t, row): (table, id) = (t, InverseStep.rowID(row)!)
-            case .unexport: continue
+            case .unexport, .removeFile, .removeRecords: continue
             }
             steps.append(.expect(table: table, id: id, row: try snapshot(table, id: id)))
         }
@@ -463,6 +463,16 @@ public final class AgentStore {
             } else {
                 scheduleFile(path, Data(kept.utf8))
             }
+        case let .removeFile(path):
+            if try fileContent(path) != nil { scheduleFile(path, nil) }
+        case let .removeRecords(path, ids, createdFile):
+            guard let data = try fileContent(path) else { return }
+            let gone = Set(ids)
+            let kept = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true).filter { line in
+                guard let object = try? RecordCodec().decodeObject(Data(line.utf8)), case .string(let id)? = object["id"] else { return true }
+                return !gone.contains(id)
+            }
+            if createdFile, kept.isEmpty { scheduleFile(path, nil) } else { scheduleFile(path, Data(kept.map { $0 + "\n" }.joined().utf8)) }
         }
     }
 }

@@ -31,6 +31,11 @@ public enum InverseStep: Codable, Equatable, Sendable {
     /// Remove the components with these UIDs from an iCalendar file, by rewriting it; delete the
     /// file when the export created it and nothing else is left. A missing file counts as done.
     case unexport(path: String, uids: [String], createdFile: Bool)
+    /// Remove a file the write created (an .eml draft). A file already gone counts as done.
+    case removeFile(path: String)
+    /// Remove the records with these ids from an NDJSON file the write added them to (the
+    /// message drafts), and the file once it holds nothing, if the write created it.
+    case removeRecords(path: String, ids: [String], createdFile: Bool)
     /// Changes nothing: says how the write left a row (nil: gone), so that undo can refuse when
     /// the row was changed since by anything the journal did not see (sqlite3, another program)
     /// rather than overwrite it. Entries journaled before this step existed carry none.
@@ -42,6 +47,8 @@ public enum InverseStep: Codable, Equatable, Sendable {
         case let .insert(table, row): return "restore deleted \(table.label(Self.rowID(row) ?? 0))"
         case let .restore(table, id, _): return "restore \(table.label(id))"
         case let .unexport(path, uids, _): return "remove \(uids.count) exported item(s) from \(path)"
+        case let .removeFile(path): return "remove \(path)"
+        case let .removeRecords(path, ids, _): return "remove \(ids.count) record(s) from \(path)"
         case let .expect(table, id, _): return "check \(table.label(id)) is as the change left it"
         }
     }
@@ -51,7 +58,7 @@ public enum InverseStep: Codable, Equatable, Sendable {
         switch self {
         case let .delete(table, id), let .restore(table, id, _), let .expect(table, id, _): return "\(table.rawValue):\(id)"
         case let .insert(table, row): return Self.rowID(row).map { "\(table.rawValue):\($0)" }
-        case .unexport: return nil
+        case .unexport, .removeFile, .removeRecords: return nil
         }
     }
 

@@ -86,6 +86,9 @@ public struct ToolContext {
     public var destructive: Bool
     /// The user's working hours for find_slot, as PB_WORK_HOURS gives them ("09:00-17:30").
     public var workHours: String?
+    /// The contacts (PB_CONTACTS: a .vcf file or a folder), and the From of email drafts (PB_FROM).
+    public var contactsPath: String?
+    public var from: String?
 
     public init(store: AgentStore, clock: AgentClock, calendarDirectory: String? = nil, args: [String: JSONValue], destructive: Bool = false,
                 workHours: String? = nil) {

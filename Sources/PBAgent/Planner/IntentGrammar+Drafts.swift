@@ -1,0 +1,81 @@
+import Foundation
+import PBCore
+
+/// Messages and emails to a person (issue 16, seed 004): a draft, written when confirmed and never
+/// sent. "text Priya that I'm running late", "message Sam: running late", "let Sam know that the
+/// room moved", "tell Ana I'll call tonight", "email Sam that the report is ready", "send Priya an
+/// email saying the deck is attached", "email Joe about the budget: the numbers are in".
+///
+/// The request must say what the message says (after "that", "saying", "to say", a colon or a
+/// comma, or as a whole sentence after a name). "Email the landlord about the boiler" says no
+/// words of the message: it stays a to-do.
+extension IntentGrammar {
+
+    static let messageVerbs: [String: String] = [
+        "text": "message", "message": "message", "msg": "message", "sms": "message", "ping": "message", "tell": "message",
+        "whatsapp": "whatsapp", "signal": "signal", "dm": "message",
+        "email": "email", "e-mail": "email", "mail": "email",
+    ]
+
+    static let notRecipients: Set<String> = ["me", "us", "myself", "it", "that", "this", "them", "him", "her", "everyone", "everybody", "the", "a", "an", "my",
+                                             "about", "what", "when", "where", "how", "if", "whether", "all", "any", "some", "em", "u", "you", "ya", "again",
+                                             "back", "more", "someone", "somebody", "people", "us", "off", "out", "up", "on", "in", "to", "for", "with"]
+
+    /// "what's Priya's number", "find Sam's email", "look up Myra in my contacts", "who is Jon".
+    func contactQuestion(_ c: Clause) -> [PlannedIntent]? {
+        let t = c.text
+        let m = pattern.match(#"(?:what(?:'s| is)|find|get|give me|show me|look up|tell me)(?: me)? ([\p{L}'.-]+(?: [\p{L}'.-]+)?)(?:'s|s') (?:phone(?: number)?|number|mobile|cell|email(?: address)?|e-mail|address|contact(?: details| info)?|details)"#, t)
+            ?? pattern.match(#"(?:look up|find|search for|search) ([\p{L}'.-]+(?: [\p{L}'.-]+)?) in (?:my |the )?(?:contacts|address book|phone book)"#, t)
+            ?? pattern.match(#"(?:how do i|how can i) (?:reach|contact|call|text|email) ([\p{L}'.-]+(?: [\p{L}'.-]+)?)"#, t)
+        guard let name = m?[0], !IntentGrammar.notRecipients.contains(name.lowercased()) else { return nil }
+        return [PlannedIntent(.findContact, ["name": .string(name)])]
+    }
+
+    func drafting(_ c: Clause) -> [PlannedIntent]? {
+        if let found = contactQuestion(c) { return found }
+        let t = c.text
+        var verb = ""
+        var name = ""
+        var rest = ""
+        // send NAME an email/a text (saying|that|:) BODY
+        if let m = pattern.match(#"send ([\p{L}'.-]+) (?:an? )?(email|e-mail|text|message|sms|whatsapp)(?: message)? (.+)"#, t) {
+            (name, verb, rest) = (m[0], m[1].lowercased(), m[2])
+        } else if let m = pattern.match(#"let ([\p{L}'.-]+) know (.+)"#, t) {
+            (name, verb, rest) = (m[0], "tell", m[1])
+        } else if let m = pattern.match(#"(?:write|send) (?:an? )?(email|e-mail|text|message) to ([\p{L}'.-]+) (.+)"#, t) {
+            (verb, name, rest) = (m[0].lowercased(), m[1], m[2])
+        } else if let m = pattern.match(#"(text|message|msg|sms|ping|tell|whatsapp|signal|dm|email|e-mail|mail) ([\p{L}'.-]+)(?:,|:)? (.+)"#, t) {
+            (verb, name, rest) = (m[0].lowercased(), m[1], m[2])
+        } else {
+            return nil
+        }
+        guard let channel = IntentGrammar.messageVerbs[verb], !IntentGrammar.notRecipients.contains(name.lowercased()) else { return nil }
+        // A capitalised word after the first name is the surname ("Priya Shah that ..."), as written.
+        if let first = rest.split(separator: " ").first, first.first?.isUppercase == true, first.dropFirst().allSatisfy(\.isLowercase),
+           first.count > 1, !["I'm", "I'll", "I've", "I'd", "The", "It's", "We", "We're", "Running", "Sorry", "Thanks", "Happy", "Please"].contains(String(first)),
+           rest.split(separator: " ").count > 1 {
+            name += " " + first
+            rest = String(rest.dropFirst(first.count)).trimmingCharacters(in: .whitespaces)
+        }
+        var subject: String?
+        var body: String?
+        if let m = pattern.match(#"about (.+?)(?::|,| saying| that) (.+)"#, rest), channel == "email" {
+            subject = m[0]
+            body = m[1]
+        } else if let m = pattern.match(#"(?:that|saying|to say|:|,)\s*(.+)"#, rest) {
+            body = m[0]
+        } else if verb == "tell" || verb == "text" || verb == "message" || verb == "whatsapp" || verb == "signal",
+                  pattern.match(#"(?:i|i'm|im|i'll|i've|we|we're|we'll|running|on my way|omw|can't|cannot|sorry|see you|thanks|thank you|happy|the|it's|its|don't|dont|please|call me|leaving|be there|be home|home|back)\b.*"#, rest) != nil {
+            // "tell Ana I'll call tonight": the sentence after the name is the message.
+            body = rest
+        }
+        guard var text = body?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        text = text.trimmingCharacters(in: CharacterSet(charactersIn: "\"“”"))
+        text = text.prefix(1).uppercased() + text.dropFirst()
+        var args: [String: JSONValue] = ["to": .string(name), "channel": .string(channel), "text": .string(text)]
+        if let subject { args["subject"] = .string(subject) }
+        var intent = PlannedIntent(.draftMessage, args)
+        intent.confirm = "draft \(channel == "email" ? "an email" : "a message") to \(name): \"\(text)\"? (it is not sent)"
+        return [intent]
+    }
+}

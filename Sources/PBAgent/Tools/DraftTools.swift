@@ -1,0 +1,185 @@
+import Foundation
+import PBCore
+
+/// Contacts and drafts (issue 16, seed 004): `find_contact` says who a name means, and
+/// `draft_message` writes a message or an email as a draft for the user to send. Nothing is ever
+/// sent. An email is an RFC 5322 message in `$PB_HOME/drafts/` (a mail program opens it, and
+/// `X-Unsent: 1` makes it a draft there); a text message is a `draft` record appended to
+/// `$PB_HOME/drafts/messages.jsonl`. Undo takes out exactly what the turn wrote.
+enum DraftTools {
+    static func home(_ store: AgentStore) -> String { (store.path as NSString).deletingLastPathComponent }
+
+    static func draftsFolder(_ store: AgentStore) -> String { (home(store) as NSString).appendingPathComponent("drafts") }
+
+    /// PB_CONTACTS, else `$PB_HOME/contacts` (a folder of .vcf files) when it exists.
+    static func book(_ ctx: ToolContext) throws -> ContactBook {
+        if let path = ctx.contactsPath { return try ContactBook.load(path) }
+        let own = (home(ctx.store) as NSString).appendingPathComponent("contacts")
+        guard FileManager.default.fileExists(atPath: own) else {
+            throw AgentError.notFound("no contacts: set PB_CONTACTS to a .vcf file or a folder of them (or put them in \(own))")
+        }
+        return try ContactBook.load(own)
+    }
+
+    static func json(_ c: VCard) -> JSONValue {
+        var o: [String: JSONValue] = ["name": .string(c.fullName), "given": .string(c.given), "family": .string(c.family),
+                                      "nicknames": .array(c.nicknames.map(JSONValue.string)),
+                                      "phones": .array(c.phones.map { .object(["value": .string($0.value), "types": .array($0.types.map(JSONValue.string))]) }),
+                                      "emails": .array(c.emails.map { .object(["value": .string($0.value), "types": .array($0.types.map(JSONValue.string))]) })]
+        if let org = c.organization { o["organization"] = .string(org) }
+        return .object(o)
+    }
+
+    /// The one contact `name` means, or a failure that lists the candidates.
+    static func person(_ ctx: ToolContext, _ name: String) throws -> (VCard, String) {
+        switch try book(ctx).lookup(name) {
+        case let .found(c, how): return (c, how)
+        case let .ambiguous(list, how):
+            throw AgentError.ambiguous(kind: "contact (\(how))", query: name, candidates: list.map { "\"\($0.fullName)\"" })
+        case .none:
+            throw AgentError.notFound("no contact is called '\(name)' or sounds like it")
+        }
+    }
+
+    static let findContact = AgentTool("find_contact", "who a name means among the contacts (PB_CONTACTS): as written, else by spelling or sound; more than one is reported, never guessed", mutates: false, arguments: [
+        .init("name", "a name, first name or nickname", required: true),
+    ], run: { ctx in
+        let name = try ctx.args.required("name")
+        let (c, how) = try person(ctx, name)
+        var summary = "\(c.fullName)"
+        if ContactBook.fold(c.fullName) != ContactBook.fold(name), how != "by name" { summary = "'\(name)' is \(c.fullName) (\(how))" }
+        let details = [c.mobile.map { "phone \($0)" }, c.email.map { "email \($0)" }].compactMap { $0 }
+        if !details.isEmpty { summary += ": " + details.joined(separator: ", ") }
+        var ref: [String: JSONValue] = ["name": .string(c.fullName)]
+        if let e = c.email { ref["email"] = .string(e) }
+        if let p = c.mobile { ref["phone"] = .string(p) }
+        return ToolOutcome(ref: ref, summary: summary, data: json(c))
+    })
+
+    static let channels: [String: String] = [
+        "email": "email", "e-mail": "email", "mail": "email",
+        "message": "message", "text": "message", "sms": "message", "chat": "message", "signal": "message", "whatsapp": "message",
+        "telegram": "message", "matrix": "message",
+    ]
+
+    /// A header value as RFC 5322 and RFC 2047 want it: plain ASCII as is, else an encoded word.
+    static func header(_ s: String) -> String {
+        let clean = s.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        if clean.unicodeScalars.allSatisfy({ $0.isASCII }) { return clean }
+        return "=?UTF-8?B?" + Data(clean.utf8).base64EncodedString() + "?="
+    }
+
+    static func mailbox(_ name: String, _ address: String) -> String {
+        let n = header(name)
+        let quoted = n.hasPrefix("=?") ? n : "\"" + n.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        return name.isEmpty ? "<\(address)>" : "\(quoted) <\(address)>"
+    }
+
+    static func rfc5322Date(_ d: Date, _ zone: TimeZone) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = zone
+        f.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
+        return f.string(from: d)
+    }
+
+    static func slug(_ s: String) -> String {
+        let words = s.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).prefix(6)
+        return words.isEmpty ? "draft" : words.joined(separator: "-")
+    }
+
+    static let draftMessage = AgentTool("draft_message", "write a message or an email as a draft to a contact, for the user to send: an .eml file in the drafts folder, or a draft record for a message; never sent", mutates: true, arguments: [
+        .init("to", "who: a contact's name (looked up in PB_CONTACTS), an address or a phone number", required: true),
+        .init("text", "what it says", required: true),
+        .init("channel", "email or message (text, sms, chat and the like; default message)"),
+        .init("subject", "an email's subject (default: the start of the text)"),
+    ], run: { ctx in
+        let to = try ctx.args.required("to")
+        let text = try ctx.args.required("text")
+        let channelWord = (try ctx.args.text("channel") ?? "message").lowercased()
+        guard let channel = channels[channelWord] else {
+            throw AgentError.badArgument("channel", "expected email or message (text, sms, chat, signal, whatsapp), got '\(channelWord)'")
+        }
+        // An address or a number is used as it is; a name is looked up, never guessed.
+        var name = ""
+        var address: String?
+        var how = "as given"
+        if channel == "email", to.contains("@"), !to.contains(" ") {
+            address = to
+        } else if channel == "message", to.filter(\.isNumber).count >= 6, to.allSatisfy({ $0.isNumber || "+-() ".contains($0) }) {
+            address = to
+        } else {
+            let (c, found) = try person(ctx, to)
+            name = c.fullName
+            how = found
+            address = channel == "email" ? c.email : c.mobile
+            guard address != nil else {
+                throw AgentError.notFound("\(c.fullName) has no \(channel == "email" ? "email address" : "phone number") in the contacts")
+            }
+        }
+        let clock = ctx.clock
+        var hasher = FNV1a()
+        hasher.add(channel)
+        hasher.add(address ?? to)
+        hasher.add(text)
+        hasher.add(clock.stamp)
+        let id = "pb-draft-\(String(hasher.value, radix: 16))"
+        let folder = draftsFolder(ctx.store)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let who = name.isEmpty ? address! : "\(name) (\(address!))"
+        var data: [String: JSONValue] = ["id": .string(id), "channel": .string(channel), "to": .string(name.isEmpty ? address! : name),
+                                         "address": .string(address!), "text": .string(text), "found": .string(how)]
+        if channel == "email" {
+            let subject = try ctx.args.text("subject") ?? String(text.split(separator: "\n").first.map(String.init)?.prefix(60) ?? "")
+            let from = ctx.from ?? "\(NSUserName())@localhost"
+            let fromHeader = from.contains("<") ? from : "<\(from)>"
+            let body = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+            let message = [
+                "From: \(fromHeader)",
+                "To: \(mailbox(name, address!))",
+                "Subject: \(header(subject))",
+                "Date: \(rfc5322Date(clock.now, clock.zone))",
+                "Message-ID: <\(id)@pocketbrains>",
+                "MIME-Version: 1.0",
+                "Content-Type: text/plain; charset=utf-8",
+                "Content-Transfer-Encoding: 8bit",
+                "X-Unsent: 1",
+                "X-PocketBrains-Draft: \(id)",
+                "",
+                body,
+                "",
+            ].joined(separator: "\r\n")
+            let stamp = ISOMoment.dayString(clock.now, zone: clock.zone)
+            let path = (folder as NSString).appendingPathComponent("\(stamp)-\(slug(subject))-\(String(id.suffix(6))).eml")
+            guard try ctx.store.fileContent(path) == nil else { throw AgentError.conflict("the same draft is already at \(path)") }
+            ctx.store.scheduleFile(path, Data(message.utf8))
+            try ctx.store.journalInverse(.removeFile(path: path))
+            data["subject"] = .string(subject)
+            data["path"] = .string(path)
+            return ToolOutcome(ref: ["id": .string(id), "path": .string(path)], summary: "drafted an email to \(who): \"\(subject)\" (\(path), not sent)", data: .object(data))
+        }
+        let path = (folder as NSString).appendingPathComponent("messages.jsonl")
+        let existing = try ctx.store.fileContent(path)
+        var record: [String: JSONValue] = ["kind": .string("draft"), "id": .string(id), "channel": .string(channelWord == "message" ? "message" : channelWord),
+                                           "to": .string(name.isEmpty ? address! : name), "address": .string(address!), "text": .string(text),
+                                           "created": .string(clock.stamp), "status": .string("draft")]
+        if existing.map({ String(decoding: $0, as: UTF8.self).contains("\"id\":\"\(id)\"") }) == true {
+            throw AgentError.conflict("the same draft is already in \(path)")
+        }
+        record["found"] = .string(how)
+        let line = String(decoding: try RecordCodec().encodeValue(JSONValue.object(record)), as: UTF8.self) + "\n"
+        var content = existing ?? Data()
+        if let last = content.last, last != UInt8(ascii: "\n") { content.append(UInt8(ascii: "\n")) }
+        content.append(Data(line.utf8))
+        ctx.store.scheduleFile(path, content)
+        try ctx.store.journalInverse(.removeRecords(path: path, ids: [id], createdFile: existing == nil))
+        data["path"] = .string(path)
+        return ToolOutcome(ref: ["id": .string(id), "path": .string(path)], summary: "drafted a message to \(who): \"\(text)\" (not sent)", data: .object(data))
+    }, check: { ctx, o in
+        guard let path = o.ref?["path"]?.stringValue, let id = o.ref?["id"]?.stringValue else { return "no reference" }
+        guard let data = try ctx.store.fileContent(path) else { return "\(path) was not written" }
+        return String(decoding: data, as: UTF8.self).contains(id) ? nil : "\(id) is not in \(path)"
+    })
+
+    static let all = [findContact, draftMessage]
+}

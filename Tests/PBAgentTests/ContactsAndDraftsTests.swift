@@ -1,0 +1,114 @@
+import Foundation
+import PBCore
+import Testing
+@testable import PBAgent
+
+/// vCard contacts, names matched by spelling and sound, and drafts (issue 16).
+@Suite struct ContactsAndDraftsTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/contacts").path
+
+    func book() throws -> ContactBook { try ContactBook.load(Self.fixtures) }
+
+    @Test func readsVersion3And4WithFoldedLinesGroupsAndURIs() throws {
+        let cards = try book().contacts
+        #expect(cards.map(\.fullName) == ["Priya Shah", "Myra Jones", "John Smith", "Sam Lee", "Sam Carter", "Katherine Brown"])
+        let john = cards[2]
+        // A folded line ("john.smith@exam" + " ple.com") under a property group ("item1.EMAIL").
+        #expect(john.email == "john.smith@example.com")
+        let priya = cards[0]
+        #expect(priya.mobile == "+44 7700 900123")
+        #expect(priya.nicknames == ["Pri"])
+        #expect(priya.organization == "Shah & Co")
+        let samLee = cards[3]
+        #expect(samLee.mobile == "+44-7700-900789")
+        #expect(samLee.phones[0].types == ["cell", "voice"])
+        #expect(samLee.phones[0].preferred)
+        let carter = cards[4]
+        #expect(carter.email == "sam.carter@example.com")
+        #expect(carter.given == "Samuel")
+        #expect(cards[5].nicknames == ["Kate", "Kathy"])
+    }
+
+    @Test func namesAreMatchedBySpellingAndSoundAmongKnownContactsOnly() throws {
+        let b = try book()
+        func who(_ n: String) -> String {
+            switch b.lookup(n) {
+            case let .found(c, _): return c.fullName
+            case let .ambiguous(list, _): return "ambiguous: " + list.map(\.fullName).joined(separator: ", ")
+            case .none: return "none"
+            }
+        }
+        #expect(who("Priya") == "Priya Shah")
+        #expect(who("pri") == "Priya Shah")
+        #expect(who("Mira") == "Myra Jones")
+        #expect(who("Jon") == "John Smith")
+        #expect(who("Catherine") == "Katherine Brown")
+        #expect(who("kate") == "Katherine Brown")
+        #expect(who("Sam") == "ambiguous: Sam Lee, Sam Carter")
+        #expect(who("Sam Lee") == "Sam Lee")
+        #expect(who("Zebedee") == "none")
+        #expect(ContactBook.phonetic("myra") == ContactBook.phonetic("mira"))
+        #expect(ContactBook.distance("jon", "john") == 1)
+        #expect(ContactBook.distance("ab", "ba") == 1)
+    }
+
+    func executor(_ fx: AgentFixture, confirmed: Bool = true) -> PlanExecutor {
+        var ex = PlanExecutor(store: fx.store, dryRun: false, defaultNow: fx.now)
+        ex.contactsPath = Self.fixtures
+        ex.from = "Ada Lovelace <ada@example.org>"
+        ex.confirmed = confirmed
+        return ex
+    }
+
+    func run(_ fx: AgentFixture, _ json: String) throws -> ResultRecord {
+        try executor(fx).execute(try RecordCodec().decode(PlanRecord.self, from: Data(json.utf8)))
+    }
+
+    @Test func anEmailDraftIsAnRFC5322MessageAndAMessageDraftARecordAndUndoTakesThemOut() throws {
+        let fx = try AgentFixture()
+        let r = try run(fx, #"{"steps":[{"tool":"draft_message","args":{"to":"Jon","channel":"email","text":"The report is ready.\nSee you Friday.","subject":"Report — ready"}},"# +
+                        #"{"tool":"draft_message","args":{"to":"Mira","text":"I'm running late"}}]}"#)
+        #expect(r.status == .ok)
+        let eml = try #require(r.steps[0].ref?["path"]?.stringValue)
+        let text = try String(contentsOfFile: eml, encoding: .utf8)
+        #expect(text.hasPrefix("From: Ada Lovelace <ada@example.org>\r\nTo: \"John Smith\" <john.smith@example.com>\r\nSubject: =?UTF-8?B?"))
+        #expect(text.contains("\r\nDate: Thu, 26 Nov 2026 18:00:00 +0000\r\n"))
+        #expect(text.contains("\r\nX-Unsent: 1\r\n"))
+        #expect(text.hasSuffix("\r\n\r\nThe report is ready.\r\nSee you Friday.\r\n"))
+        let messages = fx.path("drafts/messages.jsonl")
+        let line = try String(contentsOfFile: messages, encoding: .utf8)
+        #expect(line.contains(#""to":"Myra Jones""#))
+        #expect(line.contains(#""address":"+44 7700 900456""#))
+        #expect(line.contains(#""found":"by spelling or sound""#))
+        try fx.undo()
+        #expect(!FileManager.default.fileExists(atPath: eml))
+        #expect(!FileManager.default.fileExists(atPath: messages))
+    }
+
+    @Test func anAmbiguousNameIsReportedNotGuessed() throws {
+        let fx = try AgentFixture()
+        let r = try run(fx, #"{"steps":[{"tool":"draft_message","args":{"to":"Sam","text":"hello"}}]}"#)
+        #expect(r.status == .failed)
+        #expect(r.steps[0].error?.contains("\"Sam Lee\", \"Sam Carter\"") == true)
+        #expect(!FileManager.default.fileExists(atPath: fx.path("drafts/messages.jsonl")))
+    }
+
+    @Test("message requests", arguments: [
+        ("text Priya that I'm running late", "Priya", "message", "I'm running late"),
+        ("tell Ana I'll call tonight", "Ana", "message", "I'll call tonight"),
+        ("email Sam that the report is ready", "Sam", "email", "The report is ready"),
+        ("message Mira: see you at 8", "Mira", "message", "See you at 8"),
+    ])
+    func planned(text: String, to: String, channel: String, body: String) {
+        let p = fixedPlanner().plan(text)
+        #expect(p.steps.map(\.tool) == ["draft_message"])
+        #expect(p.steps.first?.args == ["to": .string(to), "channel": .string(channel), "text": .string(body)])
+        #expect(p.extra["confirm"] != nil)
+    }
+
+    @Test func anEmailWithoutWordsStaysATodo() {
+        #expect(fixedPlanner().plan("email the landlord about the boiler").steps.map(\.tool) == ["create_task"])
+        #expect(fixedPlanner().plan("text mom tonight").steps.map(\.tool) == ["create_task"])
+    }
+}
