@@ -9,7 +9,7 @@
 set -u
 unset PB_LIBRARY
 root=$(cd "$(dirname "$0")/.." && pwd)
-targets="ndjson html markdown csv docx office officexml mail ocrtsv pdftext wordpiece chunk date intent memory"
+targets="ndjson html markdown csv docx office officexml mail ocrtsv pdftext wordpiece chunk date intent memory vcard"
 
 # Seeds: one file per input the project already knows, under $1/TARGET.
 make_seeds() {
@@ -68,6 +68,7 @@ PY
   seed wordpiece "$fx"/samples/*.txt "$fx"/samples/*.md
   seed chunk "$fx"/samples/*.txt "$fx"/samples/*.md "$fx"/samples/*.csv
   seed date "$root"/Tests/Golden/pb-date/*/input
+  seed vcard "$fx"/contacts/*.vcf
   texts date 2000 "$root"/Evals/router/*.jsonl
   texts intent 2000 "$root"/Evals/router/*.jsonl
   texts memory 200 "$root"/Evals/memory/supersession/messages.ndjson "$root"/Tests/Golden/pb-remember/*/input

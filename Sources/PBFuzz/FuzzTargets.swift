@@ -9,7 +9,7 @@ import PBText
 /// grow without bound on any input; throwing a domain error is the right answer to junk.
 enum FuzzTargets {
     static let names = ["ndjson", "html", "markdown", "csv", "docx", "office", "officexml", "mail", "ocrtsv", "pdftext", "wordpiece",
-                        "chunk", "date", "intent", "memory"]
+                        "chunk", "date", "intent", "memory", "vcard"]
 
     /// The model's vocabulary (PB_MODEL_DIR), loaded once, for the targets that tokenise.
     nonisolated(unsafe) static var tokenizer: WordPieceTokenizer? = {
@@ -60,6 +60,10 @@ enum FuzzTargets {
             let format = formats[Int(bytes.first ?? 0) % formats.count]
             _ = try? chunker?.chunk(path: "fuzz.\(format)", text: String(decoding: bytes.dropFirst(), as: UTF8.self), title: nil, format: format)
         case "date": _ = dates.matches(in: text)
+        case "vcard":
+            // The parser, then a lookup of a name taken from the input against what it read.
+            let book = ContactBook(contacts: VCard.parse(text))
+            _ = book.lookup(String(text.prefix(12)))
         case "intent": _ = planner.plan(text)
         case "memory":
             // A message's items (sentences, types, entities, referred times) and a follow-up's

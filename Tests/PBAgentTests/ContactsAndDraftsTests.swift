@@ -107,6 +107,18 @@ import Testing
         #expect(p.extra["confirm"] != nil)
     }
 
+    @Test func emptyParametersAreSkipped() {
+        // Found by make fuzz: "TEL;;=:..." once indexed an empty parameter.
+        let cards = VCard.parse("BEGIN:VCARD\r\nFN:A B\r\nTEL;;=:123\r\nEND:VCARD\r\n")
+        #expect(cards.first?.phones.map(\.value) == ["123"])
+    }
+
+    @Test func aDumpKeepsAMessageAsItsOwnStep() {
+        let p = fixedPlanner().plan("Text Priya that I'm running late\nbuy milk\nThe weather was lovely")
+        #expect(p.steps.map(\.tool) == ["draft_message", "create_task", "create_note"])
+        #expect(p.extra["confirm"] != nil)
+    }
+
     @Test func anEmailWithoutWordsStaysATodo() {
         #expect(fixedPlanner().plan("email the landlord about the boiler").steps.map(\.tool) == ["create_task"])
         #expect(fixedPlanner().plan("text mom tonight").steps.map(\.tool) == ["create_task"])

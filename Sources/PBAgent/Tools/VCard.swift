@@ -44,6 +44,8 @@ public struct VCard: Equatable, Sendable {
             var quotedPrintable = false
             for p in parts {
                 let kv = p.split(separator: "=", maxSplits: 1).map(String.init)
+                // An empty parameter (";;", "=") says nothing (found by make fuzz).
+                guard !kv.isEmpty else { continue }
                 let key = kv.count == 2 ? kv[0].uppercased() : "TYPE"
                 let v = (kv.count == 2 ? kv[1] : kv[0]).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
                 switch key {
