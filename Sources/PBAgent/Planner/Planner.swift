@@ -138,14 +138,14 @@ public struct Planner: Sendable {
     /// action it is, and a task list that showed it as the reader's own would mislead.
     func actionable(_ clause: String) -> [PlannedIntent]? {
         let tasks: Set<PlannerTool> = [.createTask, .setRecurrence]
-        if let found = grammar.parse(clause), found.allSatisfy({ tasks.contains($0.tool) }) { return found }
-        // An event at a stated time and a message with its words are command lines of their own
-        // ("Lunch with Ana friday at 1", "Text Priya that I'm running late");
-        // one that would need a free slot found ("Schedule the review next week") is a to-do in
-        // notes, not a question to put to the user in the middle of a capture.
-        if let found = grammar.parse(clause), found.count == 1, found[0].tool == .schedule || found[0].tool == .draftMessage { return found }
-        if let found = grammar.parse(clause), found.contains(where: { $0.tool == .findSlot }) {
-            return grammar.newTask(clause)
+        if let found = grammar.parse(clause) {
+            if found.allSatisfy({ tasks.contains($0.tool) }) { return found }
+            // An event at a stated time and a message with its words are command lines of their
+            // own ("Lunch with Ana friday at 1", "Text Priya that I'm running late"); one that
+            // would need a free slot found ("Schedule the review next week") is a to-do in notes,
+            // not a question to put to the user in the middle of a capture.
+            if found.count == 1, found[0].tool == .schedule || found[0].tool == .draftMessage { return found }
+            if found.contains(where: { $0.tool == .findSlot }) { return grammar.newTask(clause) }
         }
         if let m = ClausePattern.shared.match(Self.labelPattern, clause),
            let found = grammar.parse(m[1]), found.allSatisfy({ tasks.contains($0.tool) }) {
