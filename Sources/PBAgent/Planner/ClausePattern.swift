@@ -35,8 +35,8 @@ final class ClausePattern: @unchecked Sendable {
         }
     }
 
-    /// Whether the pattern matches anywhere in the text (not anchored).
+    /// Whether the pattern matches anywhere in the text (not anchored; across lines too).
     func contains(_ pattern: String, _ text: String) -> Bool {
-        match(".*?(?:" + pattern + ").*", text) != nil
+        regex(pattern).firstMatch(in: text, range: NSRange(location: 0, length: (text as NSString).length)) != nil
     }
 }

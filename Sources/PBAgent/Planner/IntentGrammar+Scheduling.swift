@@ -128,8 +128,11 @@ extension IntentGrammar {
         var title = DateSlot.tidy(cut.rest)
         if let m = pattern.match(#"(?:an?|the) (.+)"#, title) { title = m[0] }
         guard !title.isEmpty else { return nil }
+        let place: String?
+        (title, place) = IntentGrammar.splittingPlace(title)
         if let due = cut.due, let grain = cut.grain, grain == "hour" || grain == "minute" {
             var args: [String: JSONValue] = ["title": .string(title), "start": .string(due)]
+            if let place { args["location"] = .string(place) }
             if let minutes { args["minutes"] = .number(Double(minutes)) }
             if !people.isEmpty { args["attendees"] = .array(people.map(JSONValue.string)) }
             return [PlannedIntent(.schedule, args, subject: title)]
@@ -145,12 +148,30 @@ extension IntentGrammar {
         if let m = pattern.match(#"(?:an?) (.+)"#, title) { title = m[0] }
         var find: [String: JSONValue] = ["minutes": .number(Double(minutes))]
         if let s = span(text ?? raw) { find["from"] = .string(s.from); find["to"] = .string(s.to) }
+        let place: String?
+        (title, place) = IntentGrammar.splittingPlace(title)
         var schedule: [String: JSONValue] = ["title": .string(title), "minutes": .number(Double(minutes))]
+        if let place { schedule["location"] = .string(place) }
         if !attendees.isEmpty { schedule["attendees"] = .array(attendees.map(JSONValue.string)) }
         var first = PlannedIntent(.findSlot, find)
         first.confirm = "schedule \"\(title)\" (\(minutes) minutes) at the first free slot found?"
         var then = PlannedIntent(.schedule, schedule, subject: title)
         then.fromPrevious = ["start": "start"]
         return [first, then]
+    }
+
+    /// "lunch with Sam at Luigi's" is lunch with Sam, at Luigi's: a place closing the title (a
+    /// capitalised name, or "the" and a kind of room) is the event's location, not its name.
+    static func splittingPlace(_ title: String) -> (String, String?) {
+        let named = #"^(.+?) (?:at|in) ((?:the )?\p{Lu}[\p{L}'’&.-]*(?: \p{Lu}[\p{L}'’&.-]*){0,3})$"#
+        let room = #"^(.+?) (?:at|in) (the [\p{Ll}' -]{0,30}?(?:room|office|boardroom|cafe|café|canteen|library|gym|park|pub|bar|restaurant|hall|studio|lab|kitchen|lobby|reception|station|airport))$"#
+        for (pattern, caseless) in [(named, false), (room, true)] {
+            let r = ClausePattern.shared.regex(pattern, caseInsensitive: caseless)
+            let ns = title as NSString
+            guard let m = r.firstMatch(in: title, range: NSRange(location: 0, length: ns.length)) else { continue }
+            let rest = ns.substring(with: m.range(at: 1)), place = ns.substring(with: m.range(at: 2))
+            return (rest, place)
+        }
+        return (title, nil)
     }
 }

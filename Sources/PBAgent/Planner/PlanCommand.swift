@@ -13,6 +13,8 @@ public enum PlanCommand {
             OptionSpec("week-start", value: "DAY", help: "monday or sunday: what 'this week' and 'next friday' count from (default monday)"),
             OptionSpec("date-order", value: "ORDER", help: "dmy, mdy or ymd: how 03/04/2026 reads (default dmy)"),
             OptionSpec("capture", short: "c", help: "read the whole of the text input as one dump to capture (records: each one)"),
+            OptionSpec("reconcile", short: "r", help: "read plan records made elsewhere (a model, a script) and apply the reconciliation rules to them"),
+            OptionSpec("no-store", help: "do not read the store's open tasks (which a capture never adds again)"),
             OptionSpec("keep-going", short: "k", help: "turn a bad input line into an error record and go on (exit 65 at the end)"),
         ])
 
@@ -24,10 +26,15 @@ public enum PlanCommand {
 
     public static func run(_ o: ParsedOptions) throws -> ExitCode {
         let parser = try DateCommand.parser(o)
-        let planner = Planner(parser: parser)
+        let planner = Planner(parser: parser, openTasks: o.flag("no-store") ? [] : openTasks(PBEnvironment()))
         let readers = try RecordLoop.readers(for: o.operands, maxLineBytes: maxLineBytes)
         let loop = RecordLoop(keepGoing: o.flag("keep-going"))
         let writer = NDJSONWriter.standardOutput
+        if o.flag("reconcile") {
+            return try loop.run(readers) { line in
+                try writer.write(try reconciled(line, planner: planner, capture: o.flag("capture")))
+            }
+        }
         if o.flag("capture") {
             var dump: [String] = []
             var dumpBytes = 0
@@ -71,7 +78,8 @@ public enum PlanCommand {
             guard let d = planner.dates.format.parseInstant(now) else {
                 throw RecordError.badField(name: "now", reason: "expected an ISO 8601 time such as 2026-11-29T10:00:00Z")
             }
-            own = Planner(parser: NaturalDateParser(now: d, timeZone: p.timeZone, weekStart: p.weekStart, dateOrder: p.dateOrder))
+            own = Planner(parser: NaturalDateParser(now: d, timeZone: p.timeZone, weekStart: p.weekStart, dateOrder: p.dateOrder),
+                          openTasks: planner.reconciler.openTasks)
         }
         var wantsCapture = capture
         switch object["capture"] {
@@ -84,5 +92,47 @@ public enum PlanCommand {
             record.extra[key] = value
         }
         return record
+    }
+
+    /// The store's open tasks, read only; a store that is not there yet holds none. One that
+    /// cannot be read is said on stderr and planning goes on without it (R1 then sees the plan only).
+    static func openTasks(_ environment: PBEnvironment) -> [OpenTask] {
+        let path = AgentStore.defaultPath(environment)
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        do {
+            let store = try AgentStore(readingOnly: path)
+            return try store.tasks(where: "status = 'open'").map { OpenTask(ref: "task:\($0.id)", title: $0.title) }
+        } catch {
+            Diagnostics.shared.warning("\(path): cannot read the open tasks (\(error)); a capture is checked against itself only")
+            return []
+        }
+    }
+
+    /// `--reconcile`: one plan record from another planner, with `text` (the request it was made
+    /// from, which R6 grounds it in) and `steps`; `now` as for requests. It is a capture when the
+    /// record says `capture: true` or `source: "capture"`, or with --capture.
+    public static func reconciled(_ line: InputLine, planner: Planner, capture: Bool) throws -> PlanRecord {
+        guard isRecord(line) else {
+            throw RecordError.badField(name: "line", reason: "--reconcile reads plan records (JSON objects with text and steps), not text")
+        }
+        let object = try RecordCodec().decodeObject(line.data)
+        let plan = try RecordCodec().decode(PlanRecord.self, from: line.data, raw: object)
+        guard let text = plan.text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw RecordError.missingField("text")
+        }
+        var own = planner
+        if let now = plan.now {
+            let p = planner.dates.parser
+            guard let d = planner.dates.format.parseInstant(now) else {
+                throw RecordError.badField(name: "now", reason: "expected an ISO 8601 time such as 2026-11-29T10:00:00Z")
+            }
+            own = Planner(parser: NaturalDateParser(now: d, timeZone: p.timeZone, weekStart: p.weekStart, dateOrder: p.dateOrder),
+                          openTasks: planner.reconciler.openTasks)
+        }
+        var wantsCapture = capture || plan.source == "capture"
+        if case .bool(let b)? = object["capture"] { wantsCapture = wantsCapture || b }
+        var input = plan
+        if input.now == nil { input.now = own.dates.format.instant(own.dates.parser.now) }
+        return own.reconcile(input, capture: wantsCapture)
     }
 }

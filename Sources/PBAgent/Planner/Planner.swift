@@ -9,13 +9,14 @@ public struct Planner: Sendable {
     public let dates: DateSlot
     public let grammar: IntentGrammar
     public let splitter: ClauseSplitter
-    public let reconciler: CaptureReconciler
+    public var reconciler: PlanReconciler
 
-    public init(parser: NaturalDateParser) {
+    /// `openTasks` are the store's open tasks, which a capture never adds again (R1).
+    public init(parser: NaturalDateParser, openTasks: [OpenTask] = []) {
         dates = DateSlot(parser: parser)
         grammar = IntentGrammar(dates: dates)
         splitter = ClauseSplitter(grammar: grammar)
-        reconciler = CaptureReconciler(dates: dates)
+        reconciler = PlanReconciler(dates: dates, openTasks: openTasks)
     }
 
     /// A request is a capture dump when it has several lines or three or more sentences.
@@ -38,15 +39,14 @@ public struct Planner: Sendable {
         }
         if intents.isEmpty { return fallback(text) }
         intents = Self.joiningPronounTasks(intents)
-        let (reconciled, rules) = reconciler.reconcile(intents, capture: false)
-        var (record, unresolved) = numbered(text, reconciled, source: "grammar")
+        let (numberedPlan, unresolved) = numbered(text, intents, source: "grammar")
+        var record = reconciler.reconcile(numberedPlan, request: text, capture: false, listAll: false)
         if record.steps.isEmpty {
             var r = fallback(text)
-            r.extra["message"] = .string((unresolved + ["nothing left to plan"]).joined(separator: "; "))
+            r.extra["message"] = .string((unresolved + Self.rejections(record) + ["nothing left to plan"]).joined(separator: "; "))
+            if let rules = record.rules { r.rules = rules; r.extra["review"] = record.extra["review"] }
             return r
         }
-        let fired = rules.filter { !$0.changes.isEmpty }
-        if !fired.isEmpty { record.rules = .array(fired.map(\.json)) }
         let notes = missed.map { "not understood: \"\($0)\"" } + unresolved
         if !notes.isEmpty { record.extra["message"] = .string(notes.joined(separator: "; ")) }
         return record
@@ -90,16 +90,39 @@ public struct Planner: Sendable {
                 }
             }
         }
-        let (reconciled, rules) = reconciler.reconcile(intents, capture: true)
-        var all = reconciled
+        var all = intents
         if !rest.isEmpty {
             all.append(PlannedIntent(.createNote, ["body": .string(rest.joined(separator: "\n")), "tags": .array([.string("capture")])]))
         }
         if all.isEmpty { return fallback(text) }
-        var (record, unresolved) = numbered(text, all, source: "capture")
-        record.rules = .array(rules.map(\.json))
+        let (numberedPlan, unresolved) = numbered(text, all, source: "capture")
+        var record = reconcile(numberedPlan, capture: true)
+        if record.steps.isEmpty { return record }
         if !unresolved.isEmpty { record.extra["message"] = .string(unresolved.joined(separator: "; ")) }
         return record
+    }
+
+    /// Reconciles a plan (the grammar's capture, or another planner's for `pb-plan --reconcile`)
+    /// against its own text, listing every rule and every proposal's outcome.
+    public func reconcile(_ plan: PlanRecord, capture: Bool) -> PlanRecord {
+        var record = reconciler.reconcile(plan, request: plan.text ?? "", capture: capture, listAll: true)
+        if record.steps.isEmpty, !plan.steps.isEmpty {
+            let said = record.extra["message"]?.stringValue.map { [$0] } ?? []
+            record.extra["message"] = .string((said + Self.rejections(record) + ["nothing left to plan"]).joined(separator: "; "))
+        }
+        return record
+    }
+
+    /// What the rules rejected, for a plan's message when nothing is left.
+    static func rejections(_ record: PlanRecord) -> [String] {
+        guard case .array(let rules)? = record.rules else { return [] }
+        var out: [String] = []
+        for case .object(let r) in rules {
+            guard case .array(let changes)? = r["changes"], case .string(let id)? = r["id"] else { continue }
+            out += changes.compactMap(\.stringValue).filter { $0.hasSuffix("rejected") || $0.hasSuffix("not added again") || $0.hasSuffix("not booked") }
+                .map { "\(id): \($0)" }
+        }
+        return out
     }
 
     /// Two new tasks in one part of a request where the second names the first's object with

@@ -1,0 +1,482 @@
+import Foundation
+import PBCore
+
+/// An open task of the store, for R1: a capture never adds what is already open.
+public struct OpenTask: Equatable, Sendable {
+    public var ref: String
+    public var title: String
+
+    public init(ref: String, title: String) {
+        self.ref = ref
+        self.title = title
+    }
+}
+
+/// Seed 004's deterministic policies over a numbered plan, whoever proposed it (the grammar, or
+/// a model through `pb-plan --reconcile`). Each step is a proposal that is accepted, modified or
+/// rejected; every rule that touched it is named by its stable id. Steps are checked in order:
+/// R5 admissible type, R7 clause echo, R6 source grounding, R8 location grounding, R2 date
+/// validity, R3 temporal correction, R1 dedupe; R4 priority floor runs last, on what is kept,
+/// so a merged repeat's date counts. Kept steps are renumbered and their `$N` references
+/// rewritten; a step that refers to a rejected one is rejected with it.
+public struct PlanReconciler: Sendable {
+    public let dates: DateSlot
+    public var openTasks: [OpenTask]
+    public var registry: ToolRegistry
+
+    public init(dates: DateSlot, openTasks: [OpenTask] = [], registry: ToolRegistry = .standard) {
+        self.dates = dates
+        self.openTasks = openTasks
+        self.registry = registry
+    }
+
+    /// What a capture may propose: new items only. Meeting notes never complete, delete or
+    /// re-prioritise what is already there.
+    static let captureTools: Set<String> = ["create_task", "create_note", "set_recurrence", "schedule", "find_slot",
+                                            "draft_message", "create_project", "add_milestone"]
+    /// Tools whose `title` is a new item's name, held to R6 and R7.
+    static let namingTools: Set<String> = ["create_task", "schedule", "create_project", "add_milestone"]
+    static let questionStarts: Set<String> = ["what", "what's", "whats", "when", "when's", "where", "where's", "who", "who's",
+                                              "why", "how", "how's", "which", "whose"]
+    /// Words in the request that license a priority: without one, a priority was made up.
+    static let priorityCues = #"\b(?:urgent(?:ly)?|asap|a\.s\.a\.p|priority|priorities|prioriti[sz]e|de-?prioriti[sz]e|critical|important|immediately|right away|rush|whenever|someday|eventually|at some point|top|pressing|crucial|vital|high|low|medium|normal|escalate|expedite|downgrade)\b|!"#
+    static let boilerplate = #"^(?:here (?:is|are)\b|here's\b|sure\b|okay\b|ok\b|certainly\b|of course\b|i(?:'ve| have) (?:added|created|noted|made)\b|the following\b|(?:your |the )?(?:tasks?|to-?dos?|action items?|next steps?|reminders?|summary|notes?|items?)\s*:?\s*$)"#
+
+    /// The outcome of one proposal, for the record's `review`: no content, only what happened.
+    public struct Review: Equatable, Sendable {
+        public enum Outcome: String, Sendable { case accepted, modified, rejected }
+        public var proposal: Int
+        public var tool: String
+        public var outcome: Outcome
+        public var step: Int?
+        public var rules: [String]
+
+        public var json: JSONValue {
+            var o: [String: JSONValue] = ["proposal": .number(Double(proposal)), "tool": .string(tool),
+                                          "outcome": .string(outcome.rawValue), "rules": .array(rules.map(JSONValue.string))]
+            if let step { o["step"] = .number(Double(step)) }
+            return .object(o)
+        }
+    }
+
+    /// The reconciled plan. `capture` turns on R1 and R4 and the capture tool list; `listAll`
+    /// writes every rule (fired or not) and a review of every proposal, else only what fired.
+    public func reconcile(_ plan: PlanRecord, request: String, capture: Bool, listAll: Bool) -> PlanRecord {
+        var pass = Pass(owner: self, request: request, capture: capture, steps: plan.steps)
+        pass.run()
+        var out = plan
+        out.steps = pass.renumbered()
+        let fired = pass.rules.filter { !$0.changes.isEmpty }
+        if listAll {
+            out.rules = .array(pass.rules.map(\.json))
+        } else if !fired.isEmpty {
+            out.rules = .array(fired.map(\.json))
+        }
+        if listAll || !fired.isEmpty {
+            out.extra["review"] = .array(pass.reviews.map(\.json))
+        }
+        // A question asked before writing is moot once the step it asks about is gone.
+        if out.extra["confirm"] != nil, !out.steps.contains(where: { $0.tool == "schedule" || $0.tool == "draft_message" }) {
+            out.extra["confirm"] = nil
+        }
+        if !pass.questions.isEmpty {
+            let asked = out.extra["confirm"]?.stringValue.map { [$0] } ?? []
+            out.extra["confirm"] = .string((asked + pass.questions).joined(separator: " "))
+        }
+        return out
+    }
+
+    // MARK: - Text helpers
+
+    /// A string argument as the user wrote it ("$$5" is "$5"); nil for a reference or a non-string.
+    static func text(_ value: JSONValue?) -> String? {
+        guard case .string(let s)? = value else { return nil }
+        if s.hasPrefix("$$") { return String(s.dropFirst()) }
+        return StepReference(s) == nil ? s : nil
+    }
+
+    /// Every word of `words` was said, or all but one of three or more (a plural, a typo).
+    static func grounded(_ words: [String], in said: Set<String>) -> Bool {
+        let missing = words.filter { !said.contains($0) }
+        return missing.isEmpty || (words.count >= 3 && missing.count <= 1)
+    }
+
+    /// A message's words: three quarters of them said (a model may turn "I" into "you").
+    static func mostlyGrounded(_ words: [String], in said: Set<String>) -> Bool {
+        guard !words.isEmpty else { return true }
+        return Double(words.filter { said.contains($0) }.count) >= 0.75 * Double(words.count)
+    }
+
+    /// Year, month and day of a written value exist on the calendar, and the whole value parses.
+    func exists(_ value: String) -> Bool {
+        guard dates.format.parseInstant(value) != nil else { return false }
+        let parts = value.prefix(10).split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, (1...12).contains(parts[1]) else { return false }
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = dates.parser.timeZone
+        guard let first = cal.date(from: DateComponents(year: parts[0], month: parts[1], day: 1)),
+              let days = cal.range(of: .day, in: .month, for: first) else { return false }
+        return days.contains(parts[2])
+    }
+
+    /// One run over a plan's steps.
+    struct Pass {
+        let owner: PlanReconciler
+        let request: String
+        let capture: Bool
+        let steps: [PlanStep]
+        let said: Set<String>
+        /// The request's date phrases: their first and last days, and the value as the tools write it.
+        let phrases: [(first: String, last: String, value: String, timed: Bool, primary: Bool)]
+        let hasPriorityCue: Bool
+        var rules = ReconciliationRule.all
+        var reviews: [Review] = []
+        /// Kept steps by their number in the proposal.
+        var kept: [(n: Int, step: PlanStep)] = []
+        var rejected: Set<Int> = []
+        var mergedInto: [Int: Int] = [:]
+        var firedOn: [Int: [String]] = [:]
+        /// Questions the plan must ask before it writes (its `confirm`).
+        var questions: [String] = []
+
+        init(owner: PlanReconciler, request: String, capture: Bool, steps: [PlanStep]) {
+            self.owner = owner
+            self.request = request
+            self.capture = capture
+            self.steps = steps
+            said = Set(TitleMatcher.contentWords(request))
+            let format = owner.dates.format
+            var found: [(String, String, String, Bool, Bool)] = []
+            for m in owner.dates.parser.matches(in: request) where m.error == nil {
+                guard let v = m.value else { continue }
+                let timed = m.grain == .hour || m.grain == .minute
+                let last = m.valueEnd.map { format.date($0.addingTimeInterval(-1)) } ?? format.date(v)
+                found.append((format.date(v), max(last, format.date(v)), format.value(v, grain: m.grain), timed, true))
+                for a in m.alternatives {
+                    let aLast = a.end.map { format.date($0.addingTimeInterval(-1)) } ?? format.date(a.value)
+                    found.append((format.date(a.value), max(aLast, format.date(a.value)), format.value(a.value, grain: a.grain),
+                                  a.grain == .hour || a.grain == .minute, false))
+                }
+                if m.recurrence != nil { found.append(("0000-01-01", "9999-12-31", format.value(v, grain: m.grain), timed, false)) }
+            }
+            phrases = found
+            hasPriorityCue = ClausePattern.shared.contains(PlanReconciler.priorityCues, request.lowercased())
+        }
+
+        mutating func change(_ id: String, _ text: String, step n: Int) {
+            if let i = rules.firstIndex(where: { $0.id == id }) { rules[i].changes.append(text) }
+            if !(firedOn[n] ?? []).contains(id) { firedOn[n, default: []].append(id) }
+        }
+
+        mutating func run() {
+            for (i, step) in steps.enumerated() {
+                let n = step.n > 0 ? step.n : i + 1
+                var s = step
+                s.n = n
+                let outcome = check(&s)
+                let fired = firedOn[n] ?? []
+                switch outcome {
+                case .reject:
+                    rejected.insert(n)
+                    reviews.append(Review(proposal: n, tool: s.tool, outcome: .rejected, rules: fired))
+                case .merged(let into):
+                    rejected.insert(n)
+                    mergedInto[n] = into
+                    reviews.append(Review(proposal: n, tool: s.tool, outcome: .rejected, rules: fired))
+                case .keep:
+                    kept.append((n, s))
+                    reviews.append(Review(proposal: n, tool: s.tool, outcome: fired.isEmpty ? .accepted : .modified, rules: fired))
+                }
+            }
+            if capture { priorityFloor() }
+            // Steps are numbered after all rules ran: the review says which step each became.
+            for (index, k) in kept.enumerated() {
+                if let r = reviews.firstIndex(where: { $0.proposal == k.n }) { reviews[r].step = index + 1 }
+            }
+        }
+
+        enum Outcome { case keep, reject, merged(Int) }
+
+        func label(_ s: PlanStep) -> String {
+            if let t = PlanReconciler.text(s.args["title"]) { return "step \(s.n) \"\(t)\"" }
+            return "step \(s.n) (\(s.tool))"
+        }
+
+        mutating func check(_ s: inout PlanStep) -> Outcome {
+            // A step built on a rejected one falls with it; one built on a merged repeat uses the kept one.
+            for r in StepReference.all(in: .object(s.args)) {
+                guard let k = r.step else { continue }
+                if k >= s.n || !steps.indices.contains(k - 1) {
+                    change("R5", "\(label(s)): refers to step \(k), which does not come before it; rejected", step: s.n)
+                    return .reject
+                }
+                if rejected.contains(k), mergedInto[k] == nil {
+                    let id = firedOn[k]?.first ?? "R5"
+                    change(id, "\(label(s)): depends on step \(k), which was rejected; rejected", step: s.n)
+                    return .reject
+                }
+            }
+            if !admissible(&s) { return .reject }
+            if !clauseEcho(s) { return .reject }
+            if !grounding(&s) { return .reject }
+            location(&s)
+            if !validDates(&s) { return .reject }
+            if !temporal(&s) { return .reject }
+            if capture, let into = dedupe(s) { return into < 0 ? .reject : .merged(into) }
+            return .keep
+        }
+
+        // R5
+        mutating func admissible(_ s: inout PlanStep) -> Bool {
+            guard s.tool == "undo" || owner.registry.tool(named: s.tool) != nil else {
+                change("R5", "\(label(s)): no tool is called \(s.tool); rejected", step: s.n)
+                return false
+            }
+            if capture, !PlanReconciler.captureTools.contains(s.tool) {
+                change("R5", "\(label(s)): a capture makes new items, and \(s.tool) would change what is there; rejected", step: s.n)
+                return false
+            }
+            guard let tool = owner.registry.tool(named: s.tool) else { return true }
+            let known = Set(tool.arguments.map(\.name))
+            for key in s.args.keys.sorted() where !known.contains(key) {
+                s.args[key] = nil
+                change("R5", "\(label(s)): \(s.tool) takes no argument \(key); dropped", step: s.n)
+            }
+            for a in tool.arguments where a.required {
+                if s.args[a.name] == nil || s.args[a.name] == .null {
+                    change("R5", "\(label(s)): \(s.tool) needs \(a.name); rejected", step: s.n)
+                    return false
+                }
+            }
+            return true
+        }
+
+        // R7
+        mutating func clauseEcho(_ s: PlanStep) -> Bool {
+            guard PlanReconciler.namingTools.contains(s.tool), let title = PlanReconciler.text(s.args["title"]) else { return true }
+            let lower = title.lowercased().trimmingCharacters(in: .whitespaces)
+            let first = lower.split(separator: " ").first.map(String.init) ?? ""
+            if PlanReconciler.questionStarts.contains(first) || lower.hasSuffix("?") {
+                change("R7", "\(label(s)): a question, not a thing to do; rejected", step: s.n)
+                return false
+            }
+            if ClausePattern.shared.contains(PlanReconciler.boilerplate, lower) {
+                change("R7", "\(label(s)): the wording around a list, not an item of it; rejected", step: s.n)
+                return false
+            }
+            let words = Set(TitleMatcher.contentWords(title))
+            let others = steps.filter { $0.n != s.n && PlanReconciler.namingTools.contains($0.tool) }
+                .compactMap { PlanReconciler.text($0.args["title"]) }.map { Set(TitleMatcher.contentWords($0)) }
+                .filter { !$0.isEmpty && $0 != words }
+            if others.filter({ $0.isSubset(of: words) }).count >= 2 {
+                change("R7", "\(label(s)): repeats other steps of the plan together; rejected", step: s.n)
+                return false
+            }
+            if !others.isEmpty, words == said, said.count >= 4 {
+                change("R7", "\(label(s)): the whole request again; rejected", step: s.n)
+                return false
+            }
+            return true
+        }
+
+        // R6
+        mutating func grounding(_ s: inout PlanStep) -> Bool {
+            // A new item's name, and the item a command acts on, are words of the request: a
+            // model that names something else made it up (or means an item nobody asked about).
+            if let title = PlanReconciler.text(s.args["title"]) {
+                let words = TitleMatcher.contentWords(title)
+                if !PlanReconciler.grounded(words, in: said) {
+                    let missing = words.filter { !said.contains($0) }
+                    change("R6", "\(label(s)): \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) not in the request; rejected", step: s.n)
+                    return false
+                }
+            }
+            if s.tool == "draft_message" {
+                if let to = PlanReconciler.text(s.args["to"]), !PlanReconciler.grounded(TitleMatcher.contentWords(to), in: said) {
+                    change("R6", "\(label(s)): the request names no \"\(to)\"; rejected", step: s.n)
+                    return false
+                }
+                for key in ["text", "subject"] {
+                    if let t = PlanReconciler.text(s.args[key]), !PlanReconciler.mostlyGrounded(TitleMatcher.contentWords(t), in: said) {
+                        change("R6", "\(label(s)): the message's \(key) is not the request's words; rejected", step: s.n)
+                        return false
+                    }
+                }
+            }
+            if s.tool == "create_task", let p = PlanReconciler.text(s.args["project"]),
+               !PlanReconciler.grounded(TitleMatcher.contentWords(p), in: said) {
+                s.args["project"] = nil
+                change("R6", "\(label(s)): project \"\(p)\" not in the request; dropped", step: s.n)
+            }
+            if case .array(let people)? = s.args["attendees"] {
+                let keep = people.filter { v in
+                    guard let p = PlanReconciler.text(v) else { return true }
+                    return PlanReconciler.grounded(TitleMatcher.contentWords(p), in: said)
+                }
+                if keep.count != people.count {
+                    let gone = people.filter { !keep.contains($0) }.compactMap(\.stringValue)
+                    s.args["attendees"] = keep.isEmpty ? nil : .array(keep)
+                    change("R6", "\(label(s)): attendee \(gone.map { "\"\($0)\"" }.joined(separator: ", ")) not in the request; dropped", step: s.n)
+                }
+            }
+            if s.args["priority"] != nil, !hasPriorityCue {
+                if s.tool == "set_priority" {
+                    change("R6", "\(label(s)): the request asks for no priority; rejected", step: s.n)
+                    return false
+                }
+                s.args["priority"] = nil
+                change("R6", "\(label(s)): the request asks for no priority; dropped", step: s.n)
+            }
+            for key in ["due", "start"] {
+                guard let v = PlanReconciler.text(s.args[key]), owner.exists(v) else { continue }
+                let day = String(v.prefix(10))
+                if phrases.contains(where: { $0.first <= day && day <= $0.last }) { continue }
+                let timedOnly = key == "start"
+                // Only a phrase's first reading replaces a date (another reading is a guess).
+                let candidates = phrases.filter { $0.primary && (!timedOnly || $0.timed) }
+                if candidates.count == 1 {
+                    s.args[key] = .string(candidates[0].value)
+                    change("R6", "\(label(s)): \(key) \(v) is no date of the request; set to \(candidates[0].value)", step: s.n)
+                } else if key == "start" {
+                    change("R6", "\(label(s)): start \(v) is no time of the request; rejected", step: s.n)
+                    return false
+                } else {
+                    s.args[key] = nil
+                    s.args["due_grain"] = nil
+                    change("R6", "\(label(s)): \(key) \(v) is no date of the request; dropped", step: s.n)
+                }
+            }
+            return true
+        }
+
+        // R8
+        mutating func location(_ s: inout PlanStep) {
+            guard let place = PlanReconciler.text(s.args["location"]) else { return }
+            let words = TitleMatcher.contentWords(place)
+            var why: String?
+            if words.isEmpty {
+                why = "names no place"
+            } else if !PlanReconciler.grounded(words, in: said) {
+                why = "is not in the request"
+            } else if let m = owner.dates.parser.matches(in: place).first, m.end - m.start >= place.utf8.count / 2 {
+                why = "is a time, not a place"
+            } else if case .array(let people)? = s.args["attendees"],
+                      people.compactMap(\.stringValue).contains(where: { $0.lowercased() == place.lowercased() }) {
+                why = "is a person coming, not a place"
+            }
+            if let why {
+                s.args["location"] = nil
+                change("R8", "\(label(s)): location \"\(place)\" \(why); dropped", step: s.n)
+            }
+        }
+
+        // R2
+        mutating func validDates(_ s: inout PlanStep) -> Bool {
+            if s.tool == "create_task", let notes = PlanReconciler.text(s.args["notes"]), notes.hasPrefix("date left out: ") {
+                change("R2", "\(label(s)): \(notes.dropFirst("date left out: ".count))", step: s.n)
+            }
+            var keys = ["due", "start", "end"]
+            if s.tool == "find_slot" || s.tool == "calendar_agenda" { keys += ["from", "to"] }
+            for key in keys {
+                guard let v = PlanReconciler.text(s.args[key]), !owner.exists(v) else { continue }
+                if s.tool == "schedule" || s.tool == "reschedule_task" {
+                    change("R2", "\(label(s)): \(key) \(v) is not a date on the calendar; rejected", step: s.n)
+                    return false
+                }
+                s.args[key] = nil
+                if key == "due" { s.args["due_grain"] = nil }
+                change("R2", "\(label(s)): \(key) \(v) is not a date on the calendar; dropped", step: s.n)
+            }
+            return true
+        }
+
+        // R3
+        mutating func temporal(_ s: inout PlanStep) -> Bool {
+            let now = owner.dates.parser.now
+            let today = owner.dates.format.date(now)
+            if ["create_task", "reschedule_task", "update_task"].contains(s.tool), let due = PlanReconciler.text(s.args["due"]),
+               String(due.prefix(10)) < today {
+                s.args["due"] = .string(today)
+                s.args["due_grain"] = .string("day")
+                change("R3", "\(label(s)): \(due) is past, moved to \(today)", step: s.n)
+            }
+            // An event already over is not moved (a day later is another appointment) and not
+            // dropped (it may be a record of one): the plan asks before it books it.
+            if s.tool == "schedule", let start = PlanReconciler.text(s.args["start"]),
+               let at = owner.dates.format.parseInstant(start), at < now {
+                change("R3", "\(label(s)): \(start) is past; asked before booking", step: s.n)
+                questions.append("\(label(s)) starts at \(start), which is past: book it anyway?")
+            }
+            return true
+        }
+
+        // R1: nil to keep, -1 when already open in the store, else the step it merged into.
+        mutating func dedupe(_ s: PlanStep) -> Int? {
+            guard s.tool == "create_task", let title = PlanReconciler.text(s.args["title"]) else { return nil }
+            let key = Set(TitleMatcher.contentWords(title))
+            guard !key.isEmpty else { return nil }
+            if let open = owner.openTasks.first(where: { Set(TitleMatcher.contentWords($0.title)) == key }) {
+                change("R1", "\(label(s)): already open as \(open.ref) \"\(open.title)\"; not added again", step: s.n)
+                return -1
+            }
+            let rank = ["none": 0, "low": 1, "medium": 2, "high": 3]
+            for (i, k) in kept.enumerated() where k.step.tool == "create_task" {
+                guard let t = PlanReconciler.text(k.step.args["title"]), Set(TitleMatcher.contentWords(t)) == key else { continue }
+                // The first stays; it takes the other's date when it has none, and the higher priority.
+                var step = k.step
+                if step.args["due"] == nil, let due = s.args["due"] {
+                    step.args["due"] = due
+                    step.args["due_grain"] = s.args["due_grain"]
+                }
+                if let p = s.args["priority"]?.stringValue, rank[p] ?? 0 > rank[step.args["priority"]?.stringValue ?? "none"] ?? 0 {
+                    step.args["priority"] = .string(p)
+                }
+                kept[i].step = step
+                change("R1", "\(label(s)): the same as step \(k.n); merged into it", step: s.n)
+                if step != k.step, !(firedOn[k.n] ?? []).contains("R1") { firedOn[k.n, default: []].append("R1") }
+                if let r = reviews.firstIndex(where: { $0.proposal == k.n }), step != k.step {
+                    reviews[r].outcome = .modified
+                    if !reviews[r].rules.contains("R1") { reviews[r].rules.append("R1") }
+                }
+                return k.n
+            }
+            return nil
+        }
+
+        // R4
+        mutating func priorityFloor() {
+            var cal = Calendar(identifier: .gregorian)
+            cal.timeZone = owner.dates.parser.timeZone
+            let tomorrow = owner.dates.format.date(cal.date(byAdding: .day, value: 1, to: owner.dates.parser.now)!)
+            for (i, k) in kept.enumerated() where k.step.tool == "create_task" && k.step.args["priority"] == nil {
+                guard let due = PlanReconciler.text(k.step.args["due"]), String(due.prefix(10)) <= tomorrow else { continue }
+                kept[i].step.args["priority"] = .string("medium")
+                change("R4", "\(label(k.step)): due \(due), priority raised to medium", step: k.n)
+                if let r = reviews.firstIndex(where: { $0.proposal == k.n }) {
+                    reviews[r].outcome = .modified
+                    if !reviews[r].rules.contains("R4") { reviews[r].rules.append("R4") }
+                }
+            }
+        }
+
+        /// Kept steps numbered 1, 2, ... with every `$N` pointing at the new numbers.
+        func renumbered() -> [PlanStep] {
+            var number: [Int: Int] = [:]
+            for (i, k) in kept.enumerated() { number[k.n] = i + 1 }
+            for (from, to) in mergedInto { number[from] = number[to] }
+            func rewrite(_ v: JSONValue) -> JSONValue {
+                switch v {
+                case .string(let s):
+                    guard let r = StepReference(s), let k = r.step, let new = number[k] else { return v }
+                    return .string("$\(new)" + (r.field.map { "." + $0 } ?? ""))
+                case .array(let a): return .array(a.map(rewrite))
+                case .object(let o): return .object(o.mapValues(rewrite))
+                default: return v
+                }
+            }
+            return kept.enumerated().map { i, k in
+                PlanStep(n: i + 1, tool: k.step.tool, args: k.step.args.mapValues(rewrite))
+            }
+        }
+    }
+}
