@@ -92,7 +92,7 @@ man-examples: build model
 # Everything: unit tests (Swift Testing), golden pipelines on the release binaries, the man
 # pages' lint and examples, kill -9 recovery, and the deterministic eval gates: retrieval on
 # SciFact, the reranker beating fusion on the held-out half, the router's canonical and compound
-# splits at 100%, SQuAD 2.0 answers through pb-ask (a quarter of the questions, floors on the
+# splits at 100%, every reconciliation case right (R1-R8), SQuAD 2.0 answers through pb-ask (a quarter of the questions, floors on the
 # check half), the character error rate of OCR on the sample manual's pages, and the date cases (DATES_FLOOR, the measured 0.816, and the spoken phrases' floors). The chat
 # endpoint route runs against a real llama.cpp server (make llm) in Tests/llm.sh; pb-rerank
 # --model against a cross-encoder built from the MiniLM weights, checked by numpy, in
@@ -112,6 +112,7 @@ test: deps model build llm
 	sh Evals/memory/run.sh $(BUILD) --gate
 	sh Evals/ocr/run.sh $(BUILD) --quick --gate
 	sh Evals/scheduling/run.sh $(BUILD)
+	python3 Evals/reconcile/run.py --gate $(BUILD)
 	@mkdir -p Evals/out
 	sh Evals/rerank/run.sh $(BUILD) >Evals/out/rerank.txt
 	@cat Evals/out/rerank.txt
@@ -136,6 +137,7 @@ eval: build model
 	sh Evals/dates/run.sh $(BUILD)
 	sh Evals/router/run.sh $(BUILD)
 	sh Evals/scheduling/run.sh $(BUILD)
+	python3 Evals/reconcile/run.py $(BUILD)
 	sh Evals/ocr/run.sh $(BUILD) --gate
 	sh Evals/memory/run.sh $(BUILD) --answers
 	sh Evals/memory/run.sh $(BUILD) --set supersession-tune

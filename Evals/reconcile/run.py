@@ -18,7 +18,7 @@ gate = bool(args) and args[0] == "--gate"
 if gate:
     args = args[1:]
 build = os.path.abspath(args[0] if args else os.path.join(here, "..", "..", ".build", "release"))
-env = {k: v for k, v in os.environ.items() if k not in ("PB_HOME", "PB_LIBRARY", "XDG_DATA_HOME", "PB_CONTACTS", "PB_CALENDARS")}
+env = {k: v for k, v in os.environ.items() if k not in ("PB_HOME", "PB_LIBRARY", "XDG_DATA_HOME", "PB_CONTACTS", "PB_CALENDAR_DIR", "PB_WORK_HOURS", "PB_FROM")}
 env["TZ"] = "UTC"
 
 

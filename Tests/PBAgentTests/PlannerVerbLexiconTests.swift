@@ -6,7 +6,7 @@ struct PlannerVerbLexiconTests {
     @Test("past tenses lemmatise", arguments: [
         ("paid", "pay"), ("bought", "buy"), ("tidied", "tidy"), ("stopped", "stop"), ("cleaned", "clean"),
         ("baked", "bake"), ("replaced", "replace"), ("changed", "change"), ("booked", "book"), ("called", "call"),
-        ("organised", "organise"), ("updated", "update"),
+        ("organised", "organise"), ("updated", "update"), ("completed", "complete"), ("deleted", "delete"), ("prepared", "prepare"),
     ])
     func lemma(word: String, lemma: String) {
         #expect(VerbLexicon.pastLemma(word) == lemma)

@@ -14,7 +14,7 @@ public enum PlanCommand {
             OptionSpec("date-order", value: "ORDER", help: "dmy, mdy or ymd: how 03/04/2026 reads (default dmy)"),
             OptionSpec("capture", short: "c", help: "read the whole of the text input as one dump to capture (records: each one)"),
             OptionSpec("reconcile", short: "r", help: "read plan records made elsewhere (a model, a script) and apply the reconciliation rules to them"),
-            OptionSpec("no-store", help: "do not read the store's open tasks (which a capture never adds again)"),
+            OptionSpec("no-store", help: "do not read the store's open tasks and notes (which a capture never adds again)"),
             OptionSpec("keep-going", short: "k", help: "turn a bad input line into an error record and go on (exit 65 at the end)"),
         ])
 
@@ -26,7 +26,8 @@ public enum PlanCommand {
 
     public static func run(_ o: ParsedOptions) throws -> ExitCode {
         let parser = try DateCommand.parser(o)
-        let planner = Planner(parser: parser, openTasks: o.flag("no-store") ? [] : openTasks(PBEnvironment()))
+        let stored = o.flag("no-store") ? (tasks: [], notes: []) : storedItems(PBEnvironment())
+        let planner = Planner(parser: parser, openTasks: stored.tasks, savedNotes: stored.notes)
         let readers = try RecordLoop.readers(for: o.operands, maxLineBytes: maxLineBytes)
         let loop = RecordLoop(keepGoing: o.flag("keep-going"))
         let writer = NDJSONWriter.standardOutput
@@ -74,12 +75,10 @@ public enum PlanCommand {
         }
         var own = planner
         if case .string(let now)? = object["now"] {
-            let p = planner.dates.parser
             guard let d = planner.dates.format.parseInstant(now) else {
                 throw RecordError.badField(name: "now", reason: "expected an ISO 8601 time such as 2026-11-29T10:00:00Z")
             }
-            own = Planner(parser: NaturalDateParser(now: d, timeZone: p.timeZone, weekStart: p.weekStart, dateOrder: p.dateOrder),
-                          openTasks: planner.reconciler.openTasks)
+            own = planner.at(d)
         }
         var wantsCapture = capture
         switch object["capture"] {
@@ -94,17 +93,19 @@ public enum PlanCommand {
         return record
     }
 
-    /// The store's open tasks, read only; a store that is not there yet holds none. One that
+    /// The store's open tasks and notes, read only; a store that is not there yet holds none. One that
     /// cannot be read is said on stderr and planning goes on without it (R1 then sees the plan only).
-    static func openTasks(_ environment: PBEnvironment) -> [OpenTask] {
+    static func storedItems(_ environment: PBEnvironment) -> (tasks: [StoredItem], notes: [StoredItem]) {
         let path = AgentStore.defaultPath(environment)
-        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        guard FileManager.default.fileExists(atPath: path) else { return ([], []) }
         do {
             let store = try AgentStore(readingOnly: path)
-            return try store.tasks(where: "status = 'open'").map { OpenTask(ref: "task:\($0.id)", title: $0.title) }
+            let tasks = try store.tasks(where: "status = 'open'").map { StoredItem(ref: $0.ref, text: $0.title) }
+            let notes = try store.notes().map { StoredItem(ref: $0.ref, text: $0.body) }
+            return (tasks, notes)
         } catch {
-            Diagnostics.shared.warning("\(path): cannot read the open tasks (\(error)); a capture is checked against itself only")
-            return []
+            Diagnostics.shared.warning("\(path): cannot read the open tasks and notes (\(error)); a capture is checked against itself only")
+            return ([], [])
         }
     }
 
@@ -122,12 +123,10 @@ public enum PlanCommand {
         }
         var own = planner
         if let now = plan.now {
-            let p = planner.dates.parser
             guard let d = planner.dates.format.parseInstant(now) else {
                 throw RecordError.badField(name: "now", reason: "expected an ISO 8601 time such as 2026-11-29T10:00:00Z")
             }
-            own = Planner(parser: NaturalDateParser(now: d, timeZone: p.timeZone, weekStart: p.weekStart, dateOrder: p.dateOrder),
-                          openTasks: planner.reconciler.openTasks)
+            own = planner.at(d)
         }
         var wantsCapture = capture || plan.source == "capture"
         if case .bool(let b)? = object["capture"] { wantsCapture = wantsCapture || b }

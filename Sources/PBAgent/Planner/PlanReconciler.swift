@@ -1,17 +1,6 @@
 import Foundation
 import PBCore
 
-/// An open task of the store, for R1: a capture never adds what is already open.
-public struct OpenTask: Equatable, Sendable {
-    public var ref: String
-    public var title: String
-
-    public init(ref: String, title: String) {
-        self.ref = ref
-        self.title = title
-    }
-}
-
 /// Seed 004's deterministic policies over a numbered plan, whoever proposed it (the grammar, or
 /// a model through `pb-plan --reconcile`). Each step is a proposal that is accepted, modified or
 /// rejected; every rule that touched it is named by its stable id. Steps are checked in order:
@@ -21,12 +10,15 @@ public struct OpenTask: Equatable, Sendable {
 /// rewritten; a step that refers to a rejected one is rejected with it.
 public struct PlanReconciler: Sendable {
     public let dates: DateSlot
-    public var openTasks: [OpenTask]
+    /// The store's open tasks and saved notes, which a capture never adds again (R1).
+    public var openTasks: [StoredItem]
+    public var savedNotes: [StoredItem]
     public var registry: ToolRegistry
 
-    public init(dates: DateSlot, openTasks: [OpenTask] = [], registry: ToolRegistry = .standard) {
+    public init(dates: DateSlot, openTasks: [StoredItem] = [], savedNotes: [StoredItem] = [], registry: ToolRegistry = .standard) {
         self.dates = dates
         self.openTasks = openTasks
+        self.savedNotes = savedNotes
         self.registry = registry
     }
 
@@ -79,6 +71,15 @@ public struct PlanReconciler: Sendable {
         if out.extra["confirm"] != nil, !out.steps.contains(where: { $0.tool == "schedule" || $0.tool == "draft_message" }) {
             out.extra["confirm"] = nil
         }
+        // A draft is written only once the user has seen it, whoever planned it (seed 004).
+        if out.extra["confirm"] == nil {
+            for d in out.steps where d.tool == "draft_message" {
+                let to = PlanReconciler.text(d.args["to"]) ?? "someone"
+                let what = PlanReconciler.text(d.args["channel"]) == "email" ? "an email" : "a message"
+                let words = PlanReconciler.text(d.args["text"]).map { ": \"\($0)\"" } ?? ""
+                pass.questions.append("draft \(what) to \(to)\(words)? (it is not sent)")
+            }
+        }
         if !pass.questions.isEmpty {
             let asked = out.extra["confirm"]?.stringValue.map { [$0] } ?? []
             out.extra["confirm"] = .string((asked + pass.questions).joined(separator: " "))
@@ -87,6 +88,11 @@ public struct PlanReconciler: Sendable {
     }
 
     // MARK: - Text helpers
+
+    /// A note's words for R1: lowercased, every run of white space one space.
+    static func noteKey(_ text: String) -> String {
+        text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
 
     /// A string argument as the user wrote it ("$$5" is "$5"); nil for a reference or a non-string.
     static func text(_ value: JSONValue?) -> String? {
@@ -144,7 +150,13 @@ public struct PlanReconciler: Sendable {
             self.request = request
             self.capture = capture
             self.steps = steps
-            said = Set(TitleMatcher.contentWords(request))
+            // A verb said in the past ("tidied the garage") is grounded in its lemma ("tidy"), which
+            // the grammar writes into a completion's title; irregular pasts ("wrote") likewise.
+            var said = Set(TitleMatcher.contentWords(request))
+            for w in request.lowercased().split(whereSeparator: { !$0.isLetter }) {
+                if let lemma = VerbLexicon.pastLemma(String(w)) { said.insert(TitleMatcher.stem(lemma)) }
+            }
+            self.said = said
             let format = owner.dates.format
             var found: [(String, String, String, Bool, Bool)] = []
             for m in owner.dates.parser.matches(in: request) where m.error == nil {
@@ -412,11 +424,12 @@ public struct PlanReconciler: Sendable {
 
         // R1: nil to keep, -1 when already open in the store, else the step it merged into.
         mutating func dedupe(_ s: PlanStep) -> Int? {
+            if s.tool == "create_note" { return dedupeNote(s) }
             guard s.tool == "create_task", let title = PlanReconciler.text(s.args["title"]) else { return nil }
             let key = Set(TitleMatcher.contentWords(title))
             guard !key.isEmpty else { return nil }
-            if let open = owner.openTasks.first(where: { Set(TitleMatcher.contentWords($0.title)) == key }) {
-                change("R1", "\(label(s)): already open as \(open.ref) \"\(open.title)\"; not added again", step: s.n)
+            if let open = owner.openTasks.first(where: { Set(TitleMatcher.contentWords($0.text)) == key }) {
+                change("R1", "\(label(s)): already open as \(open.ref) \"\(open.text)\"; not added again", step: s.n)
                 return -1
             }
             let rank = ["none": 0, "low": 1, "medium": 2, "high": 3]
@@ -438,6 +451,24 @@ public struct PlanReconciler: Sendable {
                     reviews[r].outcome = .modified
                     if !reviews[r].rules.contains("R1") { reviews[r].rules.append("R1") }
                 }
+                return k.n
+            }
+            return nil
+        }
+
+        // R1 for notes: the same words (case and spacing aside) already saved, or earlier in the
+        // plan. A note is not merged into another: one copy is enough.
+        mutating func dedupeNote(_ s: PlanStep) -> Int? {
+            guard let body = PlanReconciler.text(s.args["body"]) else { return nil }
+            let key = PlanReconciler.noteKey(body)
+            guard !key.isEmpty else { return nil }
+            if let saved = owner.savedNotes.first(where: { PlanReconciler.noteKey($0.text) == key }) {
+                change("R1", "\(label(s)): already saved as \(saved.ref); not added again", step: s.n)
+                return -1
+            }
+            for k in kept where k.step.tool == "create_note" {
+                guard let b = PlanReconciler.text(k.step.args["body"]), PlanReconciler.noteKey(b) == key else { continue }
+                change("R1", "\(label(s)): the same note as step \(k.n); merged into it", step: s.n)
                 return k.n
             }
             return nil

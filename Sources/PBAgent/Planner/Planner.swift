@@ -11,12 +11,19 @@ public struct Planner: Sendable {
     public let splitter: ClauseSplitter
     public var reconciler: PlanReconciler
 
-    /// `openTasks` are the store's open tasks, which a capture never adds again (R1).
-    public init(parser: NaturalDateParser, openTasks: [OpenTask] = []) {
+    /// `openTasks` and `savedNotes` are the store's, which a capture never adds again (R1).
+    public init(parser: NaturalDateParser, openTasks: [StoredItem] = [], savedNotes: [StoredItem] = []) {
         dates = DateSlot(parser: parser)
         grammar = IntentGrammar(dates: dates)
         splitter = ClauseSplitter(grammar: grammar)
-        reconciler = PlanReconciler(dates: dates, openTasks: openTasks)
+        reconciler = PlanReconciler(dates: dates, openTasks: openTasks, savedNotes: savedNotes)
+    }
+
+    /// The same planner with the clock at `now` (a record's own time), the store's items kept.
+    public func at(_ now: Date) -> Planner {
+        let p = dates.parser
+        return Planner(parser: NaturalDateParser(now: now, timeZone: p.timeZone, weekStart: p.weekStart, dateOrder: p.dateOrder),
+                       openTasks: reconciler.openTasks, savedNotes: reconciler.savedNotes)
     }
 
     /// A request is a capture dump when it has several lines or three or more sentences.

@@ -57,6 +57,8 @@ public enum VerbLexicon {
         "filed": "file", "called": "call", "emailed": "email", "mailed": "mail", "posted": "post",
         "ordered": "order", "cancelled": "cancel", "canceled": "cancel", "travelled": "travel",
         "signed": "sign", "printed": "print", "watered": "water", "washed": "wash", "finished": "finish",
+        "completed": "complete", "deleted": "delete", "closed": "close", "prepared": "prepare", "shared": "share",
+        "declined": "decline", "recycled": "recycle", "compared": "compare", "scheduled": "schedule", "declared": "declare",
     ]
 
     /// Words that end in -ed but are not past tenses of a verb worth reading.

@@ -1,0 +1,241 @@
+import Foundation
+import PBCore
+import Testing
+@testable import PBAgent
+
+/// Seed 004's policies R1-R8 over numbered plans, from the grammar (captures) and from another
+/// planner (`reconcile`, as `pb-plan --reconcile` calls it).
+@Suite("PlanReconciler")
+struct PlanReconcilerTests {
+    let planner = fixedPlanner()
+
+    func rule(_ p: PlanRecord, _ id: String) -> [String] {
+        guard case .array(let rules)? = p.rules else { return [] }
+        for case .object(let r) in rules where r["id"] == .string(id) {
+            if case .array(let changes)? = r["changes"] { return changes.compactMap(\.stringValue) }
+        }
+        return []
+    }
+
+    /// The review as (proposal, outcome, rules, kept step number or nil).
+    func review(_ p: PlanRecord) -> [(Int, String, [String], Int?)] {
+        guard case .array(let rows)? = p.extra["review"] else { return [] }
+        return rows.compactMap { row in
+            guard case .object(let o) = row, case .number(let n)? = o["proposal"], case .string(let out)? = o["outcome"],
+                  case .array(let rules)? = o["rules"] else { return nil }
+            var step: Int?
+            if case .number(let s)? = o["step"] { step = Int(s) }
+            return (Int(n), out, rules.compactMap(\.stringValue), step)
+        }
+    }
+
+    /// Reconciles a plan another planner proposed for `text`.
+    func reconcile(_ text: String, _ steps: [PlanStep], capture: Bool = false, store: Planner? = nil) -> PlanRecord {
+        let p = store ?? planner
+        return p.reconciler.reconcile(PlanRecord(text: text, steps: steps), request: text, capture: capture, listAll: true)
+    }
+
+    func step(_ n: Int, _ tool: String, _ args: [String: JSONValue]) -> PlanStep { PlanStep(n: n, tool: tool, args: args) }
+
+    // MARK: R1 to R4, on captures
+
+    @Test("R1 merges identical items and says so")
+    func dedupe() {
+        let p = planner.plan("Call the vet tomorrow. Call the vet tomorrow. Buy cat food.")
+        #expect(p.tools == ["create_task", "create_task"])
+        #expect(rule(p, "R1").count == 1)
+        // The kept one is due tomorrow, so R4 modifies it; the repeat is rejected into it.
+        #expect(review(p).map(\.1) == ["modified", "rejected", "accepted"])
+        #expect(review(p)[1].2 == ["R1"])
+    }
+
+    @Test("R1 never adds a task that is open in the store, and names it")
+    func dedupeAgainstStore() {
+        let zone = TimeZone(secondsFromGMT: 0)!
+        let now = DateValueFormat(timeZone: zone).parseInstant("2026-11-26T10:00:00Z")!
+        let stored = Planner(parser: NaturalDateParser(now: now, timeZone: zone),
+                             openTasks: [StoredItem(ref: "task:7", text: "buy milk")])
+        let p = stored.plan("- Buy the milk\n- pick up dry cleaning")
+        #expect(p.tools == ["create_task"])
+        #expect(p.arg(0, "title") == "pick up dry cleaning")
+        #expect(rule(p, "R1") == ["step 1 \"Buy the milk\": already open as task:7 \"buy milk\"; not added again"])
+        #expect(review(p).map(\.1) == ["rejected", "accepted"])
+        #expect(review(p)[1].3 == 1, "the kept step is renumbered 1")
+        // A single request means what it says: it is not checked against the store.
+        #expect(stored.plan("remind me to buy milk").tools == ["create_task"])
+    }
+
+    @Test("R1 never saves a note that is already saved, case and spacing aside")
+    func dedupeNotes() {
+        let zone = TimeZone(secondsFromGMT: 0)!
+        let now = DateValueFormat(timeZone: zone).parseInstant("2026-11-26T10:00:00Z")!
+        let text = "Sprint review\nJoe: book the plumber\nBudget looks tight"
+        let first = planner.plan(text)
+        #expect(first.tools == ["create_task", "create_note"])
+        guard let body = first.steps[1].args["body"]?.stringValue else { Issue.record("no note body"); return }
+        let stored = Planner(parser: NaturalDateParser(now: now, timeZone: zone),
+                             savedNotes: [StoredItem(ref: "note:3", text: body.uppercased().replacingOccurrences(of: "\n", with: "\n\n"))])
+        let again = stored.plan(text)
+        #expect(again.tools == ["create_task"])
+        #expect(rule(again, "R1").first?.contains("already saved as note:3") == true)
+    }
+
+    @Test("R2 records a date that does not exist")
+    func dateValidation() {
+        let p = planner.plan("Renew the passport on Feb 30\nPack for the trip")
+        #expect(p.arg(0, "due") == nil)
+        #expect(rule(p, "R2").first?.contains("29") == true)
+    }
+
+    @Test("R2 rejects an event on a day that does not exist; R3 asks before booking one already past")
+    func eventDates() {
+        let bad = reconcile("lunch with Sam on Friday at 1pm", [step(1, "schedule", ["title": "lunch with Sam", "start": "2026-11-31T13:00:00+00:00"])])
+        #expect(bad.steps.isEmpty)
+        #expect(!rule(bad, "R2").isEmpty)
+        let past = reconcile("lunch with Sam yesterday at 1pm", [step(1, "schedule", ["title": "lunch with Sam", "start": "2026-11-25T13:00:00+00:00"])])
+        #expect(past.tools == ["schedule"])
+        #expect(past.extra["confirm"]?.stringValue?.contains("past") == true)
+        #expect(!rule(past, "R3").isEmpty)
+    }
+
+    @Test("R3 moves a past date forward to today")
+    func pastDates() {
+        let p = planner.plan("remind me to call the bank yesterday\nbuy milk")
+        #expect(p.arg(0, "due") == "2026-11-26")
+        #expect(rule(p, "R3").count == 1)
+    }
+
+    @Test("R4 raises a task due by tomorrow to medium, not one with a priority")
+    func priorityFloor() {
+        let p = planner.plan("call mum tomorrow\nbook the venue tomorrow asap\nwrite the report next month")
+        #expect(p.arg(0, "priority") == "medium")
+        #expect(p.arg(1, "priority") == "high")
+        #expect(p.arg(2, "priority") == nil)
+        #expect(rule(p, "R4").count == 1)
+    }
+
+    @Test("a single request is not deduplicated or floored, and lists no rules when none fired")
+    func singleRequest() {
+        let p = planner.plan("call mum tomorrow")
+        #expect(p.arg(0, "priority") == nil)
+        #expect(p.rules == nil)
+        #expect(p.extra["review"] == nil)
+    }
+
+    // MARK: R5 to R8, on plans from elsewhere
+
+    @Test("R5 rejects an unknown tool, a missing required argument, and a capture that would change items")
+    func admissible() {
+        #expect(reconcile("remind me to call Sam", [step(1, "create_reminder", ["title": "call Sam"])]).steps.isEmpty)
+        let missing = reconcile("add a task to buy bread", [step(1, "create_task", ["due": "2026-11-27"])])
+        #expect(missing.steps.isEmpty)
+        #expect(!rule(missing, "R5").isEmpty)
+        let capture = reconcile("Standup\n- Ana finished the slides\n- book room for Friday",
+                                [step(1, "complete_task", ["title": "slides"]), step(2, "create_task", ["title": "book room"])], capture: true)
+        #expect(capture.tools == ["create_task"])
+        #expect(review(capture).map(\.1) == ["rejected", "accepted"])
+    }
+
+    @Test("R5 drops an argument the tool does not take and says the step was modified")
+    func unknownArgument() {
+        let p = reconcile("remind me to call the bank", [step(1, "create_task", ["title": "call the bank", "reminder_time": "09:00"])])
+        #expect(p.tools == ["create_task"])
+        #expect(p.steps[0].args["reminder_time"] == nil)
+        #expect(review(p).first?.1 == "modified")
+        #expect(review(p).first?.2 == ["R5"])
+    }
+
+    @Test("R6 rejects an invented task, corrects an invented day, drops an invented priority and attendee")
+    func grounding() {
+        let invented = reconcile("Call Ana about the lease tomorrow", [
+            step(1, "create_task", ["title": "Call Ana about the lease", "due": "2026-11-27"]),
+            step(2, "create_task", ["title": "Sign the contract"]),
+        ])
+        #expect(invented.tools == ["create_task"])
+        #expect(review(invented).map(\.1) == ["accepted", "rejected"])
+        let day = reconcile("pay the water bill on Monday", [step(1, "create_task", ["title": "pay the water bill", "due": "2026-12-01"])])
+        #expect(day.arg(0, "due") == "2026-11-30")
+        let priority = reconcile("order new printer ink", [step(1, "create_task", ["title": "order new printer ink", "priority": "high"])])
+        #expect(priority.steps[0].args["priority"] == nil)
+        let attendee = reconcile("lunch with Sam on Friday at 1pm", [step(1, "schedule", [
+            "title": "lunch with Sam", "start": "2026-11-27T13:00:00+00:00", "attendees": .array([.string("Sam"), .string("Priya")]),
+        ])])
+        #expect(attendee.steps[0].args["attendees"] == .array([.string("Sam")]))
+        #expect(!rule(attendee, "R6").isEmpty)
+    }
+
+    @Test("R6 grounds a completion's lemma in the past tense the user said")
+    func groundedLemma() {
+        let p = planner.plan("tidied the garage")
+        #expect(p.tools == ["complete_task"])
+        #expect(p.arg(0, "title") == "tidy the garage")
+    }
+
+    @Test("R6 rejects a draft to someone not named, or with words not said")
+    func draftGrounding() {
+        #expect(reconcile("tell the team I'm running late", [step(1, "draft_message", ["to": "Priya", "channel": "sms", "text": "I'm running late"])]).steps.isEmpty)
+        let said = reconcile("text Sam that I'm running late", [step(1, "draft_message", ["to": "Sam", "channel": "sms", "text": "I'm running late"])])
+        #expect(said.tools == ["draft_message"])
+        #expect(review(said).first?.1 == "accepted")
+    }
+
+    @Test("R7 rejects a question, list boilerplate and a step that repeats the others")
+    func clauseEcho() {
+        #expect(planner.plan("todo: what's due today?").steps.isEmpty)
+        let p = reconcile("buy eggs and call Joe", [
+            step(1, "create_task", ["title": "buy eggs"]), step(2, "create_task", ["title": "call Joe"]),
+            step(3, "create_task", ["title": "buy eggs and call Joe"]),
+        ])
+        #expect(p.tools == ["create_task", "create_task"])
+        #expect(review(p)[2].2 == ["R7"])
+    }
+
+    @Test("R8 keeps a place the request names and drops one it does not, or that is a time")
+    func location() {
+        let named = reconcile("lunch with Sam on Friday at 1pm at Luigi's", [step(1, "schedule", [
+            "title": "lunch with Sam", "start": "2026-11-27T13:00:00+00:00", "location": "Luigi's",
+        ])])
+        #expect(named.arg(0, "location") == "Luigi's")
+        let invented = reconcile("lunch with Sam on Friday at 1pm", [step(1, "schedule", [
+            "title": "lunch with Sam", "start": "2026-11-27T13:00:00+00:00", "location": "the Ritz",
+        ])])
+        #expect(invented.steps[0].args["location"] == nil)
+        #expect(review(invented).first?.2 == ["R8"])
+        let time = reconcile("lunch with Sam on Friday at 1pm", [step(1, "schedule", [
+            "title": "lunch with Sam", "start": "2026-11-27T13:00:00+00:00", "location": "1pm",
+        ])])
+        #expect(time.steps[0].args["location"] == nil)
+    }
+
+    // MARK: numbering and references
+
+    @Test("kept steps are renumbered and references rewritten; a step on a rejected one goes with it")
+    func renumbering() {
+        let p = reconcile("create project Garden and add a task buy seeds", [
+            step(1, "create_task", ["title": "water the lawn"]),
+            step(2, "create_project", ["title": "Garden"]),
+            step(3, "create_task", ["title": "buy seeds", "project": "$2"]),
+            step(4, "add_dependency", ["task": "$1", "blocked_by": "$3"]),
+        ])
+        #expect(p.tools == ["create_project", "create_task"])
+        #expect(p.steps.map(\.n) == [1, 2])
+        #expect(p.steps[1].args["project"] == .string("$1"))
+        #expect(review(p).map(\.1) == ["rejected", "accepted", "accepted", "rejected"])
+        #expect(review(p).map(\.3) == [nil, 1, 2, nil])
+        #expect(review(p)[3].2 == ["R6"], "rejected with the rule that rejected its referent")
+    }
+
+    @Test("a forward reference is not admissible")
+    func forwardReference() {
+        let p = reconcile("paint the shed project: buy paint", [
+            step(1, "create_task", ["title": "buy paint", "project": "$2"]), step(2, "create_project", ["title": "Paint the shed"]),
+        ])
+        #expect(review(p).first?.1 == "rejected")
+        #expect(review(p).first?.2 == ["R5"])
+    }
+}
+
+// Plans written out in the tests read as they would in JSON.
+extension JSONValue: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+}
