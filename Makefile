@@ -22,7 +22,7 @@ WEIGHTS_SHA256 = 53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9d
 
 DEB_PACKAGES = libsqlite3-dev libicu-dev libblas-dev libopenblas0-pthread poppler-utils tesseract-ocr tesseract-ocr-eng groff zlib1g-dev jq sqlite3 libcurl4 iproute2
 
-PROGRAMS = pb-chunk pb-embed pb-index pb-search pb-rerank pb-pack pb-answer pb-verify pb-date pb-plan pb-exec pb-undo pb-remember pb-recall pb-session
+PROGRAMS = pb-chunk pb-embed pb-index pb-search pb-rerank pb-pack pb-answer pb-verify pb-date pb-plan pb-exec pb-undo pb-remember pb-recall pb-session pb-brief
 SCRIPTS  = pb-ingest pb-ask pb-do pb-thread
 BUILD    = .build/release
 DATA     = ../shared/data

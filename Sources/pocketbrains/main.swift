@@ -31,6 +31,7 @@ let programs: [String: (spec: CommandSpec, run: (ParsedOptions) throws -> ExitCo
     "pb-remember": (RememberCommand.spec, { try RememberCommand.run($0) }),
     "pb-recall": (RecallCommand.spec, { try RecallCommand.run($0) }),
     "pb-session": (SessionCommand.spec, { try SessionCommand.run($0) }),
+    "pb-brief": (BriefCommand.spec, { try BriefCommand.run($0) }),
 ]
 
 let arguments = CommandLine.arguments

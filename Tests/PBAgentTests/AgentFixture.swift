@@ -34,7 +34,8 @@ final class AgentFixture {
 
     @discardableResult
     func undo(_ scope: UndoEngine.Scope = .last) throws -> UndoRecord {
-        try UndoEngine(store: store).undo(scope)
+        let clock = try AgentClock(text: now)
+        return try UndoEngine(store: store).undo(scope, now: clock.now, zone: clock.zone)
     }
 
     func task(_ id: Int64) throws -> TaskItem? { try store.task(id) }

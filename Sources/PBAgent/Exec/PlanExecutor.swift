@@ -84,7 +84,11 @@ public struct PlanExecutor {
         let asking = question != nil && !confirmed && plan.extra["confirmed"] != .bool(true)
         let dryRun = self.dryRun || asking
         if steps.count == 1, steps[0].tool == Self.undoTool {
-            let u = try UndoEngine(store: store).undo(.last, dryRun: dryRun)
+            var engine = UndoEngine(store: store)
+            engine.calendarDirectory = calendarDirectory
+            engine.workHours = workHours
+            let clock = try AgentClock(text: plan.now ?? defaultNow)
+            let u = try engine.undo(.last, dryRun: dryRun, now: clock.now, zone: clock.zone)
             let ok = u.status == .reverted || u.status == .nothing
             let summary = u.message + (u.problems.map { ": " + $0.joined(separator: "; ") } ?? "")
             var step = StepResult(n: steps[0].n, tool: Self.undoTool, status: ok ? .ok : .failed,
@@ -155,6 +159,9 @@ public struct PlanExecutor {
             // failed would be made again by a re-run.
             _ = try RecordCodec().encode(result)
             if dryRun { store.rollback() } else { try store.commit() }
+            if !dryRun, group != nil {
+                StatusSnapshot.refresh(store: store, clock: clock, calendarDirectory: calendarDirectory, workHours: workHours)
+            }
             return result
         } catch {
             store.rollback()

@@ -15,10 +15,12 @@ public enum UndoCommand {
             OptionSpec("list", help: "list recent groups, newest first, and exit"),
             OptionSpec("limit", value: "N", help: "with --list, at most N groups (default 20)"),
             OptionSpec("dry-run", short: "n", help: "check that the undo would apply, and change nothing"),
+            OptionSpec("now", value: "TIME", help: "the instant the undo is stamped with, and the status snapshot counts from (ISO 8601; default: now)"),
             OptionSpec("json", help: "write records even when standard output is a terminal"),
         ])
 
     public static func run(_ o: ParsedOptions, environment: PBEnvironment = PBEnvironment(),
+                           variables: [String: String] = ProcessInfo.processInfo.environment,
                            writer: NDJSONWriter = .standardOutput, human: Bool? = nil) throws -> ExitCode {
         guard o.operands.isEmpty else { throw ToolFailure(.usage, "pb-undo reads no input; unexpected operand '\(o.operands[0])'") }
         if o.value("group") != nil, o.value("entry") != nil { throw ToolFailure(.usage, "give --group or --entry, not both") }
@@ -43,7 +45,14 @@ public enum UndoCommand {
         }
         let store = try AgentStore(environment: environment)
         let scope: UndoEngine.Scope = o.value("group").map { .group($0) } ?? o.value("entry").map { .entry($0) } ?? .last
-        let record = try UndoEngine(store: store).undo(scope, dryRun: o.flag("dry-run"))
+        var engine = UndoEngine(store: store)
+        engine.calendarDirectory = variables["PB_CALENDAR_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        engine.workHours = variables["PB_WORK_HOURS"].flatMap { $0.isEmpty ? nil : $0 }
+        let clock: AgentClock
+        do { clock = try AgentClock(text: o.value("now")) } catch {
+            throw ToolFailure(.usage, "--now: expected an ISO 8601 date and time such as 2026-11-29T18:00:00Z, got '\(o.value("now") ?? "")'")
+        }
+        let record = try engine.undo(scope, dryRun: o.flag("dry-run"), now: clock.now, zone: clock.zone)
         if human { writer.writeText(record.message + "\n") } else { try writer.write(record) }
         return record.status == .refused ? .verdict : .success
     }

@@ -13,10 +13,14 @@ public struct UndoEngine {
     }
 
     public let store: AgentStore
+    /// For the status snapshot rewritten after an undo: PB_CALENDAR_DIR and PB_WORK_HOURS.
+    public var calendarDirectory: String?
+    public var workHours: String?
 
     public init(store: AgentStore) { self.store = store }
 
-    public func undo(_ scope: Scope, dryRun: Bool = false, now: Date = Date()) throws -> UndoRecord {
+    /// Reverts `scope`, stamped at `now`; the status snapshot then counts days in `zone`.
+    public func undo(_ scope: Scope, dryRun: Bool = false, now: Date = Date(), zone: TimeZone = .current) throws -> UndoRecord {
         let entries: [JournalEntry]
         var group: String?
         var entryID: String?
@@ -83,6 +87,7 @@ public struct UndoEngine {
             let stamp = ISOMoment.format(now, zone: TimeZone(secondsFromGMT: 0)!)
             for e in ordered { try store.db.run("UPDATE journal SET undone_at = ? WHERE id = ?", [.text(stamp), .int(e.id)]) }
             try store.commit()
+            StatusSnapshot.refresh(store: store, clock: AgentClock(now: now, zone: zone), calendarDirectory: calendarDirectory, workHours: workHours)
         } catch let e as DatabaseError where e.code & 0xFF != 19 /* SQLITE_CONSTRAINT */ {
             // A full disk, an I/O error, a busy store: a failure to write, not a refusal.
             store.rollback()

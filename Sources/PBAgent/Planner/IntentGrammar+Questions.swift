@@ -1,3 +1,4 @@
+import Foundation
 import PBCore
 
 /// Questions: the agenda for what is due, project tools for status and blockers, the calendar for
@@ -9,6 +10,17 @@ extension IntentGrammar {
         "is", "are", "am", "does", "did", "any", "anything", "show", "tell", "give", "was", "were",
         "should",
     ]
+
+    /// "Brief me", "my morning briefing", "what does my day look like": the whole clause asks for
+    /// the morning brief (the day at a glance), read-only.
+    func briefRequest(_ clause: Clause) -> [PlannedIntent]? {
+        let text = clause.lower.trimmingCharacters(in: CharacterSet(charactersIn: " .!?"))
+        let brief = #"(?:please )?(?:(?:give|read|show|get) me |what'?s |what is )?(?:my |the |a |today'?s )?(?:morning |daily |day'?s )?(?:brief|briefing|rundown|run-?down|run down)(?: for (?:today|the day|this morning))?(?: please)?"#
+            + #"|(?:please )?brief me(?: on (?:my |the )?day| for today)?(?: please)?"#
+            + #"|(?:what|how) does (?:my|the|today'?s) day look(?: like)?(?: today)?|what'?s my day (?:like|looking like)(?: today)?|how'?s my day (?:looking|shaping up)(?: today)?"#
+        guard pattern.match(brief, text) != nil else { return nil }
+        return [PlannedIntent(.brief, [:])]
+    }
 
     func question(_ c: Clause) -> [PlannedIntent]? {
         var t = c.text

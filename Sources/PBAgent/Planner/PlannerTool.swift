@@ -30,6 +30,7 @@ public enum PlannerTool: String, CaseIterable, Sendable {
     case schedule = "schedule"
     case findContact = "find_contact"
     case draftMessage = "draft_message"
+    case brief = "brief"
     /// Takes back the previous turn (pb-exec runs it through the undo engine).
     case undo = "undo"
 

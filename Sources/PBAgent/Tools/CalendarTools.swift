@@ -128,12 +128,6 @@ enum CalendarTools {
     ], run: { ctx in
         // Without a folder, PocketBrains' own calendar alone.
         let dir = try ctx.args.text("dir") ?? ctx.calendarDirectory
-        if let dir {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
-                throw AgentError.notFound("no calendar folder \(dir)")
-            }
-        }
         let clock = ctx.clock
         let zone = clock.zone
         let dayText = try ctx.args.moment("day", clock: clock)?.day(in: zone) ?? clock.today
@@ -145,20 +139,8 @@ enum CalendarTools {
         guard windowStart < windowEnd else { throw AgentError.badArgument("end", "the window ends before it starts") }
         if dayText == clock.today, clock.now > windowStart { windowStart = min(clock.now, windowEnd) }
         let minFree = try ctx.args.int("min_free", in: 1...1440) ?? 30
-        let files = dir.map { ((try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? []).filter { $0.lowercased().hasSuffix(".ics") }.sorted() } ?? []
-        var events: [CalendarEvent] = []
-        var unresolved: [String] = []
         let dayWindow = DateInterval(start: dayStart, end: dayStart.addingTimeInterval(86_400))
-        var paths = files.map { (name: $0, path: ((dir ?? "") as NSString).appendingPathComponent($0)) }
-        // PocketBrains' own calendar (what schedule wrote) is read too, unless it is in the folder.
-        let own = SchedulingTools.ownCalendar(ctx.store)
-        if !paths.contains(where: { absolute($0.path) == absolute(own) }) { paths.append((name: "pocketbrains.ics", path: own)) }
-        for f in paths {
-            guard let data = try ctx.store.fileContent(f.path) else { continue }
-            let reading = CalendarEvent.reading(String(decoding: data, as: UTF8.self), file: f.name, zone: zone, window: dayWindow)
-            events += reading.events
-            unresolved += reading.unresolvedZones.map { "\($0) (\(f.name))" }
-        }
+        let (events, unresolved) = try CalendarSources.events(store: ctx.store, directory: dir, zone: zone, window: dayWindow)
         let dayEnd = dayStart.addingTimeInterval(86_400)
         let allDay = events.filter { $0.allDay && $0.start < dayEnd && $0.end > dayStart }
         let timed = events.filter { !$0.allDay && $0.start < windowEnd && $0.end > dayStart.addingTimeInterval(Double(sh * 3600 + sm * 60)) }

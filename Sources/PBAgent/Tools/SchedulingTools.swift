@@ -8,32 +8,12 @@ import PBCore
 enum SchedulingTools {
     /// PocketBrains' own calendar: `calendar/pocketbrains.ics` beside the store.
     static func ownCalendar(_ store: AgentStore) -> String {
-        ((store.path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("calendar/pocketbrains.ics")
+        CalendarSources.ownCalendar(home: (store.path as NSString).deletingLastPathComponent)
     }
 
-    /// The busy events of the calendar folder and of PocketBrains' own calendar in `window`.
+    /// The events of the calendar folder and of PocketBrains' own calendar in `window`.
     static func events(_ ctx: ToolContext, window: DateInterval) throws -> (events: [CalendarEvent], unresolved: [String]) {
-        var events: [CalendarEvent] = []
-        var unresolved: [String] = []
-        var files: [(name: String, path: String)] = []
-        if let dir = try ctx.args.text("dir") ?? ctx.calendarDirectory {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
-                throw AgentError.notFound("no calendar folder \(dir)")
-            }
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.lowercased().hasSuffix(".ics") }.sorted()
-            files += names.map { ($0, (dir as NSString).appendingPathComponent($0)) }
-        }
-        let own = ownCalendar(ctx.store)
-        if !files.contains(where: { CalendarTools.absolute($0.path) == CalendarTools.absolute(own) }) { files.append(("pocketbrains.ics", own)) }
-        for f in files {
-            // The own file as this plan left it so far (an event scheduled two steps back is busy).
-            guard let data = try ctx.store.fileContent(f.path) else { continue }
-            let reading = CalendarEvent.reading(String(decoding: data, as: UTF8.self), file: f.name, zone: ctx.clock.zone, window: window)
-            events += reading.events
-            unresolved += reading.unresolvedZones.map { "\($0) (\(f.name))" }
-        }
-        return (events, unresolved)
+        try CalendarSources.events(store: ctx.store, directory: try ctx.args.text("dir") ?? ctx.calendarDirectory, zone: ctx.clock.zone, window: window)
     }
 
     static func workTime(_ ctx: ToolContext) throws -> FreeTime {
