@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reconciliation eval: does each of the eight rules fire where it must, and only there?
+"""Reconciliation eval: does each of the nine rules fire where it must, and only there?
 
 Each case of cases.jsonl is a request planned by pb-plan (mode "plan": the grammar proposes) or a
 plan another planner might have written for it (mode "reconcile": pb-plan --reconcile checks it),
@@ -82,7 +82,7 @@ def main():
                 continue
             results.append((case, check(case, json.loads(out))))
     per_rule = {}
-    for rid in ["R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8"]:
+    for rid in ["R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9"]:
         mine = [why for c, why in results if rid in c["expect"]["fired"]]
         per_rule[rid] = {"cases": len(mine), "right": round(sum(1 for w in mine if not w) / len(mine), 4) if mine else None}
     untouched = [why for c, why in results if not c["expect"]["fired"]]
