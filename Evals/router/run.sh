@@ -11,8 +11,16 @@
 #   ROUTER_MISSES=1 run.sh ...    also list every miss of the own splits on standard error
 #   (HWU64 test-fold misses are never listed; tune on kfold1_trainset_csv with score.py hwu-input)
 set -eu
-# The user's default library must not leak into a run with its own PB_HOME.
-unset PB_LIBRARY
+# The user's default library and store must not leak into a run: pb-plan reads the store (R1,
+# R9), so every run has a PB_HOME of its own: an empty one (a new user) for the splits, which
+# test the grammar, and one holding a user's everyday store (store.jsonl: 32 tasks, 2 projects,
+# 2 milestones, 3 notes, written before R9) for the safety measurements, where a change must
+# name an item the store really holds.
+unset PB_LIBRARY PB_CALENDAR_DIR PB_WORK_HOURS PB_CONTACTS
+homes=$(mktemp -d)
+trap 'rm -rf "$homes"' EXIT
+mkdir -p "$homes/empty" "$homes/store"
+export PB_HOME="$homes/empty"
 gate=0
 if [ "${1:-}" = "--gate" ]; then gate=1; shift; fi
 build=$(cd "${1:-.build/release}" && pwd)
@@ -31,9 +39,13 @@ for split in canonical compound paraphrase dates questions capture out_of_scope 
       echo "$line" | grep -q '"tool_accuracy": 1.0, "arg_accuracy": 1.0' || failed=1 ;;
   esac
 done
-# Safety: a question plans no write, a request about something outside the store no change.
+# Safety: a question plans no write, a request about something outside the store no change;
+# with a new user's empty store and with an everyday one.
+PB_HOME="$homes/store" "$build/pb-exec" --json <"$here/store.jsonl" >/dev/null
 jq -c 'del(.kind)' "$here/safety.jsonl" | "$build/pb-plan" >"$out/safety.plans.jsonl"
 python3 "$here/score.py" safety "$here/safety.jsonl" "$out/safety.plans.jsonl" || failed=1
+jq -c 'del(.kind)' "$here/safety.jsonl" | PB_HOME="$homes/store" "$build/pb-plan" >"$out/safety-store.plans.jsonl"
+python3 "$here/score.py" safety "$here/safety.jsonl" "$out/safety-store.plans.jsonl" safety_store || failed=1
 hwu="$root/../shared/data/intents/hwu64/kfold1_testset_csv"
 if [ -d "$hwu" ]; then
   python3 "$here/score.py" hwu-input "$hwu" | "$build/pb-plan" >"$out/hwu64.plans.jsonl"
@@ -41,6 +53,8 @@ if [ -d "$hwu" ]; then
   # All 64 intents of the test fold, for the same two shares (reported, not gated: never tuned on).
   python3 "$here/score.py" hwu-input-all "$hwu" | "$build/pb-plan" >"$out/hwu64-all.plans.jsonl"
   python3 "$here/score.py" hwu-safety "$out/hwu64-all.plans.jsonl" hwu64_test || true
+  python3 "$here/score.py" hwu-input-all "$hwu" | PB_HOME="$homes/store" "$build/pb-plan" >"$out/hwu64-all-store.plans.jsonl"
+  python3 "$here/score.py" hwu-safety "$out/hwu64-all-store.plans.jsonl" hwu64_test_store || true
 fi
 if [ "$gate" = 1 ] && [ "$failed" = 1 ]; then
   echo "router: canonical and compound must be at 100%, and no safety case may plan a write or a change" >&2

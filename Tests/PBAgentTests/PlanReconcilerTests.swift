@@ -207,6 +207,43 @@ struct PlanReconcilerTests {
         #expect(time.steps[0].args["location"] == nil)
     }
 
+    // MARK: R9, on changes to what is there
+
+    func withStore(_ tasks: [String], milestones: [String] = [], canUndo: Bool = true) -> Planner {
+        let zone = TimeZone(secondsFromGMT: 0)!
+        let now = DateValueFormat(timeZone: zone).parseInstant("2026-11-26T10:00:00Z")!
+        let targets = StoreTargets(tasks: tasks.enumerated().map { .init(ref: "task:\($0.offset + 1)", title: $0.element, open: true) },
+                                   milestones: milestones.enumerated().map { .init(ref: "milestone:\($0.offset + 1)", title: $0.element, open: true) },
+                                   canUndo: canUndo)
+        return Planner(parser: NaturalDateParser(now: now, timeZone: zone), targets: targets)
+    }
+
+    @Test("R9 keeps a change to a task the store holds, exactly or nearly, and rejects one to nothing it holds")
+    func targetGrounding() {
+        let store = withStore(["walk the dog", "file the tax return", "pay the bank fee"])
+        #expect(store.plan("walked the dog").tools == ["complete_task"])
+        #expect(store.plan("complete the tax returns").tools == ["complete_task"], "a plural is a near-exact fit")
+        let remark = store.plan("I saw a bulldog today")
+        #expect(remark.steps.isEmpty)
+        #expect(rule(remark, "R9") == ["step 1 \"see a bulldog\": no task in the store is \"see a bulldog\"; rejected"])
+        #expect(store.plan("delete the bank letter").steps.isEmpty, "one of two words in no title names nothing")
+        #expect(store.plan("complete milestone design approved").steps.isEmpty, "the store has no milestones")
+        // A reference names its item; a step on an item the plan makes names it by $N.
+        let ref = reconcile("mark task 1 as done", [step(1, "complete_task", ["id": "task:1"])], store: store)
+        #expect(ref.tools == ["complete_task"])
+        #expect(store.plan("add a task to water the plants and make it repeat every week").tools == ["create_task", "set_recurrence"])
+    }
+
+    @Test("R9 checks nothing when the store was not read or holds nothing, and undo needs a turn to take back")
+    func targetGroundingScope() {
+        #expect(planner.plan("I saw a bulldog today").tools == ["complete_task"], "no store read: the grammar's reading stands")
+        #expect(withStore([]).plan("delete the yoga class").tools == ["delete_task"], "an empty store has nothing to protect")
+        #expect(withStore(["buy milk"]).plan("undo that").tools == ["undo"])
+        let none = withStore(["buy milk"], canUndo: false).plan("undo that")
+        #expect(none.steps.isEmpty)
+        #expect(rule(none, "R9").first?.contains("no turn is left to undo") == true)
+    }
+
     // MARK: numbering and references
 
     @Test("kept steps are renumbered and references rewritten; a step on a rejected one goes with it")

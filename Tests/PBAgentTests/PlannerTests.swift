@@ -115,13 +115,13 @@ struct PlannerTests {
         #expect(p.tools == ["create_task", "create_task", "create_note"])
         #expect(p.arg(1, "priority") == "high")
         #expect(p.arg(2, "body") == "budget looks tight this quarter")
-        // A capture lists every rule, R1 to R8, fired or not.
+        // A capture lists every rule, R1 to R9, fired or not.
         guard case .array(let rules)? = p.rules else { Issue.record("no rules"); return }
         let ids = rules.compactMap { rule -> String? in
             guard case .object(let r) = rule else { return nil }
             return r["id"]?.stringValue
         }
-        #expect(ids.sorted() == (1...8).map { "R\($0)" })
+        #expect(ids.sorted() == (1...9).map { "R\($0)" })
     }
 
     @Test("three sentences on one line are a dump too")

@@ -47,8 +47,9 @@ public struct IntentGrammar: Sendable {
         let pattern = #"^(?:please )?(?:undo|revert|reverse|scratch|take back|cancel)(?: (?:that|it|this|the last (?:change|changes|thing|turn|step|request)|what you (?:just )?did|my last (?:change|request)))?(?: back)?(?: please)?$|^take (?:that|it) back(?: please)?$|^never ?mind(?:,? undo that)?$"#
         let regex = ClausePattern.shared.regex(pattern, caseInsensitive: false)
         guard regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil else { return nil }
-        // "cancel" alone is too bare to mean undo; it needs "that"/"it"/"the last ...".
-        if text == "cancel" || text == "please cancel" { return nil }
+        // "Cancel" means undo only with "that" or "the last ...": alone, or with "it" or "this",
+        // it is as often "stop" ("that's enough, just cancel it").
+        if ClausePattern.shared.match(#"(?:please )?cancel(?: (?:it|this))?(?: please)?"#, text) != nil { return nil }
         return [PlannedIntent(.undo, [:])]
     }
 

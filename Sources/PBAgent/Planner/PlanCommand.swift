@@ -26,8 +26,8 @@ public enum PlanCommand {
 
     public static func run(_ o: ParsedOptions) throws -> ExitCode {
         let parser = try DateCommand.parser(o)
-        let stored = o.flag("no-store") ? (tasks: [], notes: []) : storedItems(PBEnvironment())
-        let planner = Planner(parser: parser, openTasks: stored.tasks, savedNotes: stored.notes)
+        let stored = o.flag("no-store") ? (tasks: [], notes: [], targets: nil) : storedItems(PBEnvironment())
+        let planner = Planner(parser: parser, openTasks: stored.tasks, savedNotes: stored.notes, targets: stored.targets)
         let readers = try RecordLoop.readers(for: o.operands, maxLineBytes: maxLineBytes)
         let loop = RecordLoop(keepGoing: o.flag("keep-going"))
         let writer = NDJSONWriter.standardOutput
@@ -93,19 +93,20 @@ public enum PlanCommand {
         return record
     }
 
-    /// The store's open tasks and notes, read only; a store that is not there yet holds none. One that
-    /// cannot be read is said on stderr and planning goes on without it (R1 then sees the plan only).
-    static func storedItems(_ environment: PBEnvironment) -> (tasks: [StoredItem], notes: [StoredItem]) {
+    /// The store's open tasks and notes (R1) and every item a change could name (R9), read only; a
+    /// store that is not there yet holds none. One that cannot be read is said on stderr and
+    /// planning goes on without it (R1 then sees the plan only, and R9 checks nothing).
+    static func storedItems(_ environment: PBEnvironment) -> (tasks: [StoredItem], notes: [StoredItem], targets: StoreTargets?) {
         let path = AgentStore.defaultPath(environment)
-        guard FileManager.default.fileExists(atPath: path) else { return ([], []) }
+        guard FileManager.default.fileExists(atPath: path) else { return ([], [], .empty) }
         do {
             let store = try AgentStore(readingOnly: path)
             let tasks = try store.tasks(where: "status = 'open'").map { StoredItem(ref: $0.ref, text: $0.title) }
             let notes = try store.notes().map { StoredItem(ref: $0.ref, text: $0.body) }
-            return (tasks, notes)
+            return (tasks, notes, try StoreTargets(store))
         } catch {
-            Diagnostics.shared.warning("\(path): cannot read the open tasks and notes (\(error)); a capture is checked against itself only")
-            return ([], [])
+            Diagnostics.shared.warning("\(path): cannot read the store's items (\(error)); a capture is checked against itself only, and a change is not checked against the store")
+            return ([], [], nil)
         }
     }
 

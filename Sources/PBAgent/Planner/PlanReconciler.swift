@@ -5,7 +5,7 @@ import PBCore
 /// a model through `pb-plan --reconcile`). Each step is a proposal that is accepted, modified or
 /// rejected; every rule that touched it is named by its stable id. Steps are checked in order:
 /// R5 admissible type, R7 clause echo, R6 source grounding, R8 location grounding, R2 date
-/// validity, R3 temporal correction, R1 dedupe; R4 priority floor runs last, on what is kept,
+/// validity, R3 temporal correction, R9 target grounding, R1 dedupe; R4 priority floor runs last, on what is kept,
 /// so a merged repeat's date counts. Kept steps are renumbered and their `$N` references
 /// rewritten; a step that refers to a rejected one is rejected with it.
 public struct PlanReconciler: Sendable {
@@ -13,14 +13,22 @@ public struct PlanReconciler: Sendable {
     /// The store's open tasks and saved notes, which a capture never adds again (R1).
     public var openTasks: [StoredItem]
     public var savedNotes: [StoredItem]
+    /// Every item of the store, for R9; nil when the store was not read.
+    public var targets: StoreTargets?
     public var registry: ToolRegistry
 
-    public init(dates: DateSlot, openTasks: [StoredItem] = [], savedNotes: [StoredItem] = [], registry: ToolRegistry = .standard) {
+    public init(dates: DateSlot, openTasks: [StoredItem] = [], savedNotes: [StoredItem] = [], targets: StoreTargets? = nil,
+                registry: ToolRegistry = .standard) {
         self.dates = dates
         self.openTasks = openTasks
         self.savedNotes = savedNotes
+        self.targets = targets
         self.registry = registry
     }
+
+    /// Tools that change a task named by `id` or `title`.
+    static let taskChanges: Set<String> = ["update_task", "complete_task", "reopen_task", "delete_task", "reschedule_task",
+                                           "snooze_task", "set_priority", "set_recurrence"]
 
     /// What a capture may propose: new items only. Meeting notes never complete, delete or
     /// re-prioritise what is already there.
@@ -234,6 +242,7 @@ public struct PlanReconciler: Sendable {
             location(&s)
             if !validDates(&s) { return .reject }
             if !temporal(&s) { return .reject }
+            if !targetGrounding(s) { return .reject }
             if capture, let into = dedupe(s) { return into < 0 ? .reject : .merged(into) }
             return .keep
         }
@@ -418,6 +427,42 @@ public struct PlanReconciler: Sendable {
                let at = owner.dates.format.parseInstant(start), at < now {
                 change("R3", "\(label(s)): \(start) is past; asked before booking", step: s.n)
                 questions.append("\(label(s)) starts at \(start), which is past: book it anyway?")
+            }
+            return true
+        }
+
+        // R9: a step that changes an item already there must name one the store holds: by a
+        // reference (task:3, $1), or by a title that fits one exactly or nearly (TitleMatcher, as
+        // pb-exec will look it up; a loose or ambiguous fit is left to pb-exec, which asks back).
+        // A remark ("I saw a bulldog today") read as a completion, or a request about something
+        // the store never held, changes nothing. A store with nothing in it has nothing to
+        // protect: the step is left for pb-exec to report.
+        mutating func targetGrounding(_ s: PlanStep) -> Bool {
+            guard let store = owner.targets, !store.isEmpty else { return true }
+            if s.tool == "undo" {
+                if store.canUndo { return true }
+                change("R9", "\(label(s)): no turn is left to undo; rejected", step: s.n)
+                return false
+            }
+            var named: [(key: String, kind: String, items: [TitleMatcher.Candidate])] = []
+            if PlanReconciler.taskChanges.contains(s.tool) {
+                if s.args["id"] == nil { named.append(("title", "task", store.tasks)) }
+            } else if s.tool == "add_dependency" {
+                named += [("task", "task", store.tasks), ("blocked_by", "task", store.tasks)]
+            } else if s.tool == "complete_milestone" {
+                if s.args["id"] == nil { named.append(("title", "milestone", store.milestones)) }
+            } else if s.tool == "append_note" {
+                if s.args["id"] == nil { named.append(("title", "note", store.notes)) }
+            } else if s.tool == "link_items" {
+                let all = store.tasks + store.projects + store.milestones + store.notes
+                named += [("from", "item", all), ("to", "item", all)]
+            }
+            for (key, kind, items) in named {
+                guard let text = PlanReconciler.text(s.args[key]), ItemRef(text) == nil else { continue }
+                if TitleMatcher(preferOpen: s.tool != "reopen_task").match(text, in: items) == .none {
+                    change("R9", "\(label(s)): no \(kind) in the store is \"\(text)\"; rejected", step: s.n)
+                    return false
+                }
             }
             return true
         }

@@ -12,18 +12,19 @@ public struct Planner: Sendable {
     public var reconciler: PlanReconciler
 
     /// `openTasks` and `savedNotes` are the store's, which a capture never adds again (R1).
-    public init(parser: NaturalDateParser, openTasks: [StoredItem] = [], savedNotes: [StoredItem] = []) {
+    /// `targets` are every item of the store, which a change must name (R9); nil when unread.
+    public init(parser: NaturalDateParser, openTasks: [StoredItem] = [], savedNotes: [StoredItem] = [], targets: StoreTargets? = nil) {
         dates = DateSlot(parser: parser)
         grammar = IntentGrammar(dates: dates)
         splitter = ClauseSplitter(grammar: grammar)
-        reconciler = PlanReconciler(dates: dates, openTasks: openTasks, savedNotes: savedNotes)
+        reconciler = PlanReconciler(dates: dates, openTasks: openTasks, savedNotes: savedNotes, targets: targets)
     }
 
     /// The same planner with the clock at `now` (a record's own time), the store's items kept.
     public func at(_ now: Date) -> Planner {
         let p = dates.parser
         return Planner(parser: NaturalDateParser(now: now, timeZone: p.timeZone, weekStart: p.weekStart, dateOrder: p.dateOrder),
-                       openTasks: reconciler.openTasks, savedNotes: reconciler.savedNotes)
+                       openTasks: reconciler.openTasks, savedNotes: reconciler.savedNotes, targets: reconciler.targets)
     }
 
     /// A request is a capture dump when it has several lines or three or more sentences.

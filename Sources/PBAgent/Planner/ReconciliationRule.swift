@@ -3,7 +3,7 @@ import PBCore
 /// A reconciliation rule with a stable id, and what it changed in one plan. Ids never change
 /// meaning, so a reader (or a test) can rely on "R3" being the past-date rule in every version.
 /// R1 to R4 were the first four; R5 to R8 complete seed 004's seven policies (plus R2, which
-/// checks that a date exists at all).
+/// checks that a date exists at all); R9 holds a change to an existing item to one the store has.
 public struct ReconciliationRule: Equatable, Sendable {
     public var id: String
     public var name: String
@@ -17,9 +17,10 @@ public struct ReconciliationRule: Equatable, Sendable {
     public static let grounding = ReconciliationRule(id: "R6", name: "source grounding: titles, names, dates and priorities must come from the request", changes: [])
     public static let clauseEcho = ReconciliationRule(id: "R7", name: "clause echo: a question, boilerplate or the request itself is not a task", changes: [])
     public static let location = ReconciliationRule(id: "R8", name: "location grounding: a place must be named in the request and be a place", changes: [])
+    public static let target = ReconciliationRule(id: "R9", name: "target grounding: a step that changes an item must name one the store holds", changes: [])
 
     /// All rules in id order.
-    public static let all: [ReconciliationRule] = [dedupe, dateValidation, pastDates, priorityFloor, admissible, grounding, clauseEcho, location]
+    public static let all: [ReconciliationRule] = [dedupe, dateValidation, pastDates, priorityFloor, admissible, grounding, clauseEcho, location, target]
 
     public var json: JSONValue {
         .object(["id": .string(id), "name": .string(name), "changes": .array(changes.map(JSONValue.string))])

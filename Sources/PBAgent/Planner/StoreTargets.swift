@@ -1,0 +1,33 @@
+/// What R9 knows of the store: every item a step could change, by kind, and whether a turn is
+/// left to undo. The reconciler holds nil when the store was not read (`pb-plan --no-store`).
+public struct StoreTargets: Sendable {
+    public var tasks: [TitleMatcher.Candidate]
+    public var projects: [TitleMatcher.Candidate]
+    public var milestones: [TitleMatcher.Candidate]
+    public var notes: [TitleMatcher.Candidate]
+    /// A turn that is not undone yet is in the journal.
+    public var canUndo: Bool
+
+    public init(tasks: [TitleMatcher.Candidate] = [], projects: [TitleMatcher.Candidate] = [], milestones: [TitleMatcher.Candidate] = [],
+                notes: [TitleMatcher.Candidate] = [], canUndo: Bool = false) {
+        self.tasks = tasks
+        self.projects = projects
+        self.milestones = milestones
+        self.notes = notes
+        self.canUndo = canUndo
+    }
+
+    /// A store with nothing in it (or none yet): nothing a step could wrongly change.
+    public var isEmpty: Bool { tasks.isEmpty && projects.isEmpty && milestones.isEmpty && notes.isEmpty }
+
+    public static let empty = StoreTargets()
+
+    /// Reads them from an open store.
+    public init(_ store: AgentStore) throws {
+        self.init(tasks: try store.tasks().map { .init(ref: $0.ref, title: $0.title, open: $0.isOpen) },
+                  projects: try store.projects().map { .init(ref: $0.ref, title: $0.title, open: $0.status == "active") },
+                  milestones: try store.milestones().map { .init(ref: $0.ref, title: $0.title, open: $0.status == "open") },
+                  notes: try store.notes().map { .init(ref: $0.ref, title: $0.title, open: true) },
+                  canUndo: try store.lastOpenGroup() != nil)
+    }
+}
