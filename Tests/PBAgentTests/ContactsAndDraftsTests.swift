@@ -94,6 +94,33 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: fx.path("drafts/messages.jsonl")))
     }
 
+    @Test func attendeesAreTheContactsTheirNamesMeanAndAnAmbiguousOneFailsTheStep() throws {
+        let fx = try AgentFixture()
+        let r = try run(fx, #"{"steps":[{"tool":"schedule","args":{"title":"lunch","start":"2026-11-27T13:00:00Z","attendees":["Mira","Zoe","ana@example.org"]}}]}"#)
+        #expect(r.status == .ok)
+        let ics = try String(contentsOfFile: fx.path("calendar/pocketbrains.ics"), encoding: .utf8)
+        let attendees = ICalendarFile.unfold(ics).filter { $0.name == "ATTENDEE" }.map(\.value)
+        #expect(attendees == ["mailto:myra@example.net", "urn:x-pocketbrains:person:Zoe", "mailto:ana@example.org"])
+        #expect(r.steps[0].summary?.contains("'Mira' is Myra Jones, by spelling or sound") == true)
+        let sam = try run(fx, #"{"steps":[{"tool":"schedule","args":{"title":"call","start":"2026-11-27T15:00:00Z","attendees":["Sam"]}}]}"#)
+        #expect(sam.status == .failed)
+        #expect(sam.steps[0].error?.contains("\"Sam Lee\", \"Sam Carter\"") == true)
+        // Without contacts, names are written as said.
+        let plain = try AgentFixture()
+        let p = try PlanExecutor(store: plain.store, defaultNow: plain.now)
+            .execute(try RecordCodec().decode(PlanRecord.self, from: Data(#"{"steps":[{"tool":"schedule","args":{"title":"call","start":"2026-11-27T15:00:00Z","attendees":["Sam"]}}]}"#.utf8)))
+        #expect(p.status == .ok)
+    }
+
+    @Test("the people after 'with': a surname, but not a day", arguments: [
+        ("schedule a call with Sam Lee and Zoe on friday at 3pm", ["Sam Lee", "Zoe"]),
+        ("schedule a meeting with Sam Friday at 3pm", ["Sam"]),
+        ("lunch with Dr. Lee and Priya Shah on Monday at 1pm", ["Dr. Lee", "Priya Shah"]),
+    ])
+    func attendeeNames(text: String, people: [String]) {
+        #expect(fixedPlanner().plan(text).steps.first?.args["attendees"] == .array(people.map(JSONValue.string)))
+    }
+
     @Test("message requests", arguments: [
         ("text Priya that I'm running late", "Priya", "message", "I'm running late"),
         ("tell Ana I'll call tonight", "Ana", "message", "I'll call tonight"),

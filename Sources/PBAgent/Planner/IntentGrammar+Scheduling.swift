@@ -47,9 +47,14 @@ extension IntentGrammar {
         return nil
     }
 
-    /// The people after "with": "with Sam", "with Sam and Priya", "with Dr. Lee".
+    /// The people after "with": "with Sam", "with Sam and Priya", "with Dr. Lee", "with Sam Lee"
+    /// (a second capitalised word is a surname unless it is a day, a month or a date word:
+    /// "with Sam Friday at 3pm" is Sam).
     func attendees(in text: String) -> [String] {
-        let r = pattern.regex(#"\bwith ((?:(?:Dr\.? |Mr\.? |Mrs\.? |Ms\.? )?\p{Lu}[\p{L}'-]*)(?:(?:,| and|,? &) (?:(?:Dr\.? |Mr\.? |Mrs\.? |Ms\.? )?\p{Lu}[\p{L}'-]*))*)"#, caseInsensitive: false)
+        let word = #"\p{Lu}[\p{L}'-]*"#
+        let notDate = #"(?!(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\b|(?:Today|Tomorrow|Tonight|Next|This|At|On|In|For|From|About|To)\b)"#
+        let name = #"(?:(?:Dr\.? |Mr\.? |Mrs\.? |Ms\.? )?"# + word + "(?: " + notDate + word + ")?)"
+        let r = pattern.regex(#"\bwith ("# + name + #"(?:(?:,| and|,? &) "# + name + ")*)", caseInsensitive: false)
         let ns = text as NSString
         guard let m = r.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) else { return [] }
         return ns.substring(with: m.range(at: 1)).replacingOccurrences(of: " and ", with: ",").replacingOccurrences(of: "&", with: ",")

@@ -13,11 +13,19 @@ enum DraftTools {
 
     /// PB_CONTACTS, else `$PB_HOME/contacts` (a folder of .vcf files) when it exists.
     static func book(_ ctx: ToolContext) throws -> ContactBook {
-        if let path = ctx.contactsPath { return try ContactBook.load(path) }
-        let own = (home(ctx.store) as NSString).appendingPathComponent("contacts")
-        guard FileManager.default.fileExists(atPath: own) else {
+        guard let book = try contactsIfAny(ctx) else {
+            let own = (home(ctx.store) as NSString).appendingPathComponent("contacts")
             throw AgentError.notFound("no contacts: set PB_CONTACTS to a .vcf file or a folder of them (or put them in \(own))")
         }
+        return book
+    }
+
+    /// The contacts, or nil when the user keeps none (no PB_CONTACTS, no `$PB_HOME/contacts`).
+    /// A PB_CONTACTS that names nothing is an error, not an empty book.
+    static func contactsIfAny(_ ctx: ToolContext) throws -> ContactBook? {
+        if let path = ctx.contactsPath { return try ContactBook.load(path) }
+        let own = (home(ctx.store) as NSString).appendingPathComponent("contacts")
+        guard FileManager.default.fileExists(atPath: own) else { return nil }
         return try ContactBook.load(own)
     }
 

@@ -106,12 +106,30 @@ enum SchedulingTools {
         return "ATTENDEE\(cn);ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION:\(uri)"
     }
 
+    /// An attendee named by a name alone, as the contacts know them: "Myra Jones <myra@example.net>"
+    /// for "Mira", so the invitation reaches the right person. A name the contacts do not hold
+    /// stays as given (not everyone is a contact); one that fits several fails the step with the
+    /// candidates (never guessed). Addresses, and every name when there are no contacts, stay.
+    static func attendee(_ ctx: ToolContext, _ who: String, book: ContactBook?) throws -> (value: String, note: String?) {
+        guard let book, !who.contains("@"), !who.contains("<") else { return (who, nil) }
+        switch book.lookup(who) {
+        case let .found(c, how):
+            let value = c.email.map { "\(c.fullName) <\($0)>" } ?? c.fullName
+            let note = ContactBook.fold(c.fullName) == ContactBook.fold(who) || how == "by name" ? nil : "'\(who)' is \(c.fullName), \(how)"
+            return (value, note)
+        case let .ambiguous(list, how):
+            throw AgentError.ambiguous(kind: "contact (\(how))", query: who, candidates: list.map { "\"\($0.fullName)\"" })
+        case .none:
+            return (who, nil)
+        }
+    }
+
     static let schedule = AgentTool("schedule", "write an event into PocketBrains' own calendar (calendar/pocketbrains.ics beside the store), for calendar programs to subscribe to; undo takes out exactly that event", mutates: true, arguments: [
         .init("title", "what the event is", required: true),
         .init("start", "when it starts: an ISO 8601 date and time, or a date for an all-day event", required: true),
         .init("minutes", "how long it lasts (default 60; an all-day event lasts its day)"),
         .init("end", "when it ends, instead of minutes"),
-        .init("attendees", "who else comes: names or addresses, an array or comma-separated"),
+        .init("attendees", "who else comes: names (looked up in the contacts, PB_CONTACTS) or addresses, an array or comma-separated"),
         .init("location", "where"),
         .init("notes", "a description"),
     ], run: { ctx in
@@ -130,7 +148,10 @@ enum SchedulingTools {
         } else {
             end = start.adding(.minute, try ctx.args.int("minutes", in: 1...10_080) ?? 60, zone: clock.zone)
         }
-        let attendees = try ctx.args.strings("attendees") ?? []
+        let given = try ctx.args.strings("attendees") ?? []
+        let book = given.isEmpty ? nil : try DraftTools.contactsIfAny(ctx)
+        let people = try given.map { try attendee(ctx, $0, book: book) }
+        let attendees = people.map(\.value)
         // The UID is the event's own: the same title at the same start is the same event, so
         // scheduling it twice writes it once.
         var hasher = FNV1a()
@@ -163,6 +184,8 @@ enum SchedulingTools {
         let when = start.dateOnly ? start.text : "\(ISOMoment.dayString(start.date, zone: zone)) \(hhmm(start.date, zone))-\(hhmm(end.date, zone))"
         var summary = "scheduled \"\(title)\" \(when)"
         if !attendees.isEmpty { summary += " with \(attendees.joined(separator: ", "))" }
+        let notes = people.compactMap(\.note)
+        if !notes.isEmpty { summary += " (\(notes.joined(separator: "; ")))" }
         if !overlapping.isEmpty { summary += "; it overlaps \(overlapping.map { "\"\($0.title)\"" }.joined(separator: ", "))" }
         let ref: [String: JSONValue] = ["uid": .string(uid), "path": .string(path), "start": .string(start.text), "end": .string(end.text)]
         var data: [String: JSONValue] = ["uid": .string(uid), "title": .string(title), "start": .string(start.text), "end": .string(end.text),
