@@ -49,6 +49,19 @@ struct PlannerLookAtTests {
         #expect(tools(text).allSatisfy { !Self.writes.contains($0) })
     }
 
+    @Test("looking at what another program holds writes nothing; a reminder to look still does", arguments: [
+        "read me new emails", "check email from my boss", "review set alarms", "list new messages", "exchange rates",
+        "please check my inbox",
+    ])
+    func outsideReads(text: String) {
+        #expect(tools(text).isEmpty)
+    }
+
+    @Test("a reminder to read the mail is a to-do")
+    func reminderToRead() {
+        #expect(tools("remind me to read the email from the landlord") == ["create_task"])
+    }
+
     @Test("a to-do that mentions such a thing still names a task")
     func taskVerbsStillName() {
         #expect(tools("delete email the landlord") == ["delete_task"])

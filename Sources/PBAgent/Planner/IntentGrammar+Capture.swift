@@ -135,7 +135,13 @@ extension IntentGrammar {
         if pattern.match(#"(?:close|open|shut|lock|unlock|raise|lower)(?: all)?(?: the| my)?(?: open| closed)?(?: [\w-]+)? (?:windows?|doors?|garage|blinds|curtains|shutters|gate|lights?)(?: .*)?"#, l) != nil {
             return []
         }
-        if pattern.contains(#"\b(?:weather|forecast|rain(?:ing)? (?:today|tomorrow)|joke|music|songs?|podcast|radio|thermostat|volume|headlines|news|stock price|traffic|sunrise|sunset|temperature|exchange rate|meaning of life|horoscope|lyrics|football|score of)\b"#, l) {
+        if pattern.contains(#"\b(?:weather|forecast|rain(?:ing)? (?:today|tomorrow)|joke|music|songs?|podcast|radio|thermostat|volume|headlines|news|stock (?:prices?|market)|traffic|sunrise|sunset|temperature|exchange rates?|meaning of life|horoscope|lyrics|football|score of)\b"#, l) {
+            return []
+        }
+        // Looking at what another program holds, now: "read me new emails", "check email from
+        // John", "review set alarms". PocketBrains holds no mail or alarms, and a to-do called
+        // "read email" is not what was asked ("remind me to read ..." still is one).
+        if pattern.match(#"(?:please )?(?:read|check|list|review|see|show|get|open|refresh|update|go through|scan)(?: me| for me)?(?: (?:on|all|my|the|any|new|unread|unchecked|latest|recent|last|set|incoming))* (?:e-?mails?|mail|inbox|messages?|texts?|alarms?|notifications?|voicemails?)\b.*"#, l) != nil {
             return []
         }
         return nil
