@@ -186,9 +186,10 @@ public struct PlanExecutor {
     /// Says plainly what is in place: which steps wrote and how to undo them, which failed, which
     /// were skipped.
     static func message(results: [StepResult], wrote: [Int], failed: (n: Int, tool: String, error: String)?, group: String?, dryRun: Bool) -> String {
-                let skipped = results.filter { $0.status == .skipped }.map(\.n)
+        let skipped = results.filter { $0.status == .skipped }.map(\.n)
         var parts: [String] = []
         if dryRun {
+            if results.isEmpty { return "dry run: the plan has no steps; nothing was written" }
             if let failed {
                 parts.append("dry run: step \(failed.n) (\(failed.tool)) would fail: \(failed.error)")
             } else {
