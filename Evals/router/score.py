@@ -29,6 +29,11 @@ HWU_TOOLS = {
     "lists_createoradd": {"create_task", "create_project", "create_note", "append_note"},
     "lists_query": {"search", "agenda", "project_status", "summarize", "ask_notes"},
     "lists_remove": {"delete_task"},
+    # Issue 16's email intents, reported apart (name_email): a message to send is a draft, never
+    # sent, or (when the request gives no words of it, "send an email to john") a to-do to write
+    # it, as the drafts split has it; a question about a contact's details is find_contact.
+    "email_sendemail": {"draft_message", "create_task"},
+    "email_querycontact": {"find_contact"},
 }
 
 
@@ -139,11 +144,15 @@ def hwu(plans_path, name):
         # Test-fold misses are never itemized: tuning looks at the train fold only.
         if not ok and os.environ.get("ROUTER_MISSES") and name != "hwu64_test":
             print(f"  miss {intent}: {p['text']!r} -> {[s['tool'] for s in steps]}", file=sys.stderr)
-    total = sum(n for n, _ in per.values())
-    right = sum(k for _, k in per.values())
-    out = {"eval": "router", "split": name, "cases": total, "tool_accuracy": round(right / total, 4)}
-    out["per_intent"] = {i: round(k / n, 4) for i, (n, k) in sorted(per.items())}
-    print("EVALJSON " + json.dumps(out))
+    for group, label in ((lambda i: not i.startswith("email_"), name), (lambda i: i.startswith("email_"), name + "_email")):
+        mine = {i: v for i, v in per.items() if group(i)}
+        if not mine:
+            continue
+        total = sum(n for n, _ in mine.values())
+        right = sum(k for _, k in mine.values())
+        out = {"eval": "router", "split": label, "cases": total, "tool_accuracy": round(right / total, 4)}
+        out["per_intent"] = {i: round(k / n, 4) for i, (n, k) in sorted(mine.items())}
+        print("EVALJSON " + json.dumps(out))
 
 
 def safety(cases_path, plans_path, name="safety"):

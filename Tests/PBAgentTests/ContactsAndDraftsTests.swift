@@ -121,6 +121,20 @@ import Testing
         #expect(fixedPlanner().plan(text).steps.first?.args["attendees"] == .array(people.map(JSONValue.string)))
     }
 
+    @Test("a question about a person's details is find_contact", arguments: [
+        ("what's Priya's number", "Priya"), ("what's john's home phone number", "john"), ("what is email id of john", "john"),
+        ("what's the email address of silvia", "silvia"), ("show me derek's contact information", "derek"),
+    ])
+    func contactQuestions(text: String, name: String) {
+        let p = fixedPlanner().plan(text)
+        #expect(p.tools == ["find_contact"])
+        #expect(p.steps.first?.args["name"] == .string(name))
+    }
+
+    @Test func theAddressOfAPlaceIsNotAContact() {
+        #expect(fixedPlanner().plan("what is the address of the venue").tools == ["ask_notes"])
+    }
+
     @Test("message requests", arguments: [
         ("text Priya that I'm running late", "Priya", "message", "I'm running late"),
         ("tell Ana I'll call tonight", "Ana", "message", "I'll call tonight"),

@@ -24,10 +24,14 @@ extension IntentGrammar {
     /// "what's Priya's number", "find Sam's email", "look up Myra in my contacts", "who is Jon".
     func contactQuestion(_ c: Clause) -> [PlannedIntent]? {
         let t = c.text
-        let m = pattern.match(#"(?:what(?:'s| is)|find|get|give me|show me|look up|tell me)(?: me)? ([\p{L}'.-]+(?: [\p{L}'.-]+)?)(?:'s|s') (?:phone(?: number)?|number|mobile|cell|email(?: address)?|e-mail|address|contact(?: details| info)?|details)"#, t)
+        let kind = #"(?:home |work |mobile |cell |office |personal |current )?(?:phone(?: number)?|number|mobile(?: number)?|cell(?: number)?|email(?: address| id)?|e-mail(?: address)?|mail address|address|contact(?: details| info(?:rmation)?)?|details)"#
+        let m = pattern.match(#"(?:please )?(?:what(?:'s| is| are)|find|get|give me|show me|look up|tell me|fetch me|open)(?: me)? ([\p{L}'.-]+(?: [\p{L}'.-]+)?)(?:'s|s') "# + kind + #"(?: please| for me)?"#, t)
+            ?? pattern.match(#"(?:please )?(?:what(?:'s| is| are)|find|get|give me|show me|look up|tell me|fetch me)(?: me)? (?:the )?"# + kind + #" (?:of|for) ([\p{L}'.-]+(?: [\p{L}'.-]+)?)(?: please| for me)?"#, t)
             ?? pattern.match(#"(?:look up|find|search for|search) ([\p{L}'.-]+(?: [\p{L}'.-]+)?) in (?:my |the )?(?:contacts|address book|phone book)"#, t)
             ?? pattern.match(#"(?:how do i|how can i) (?:reach|contact|call|text|email) ([\p{L}'.-]+(?: [\p{L}'.-]+)?)"#, t)
-        guard let name = m?[0], !IntentGrammar.notRecipients.contains(name.lowercased()) else { return nil }
+        // "the address of the venue" asks about a place, not a person.
+        guard let name = m?[0], !IntentGrammar.notRecipients.contains(name.lowercased()),
+              !["the", "this", "that", "a", "an", "your", "our"].contains(name.lowercased().split(separator: " ").first.map(String.init) ?? "") else { return nil }
         return [PlannedIntent(.findContact, ["name": .string(name)])]
     }
 
