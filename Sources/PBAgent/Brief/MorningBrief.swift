@@ -65,11 +65,14 @@ public struct MorningBrief: Sendable {
         func completedDay(_ t: TaskItem) -> String? {
             t.completedAt.flatMap { ISOMoment.parse($0, zone: zone) }?.day(in: zone)
         }
-        let overdue = open.filter { (QueryTools.day($0, clock) ?? "9999") < today }.sorted(by: QueryTools.byDue)
+        // Each task's day once: the filters below would read it again and again.
+        var dayOf: [Int64: String] = [:]
+        for t in open + doneDue { dayOf[t.id] = QueryTools.day(t, clock) }
+        let overdue = open.filter { (dayOf[$0.id] ?? "9999") < today }.sorted(by: QueryTools.byDue)
         let doneToday = recent.filter { completedDay($0) == today }.sorted { ($0.completedAt ?? "", $0.id) < ($1.completedAt ?? "", $1.id) }
         let doneYesterday = recent.filter { completedDay($0) == yesterday }.sorted { ($0.completedAt ?? "", $0.id) < ($1.completedAt ?? "", $1.id) }
-        let dueOpen = open.filter { QueryTools.day($0, clock) == today }.sorted(by: QueryTools.byDue)
-        let dueDone = doneDue.filter { QueryTools.day($0, clock) == today }.sorted(by: QueryTools.byDue)
+        let dueOpen = open.filter { dayOf[$0.id] == today }.sorted(by: QueryTools.byDue)
+        let dueDone = doneDue.filter { dayOf[$0.id] == today }.sorted(by: QueryTools.byDue)
         var hours = (start: 9 * 60, end: 17 * 60)
         if let workHours {
             guard let h = FreeTime.hours(workHours) else {
