@@ -6,7 +6,8 @@
 #   pb-embed throughput (1 and 2 threads) next to the matrix-product speed of its kernel path, the
 #   products of each encoder shape next to this machine's FMA peak, and pb-embed as a whole process
 #   against sentence-transformers on torch (2 threads) in the same run, pb-remember and pb-recall on
-#   a 50,000-message memory. Every encoder and memory line names the kernel path and the CPU.
+#   a 50,000-message memory, a pb-exec turn (with the status snapshot) and pb-brief on 5,000 open
+#   tasks (agent.py). Every encoder and memory line names the kernel path and the CPU.
 set -eu
 # The user's default library must not leak into a run with its own PB_HOME.
 unset PB_LIBRARY
@@ -51,6 +52,8 @@ rm -rf "$out/home"
 # Memory: pb-remember messages/s and pb-recall p50/p95 on a 50,000-message memory (BENCH_MEMORY_MESSAGES).
 python3 "$here/memory.py" "$build" "$out/memory" "${BENCH_MEMORY_MESSAGES:-50000}"
 rm -rf "$out/memory/home"
+# The agent: a turn with its status snapshot against a dry run, and pb-brief, on 5,000 open tasks.
+python3 "$here/agent.py" "$build" "$out/agent" "${BENCH_AGENT_TASKS:-5000}"
 # pb-ask latency per stage and end to end on the SciFact library that Evals/retrieval builds.
 if [ -f "$root/Evals/out/retrieval/home/libraries/scifact/index.sqlite" ]; then
   PATH="$build:$root/bin:$PATH" python3 "$here/ask.py" "$root/Evals/out/retrieval/home" scifact "$root/Evals/out/retrieval/queries.jsonl" 30
