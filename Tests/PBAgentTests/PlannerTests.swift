@@ -168,3 +168,15 @@ struct PlannerTests {
         #expect(planner.plan(text) == fixedPlanner().plan(text))
     }
 }
+
+@Suite("Planner: new lists")
+struct PlannerNewListTests {
+    @Test("a new list keeps the word said for it, so its title is grounded", arguments: [
+        ("create packing checklist", "packing checklist"), ("create a shopping list", "shopping list"), ("make me a new checklist", "checklist"),
+    ])
+    func newList(text: String, title: String) {
+        let p = fixedPlanner().plan(text)
+        #expect(p.tools == ["create_project"])
+        #expect(p.arg(0, "title") == title)
+    }
+}

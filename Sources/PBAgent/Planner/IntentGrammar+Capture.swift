@@ -22,10 +22,12 @@ extension IntentGrammar {
             let phrase = dates.cut(t).phrase.map { " " + $0 } ?? ""
             return newTask(m[0] + phrase, bang: c.bang)
         }
-        if let m = pattern.match(#"(?:create|start|make|begin|generate|set up|open)(?: me)?(?: up)?(?: a| an| my)?(?: new| fresh| blank)? (?:list|checklist)(?: (?:of|for|called|named) (.+))?"#, t)
-            ?? pattern.match(#"(?:create|start|make|begin|generate|set up)(?: me)?(?: a| an| my)?(?: new| fresh)? (.+?) (?:list|checklist)"#, t) {
+        if let m = pattern.match(#"(?:create|start|make|begin|generate|set up|open)(?: me)?(?: up)?(?: a| an| my)?(?: new| fresh| blank)? (list|checklist)(?: (?:of|for|called|named) (.+))?"#, t).map({ [$0[1], $0[0]] })
+            ?? pattern.match(#"(?:create|start|make|begin|generate|set up)(?: me)?(?: a| an| my)?(?: new| fresh)? (.+?) (list|checklist)"#, t) {
+            // The list keeps the word said for it ("packing checklist"), which grounds its title (R6).
             let name = item(m[0])
-            return [PlannedIntent(.createProject, ["title": .string(name.isEmpty ? "list" : name + " list")], subject: name)]
+            let noun = m[1].lowercased()
+            return [PlannedIntent(.createProject, ["title": .string(name.isEmpty ? noun : name + " " + noun)], subject: name)]
         }
         if let m = pattern.match(#"(?:create|add|make|schedule|set up|book|put in|set)(?: me)? (?:an? |the )?(?:new )?(?:event|appointment|meeting|calendar entry|calendar event|entry)(?: called| named| for| titled|:)? (.+)"#, t) {
             return newTask(m[0], bang: c.bang)
