@@ -234,10 +234,13 @@ struct PlanReconcilerTests {
         #expect(store.plan("add a task to water the plants and make it repeat every week").tools == ["create_task", "set_recurrence"])
     }
 
-    @Test("R9 checks nothing when the store was not read or holds nothing, and undo needs a turn to take back")
+    @Test("R9 checks nothing when the store was not read, rejects every named change on an empty one, and undo needs a turn to take back")
     func targetGroundingScope() {
         #expect(planner.plan("I saw a bulldog today").tools == ["complete_task"], "no store read: the grammar's reading stands")
-        #expect(withStore([]).plan("delete the yoga class").tools == ["delete_task"], "an empty store has nothing to protect")
+        let empty = withStore([]).plan("delete the yoga class")
+        #expect(empty.steps.isEmpty, "a new user's empty store holds no yoga class")
+        #expect(rule(empty, "R9") == ["step 1 \"the yoga class\": no task in the store is \"the yoga class\"; rejected"])
+        #expect(withStore([]).plan("add a task to water the plants and make it repeat every week").tools == ["create_task", "set_recurrence"])
         #expect(withStore(["buy milk"]).plan("undo that").tools == ["undo"])
         let none = withStore(["buy milk"], canUndo: false).plan("undo that")
         #expect(none.steps.isEmpty)

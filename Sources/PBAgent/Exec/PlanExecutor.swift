@@ -150,7 +150,15 @@ public struct PlanExecutor {
                 message = "asks first: \(question) " + message + "; to go ahead, run it again confirmed (pb-exec --yes, pb-do --yes)"
             }
             // The planner's own word (why nothing matched, what it left out) comes first.
-            if let said = plan.extra["message"]?.stringValue, !said.isEmpty { message = said + "; " + message }
+            // When it already said there was nothing left to plan, "the plan has no steps" would
+            // say it twice.
+            if let said = plan.extra["message"]?.stringValue, !said.isEmpty {
+                if results.isEmpty, said.hasSuffix("nothing left to plan") {
+                    message = said + (dryRun ? "; dry run: nothing was written" : "; nothing was changed")
+                } else {
+                    message = said + "; " + message
+                }
+            }
             var result = ResultRecord(group: dryRun ? nil : group, text: plan.text, now: plan.now ?? defaultNow,
                                       status: failed == nil ? .ok : .failed, steps: results,
                                       undoable: !dryRun && group != nil, message: message, dryRun: dryRun ? true : nil)

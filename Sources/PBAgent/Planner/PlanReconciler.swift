@@ -435,10 +435,12 @@ public struct PlanReconciler: Sendable {
         // reference (task:3, $1), or by a title that fits one exactly or nearly (TitleMatcher, as
         // pb-exec will look it up; a loose or ambiguous fit is left to pb-exec, which asks back).
         // A remark ("I saw a bulldog today") read as a completion, or a request about something
-        // the store never held, changes nothing. A store with nothing in it has nothing to
-        // protect: the step is left for pb-exec to report.
+        // the store never held, changes nothing. An empty store (a new user) holds nothing a
+        // title could name, so there every such step is rejected with the reason: a plan that
+        // would change nothing says so when it is read, not only when pb-exec fails on it.
+        // `pb-plan --no-store` (a grammar test, or a plan for another store) checks nothing.
         mutating func targetGrounding(_ s: PlanStep) -> Bool {
-            guard let store = owner.targets, !store.isEmpty else { return true }
+            guard let store = owner.targets else { return true }
             if s.tool == "undo" {
                 if store.canUndo { return true }
                 change("R9", "\(label(s)): no turn is left to undo; rejected", step: s.n)
