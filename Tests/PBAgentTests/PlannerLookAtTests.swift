@@ -68,4 +68,26 @@ struct PlannerLookAtTests {
         #expect(tools("complete book a taxi") == ["complete_task"])
         #expect(tools("complete milestone beta release in project App") == ["complete_milestone"])
     }
+
+    @Test("a request run on into a direct question is the question: it reads, never writes", arguments: [
+        "i need some sushi what's closest",
+        "i want to take karate classes where are local karate studios",
+        "i need a good film any thoughts",
+        "it looks sunny and clear today is that true",
+        "i need to set an alarm how many do i have set",
+    ])
+    func runOnQuestion(text: String) {
+        let steps = tools(text)
+        #expect(!steps.isEmpty)
+        #expect(steps.allSatisfy { !Self.writes.contains($0) }, "\(steps)")
+    }
+
+    @Test("a question the request is about, or one a command carries, stays a to-do", arguments: [
+        "remind me to ask sam where is the key",
+        "buy a gift for sam who is turning 30",
+        "ask the landlord how much is the deposit",
+    ])
+    func embeddedQuestion(text: String) {
+        #expect(tools(text) == ["create_task"])
+    }
 }

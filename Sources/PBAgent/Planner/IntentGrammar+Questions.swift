@@ -22,6 +22,37 @@ extension IntentGrammar {
         return [PlannedIntent(.brief, [:])]
     }
 
+    /// A request run on into a direct question, as speech transcribes it without a stop: "i need
+    /// some sushi what's closest", "it looks sunny today is that true", "i need a good film any
+    /// thoughts". What is asked is the question, so it is read as one (read-only), not captured as a
+    /// to-do. A question embedded after a verb of asking or finding out ("find out what stores are
+    /// open", "ask Sam where the key is") and a clause that opens with a command ("remind me to ask
+    /// Sam where is the key") are left to the rules after this one.
+    func runOnQuestion(_ c: Clause) -> [PlannedIntent]? {
+        let l = c.lower
+        let tail = #"(?:(?:what|where|how)(?:'s|s| is| are| was| were| do| does| did| can| could| will| would| should)|how (?:many|much|far|long|often) (?:do|does|is|are|can|will|should)|(?:is|isn't|are|aren't) (?:that|it|this|there|they) (?:true|right|correct|so|ok|okay|open|available|possible|any good)|any (?:thoughts|ideas|suggestions|recommendations|advice))\b.*"#
+        guard let m = pattern.match(#"(.+?) ("# + tail + ")", l) else { return nil }
+        let head = m[0].split(separator: " ").map(String.init)
+        guard head.count >= 2, let first = head.first, let last = head.last else { return nil }
+        if Self.commandOpeners.contains(first) { return nil }
+        if Self.askingVerbs.contains(last) || (last == "out" && head.count >= 2) { return nil }
+        return question(Clause(text: c.text, question: true, bang: c.bang, asked: c.asked))
+    }
+
+    /// First words of a clause that is a command whatever question it carries.
+    static let commandOpeners: Set<String> = [
+        "remind", "add", "create", "schedule", "note", "jot", "put", "set", "text", "message", "email", "ask", "tell",
+        "write", "save", "draft", "send", "book", "todo", "to-do", "record", "log", "mark", "move", "reschedule",
+        "delete", "remove", "cancel", "complete", "finish", "append",
+    ]
+
+    /// Words after which a question is the object of the request, not put to the assistant.
+    static let askingVerbs: Set<String> = [
+        "ask", "asking", "know", "knowing", "find", "check", "see", "tell", "wonder", "wondering", "decide", "remember",
+        "figure", "learn", "work", "look", "google", "research", "about", "on", "discuss", "explain", "understand",
+        "plan", "confirm", "sure", "sort", "choose", "pick", "agree", "whether", "of", "to",
+    ]
+
     func question(_ c: Clause) -> [PlannedIntent]? {
         var t = c.text
         var asks = pattern.match(#"(?:do|have|did) (?:i|we) .+|(?:(?:show|read|list|tell|display|speak|open)(?: me)?|(?:give|get) me)(?: back| out| all)? (?:my |the |all |what'?s on |whats on |what is on |about )?.*\b(?:lists?|calendar|events?|meetings?|schedule|agenda|appointments?|plans?|week|day|tasks|to-?dos?|birthdays?)\b.*"#, t) != nil

@@ -29,7 +29,7 @@ public struct IntentGrammar: Sendable {
         let clause = normalise(raw)
         if clause.text.isEmpty { return nil }
         let readers: [(Clause) -> [PlannedIntent]?] = [
-            undoRequest, briefRequest, drafting, scheduling, list, lookAt, beforeCapture, capture, outOfScope, question, commands, paraphrase, statementOfState, imperative,
+            undoRequest, briefRequest, drafting, scheduling, list, lookAt, runOnQuestion, beforeCapture, capture, outOfScope, question, commands, paraphrase, statementOfState, imperative,
         ]
         for reader in readers {
             if let intents = reader(clause) {
