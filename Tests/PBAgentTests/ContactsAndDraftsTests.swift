@@ -28,6 +28,39 @@ import Testing
         #expect(carter.email == "sam.carter@example.com")
         #expect(carter.given == "Samuel")
         #expect(cards[5].nicknames == ["Kate", "Kathy"])
+        // ADR as one line (its seven parts, empty ones left out, an escaped comma kept), BDAY as
+        // ISO 8601 (4.0's "--0722" a day without its year), TITLE.
+        #expect(priya.addresses.map(\.value) == ["12 Elm Road, Leeds, LS6 2AB, United Kingdom"])
+        #expect(priya.addresses[0].types == ["home"])
+        #expect(priya.birthday == "1990-04-12")
+        #expect(priya.title == "Architect")
+        #expect(samLee.birthday == "--07-22")
+        #expect(samLee.addresses.map(\.value) == ["1 Canal Street, Unit 4, Manchester, M1 3HE, UK"])
+        #expect(cards[1].birthday == nil && cards[1].addresses.isEmpty)
+    }
+
+    @Test("a vCard date as ISO 8601", arguments: [
+        ("1985-04-12", "1985-04-12"), ("19850412", "1985-04-12"), ("19850412T103000Z", "1985-04-12"),
+        ("--0412", "--04-12"), ("--04-12", "--04-12"), ("circa 1800", "circa 1800"),
+    ])
+    func vcardDates(raw: String, iso: String) {
+        #expect(VCard.isoDate(raw) == iso)
+    }
+
+    @Test func findContactAnswersTheDetailAskedOrSaysThereIsNone() throws {
+        let fx = try AgentFixture()
+        let r = try run(fx, #"{"steps":[{"tool":"find_contact","args":{"name":"Pri","detail":"address"}},"# +
+                        #"{"tool":"find_contact","args":{"name":"Mira","detail":"birthday"}},"# +
+                        #"{"tool":"find_contact","args":{"name":"Priya","detail":"phone"}},"# +
+                        #"{"tool":"find_contact","args":{"name":"Priya"}}]}"#)
+        #expect(r.status == .ok)
+        #expect(r.steps[0].summary == "Priya Shah: address 12 Elm Road, Leeds, LS6 2AB, United Kingdom (home)")
+        #expect(r.steps[1].summary == "'Mira' is Myra Jones (by spelling or sound): no birthday on file")
+        #expect(r.steps[2].summary == "Priya Shah: phone +44 7700 900123 (cell); +44 20 7946 0018 (work, voice)")
+        #expect(r.steps[3].summary == "Priya Shah: phone +44 7700 900123, email priya.shah@example.org, at Shah & Co")
+        let bad = try run(fx, #"{"steps":[{"tool":"find_contact","args":{"name":"Priya","detail":"shoe size"}}]}"#)
+        #expect(bad.status == .failed)
+        #expect(bad.steps[0].error?.contains("expected one of phone, email, address, birthday, organization, title") == true)
     }
 
     @Test func namesAreMatchedBySpellingAndSoundAmongKnownContactsOnly() throws {
@@ -129,6 +162,36 @@ import Testing
         let p = fixedPlanner().plan(text)
         #expect(p.tools == ["find_contact"])
         #expect(p.steps.first?.args["name"] == .string(name))
+    }
+
+    @Test("a question names the detail it asks for", arguments: [
+        ("what's Priya's number", "Priya", "phone"),
+        ("do i have a work number for susan", "susan", "phone"),
+        ("show johns office number", "johns", "phone"),
+        ("is bills cell phone number in my contacts", "bills", "phone"),
+        ("what is amber stevens address it is in my contacts", "amber stevens", "address"),
+        ("where does fred work", "fred", "organization"),
+        ("where does Myra live", "Myra", "address"),
+        ("when is jacob's birthday", "jacob", "birthday"),
+        ("what is john's job title", "john", "title"),
+        ("how do I reach Jon", "Jon", "phone"),
+        ("is Mary Smith in my contacts", "Mary Smith", nil),
+        ("open the contact named john", "john", nil),
+        ("please give me details of allen from my contact", "allen", nil),
+    ] as [(String, String, String?)])
+    func contactDetails(text: String, name: String, detail: String?) {
+        let p = fixedPlanner().plan(text)
+        #expect(p.tools == ["find_contact"])
+        #expect(p.steps.first?.args["name"] == .string(name))
+        #expect(p.steps.first?.args["detail"] == detail.map(JSONValue.string))
+    }
+
+    @Test("a request that only mentions a detail is no contact question", arguments: [
+        "call mom's mobile", "buy a phone for Sam", "update john's phone number to 555", "give me the phone number",
+        "tell me my latest email", "show me the details of project Kitchen", "what's the song title",
+    ])
+    func notContactQuestions(text: String) {
+        #expect(!fixedPlanner().plan(text).tools.contains("find_contact"))
     }
 
     @Test func theAddressOfAPlaceIsNotAContact() {

@@ -21,20 +21,6 @@ extension IntentGrammar {
                                              "about", "what", "when", "where", "how", "if", "whether", "all", "any", "some", "em", "u", "you", "ya", "again",
                                              "back", "more", "someone", "somebody", "people", "us", "off", "out", "up", "on", "in", "to", "for", "with"]
 
-    /// "what's Priya's number", "find Sam's email", "look up Myra in my contacts", "who is Jon".
-    func contactQuestion(_ c: Clause) -> [PlannedIntent]? {
-        let t = c.text
-        let kind = #"(?:home |work |mobile |cell |office |personal |current )?(?:phone(?: number)?|number|mobile(?: number)?|cell(?: number)?|email(?: address| id)?|e-mail(?: address)?|mail address|address|contact(?: details| info(?:rmation)?)?|details)"#
-        let m = pattern.match(#"(?:please )?(?:what(?:'s| is| are)|find|get|give me|show me|look up|tell me|fetch me|open)(?: me)? ([\p{L}'.-]+(?: [\p{L}'.-]+)?)(?:'s|s') "# + kind + #"(?: please| for me)?"#, t)
-            ?? pattern.match(#"(?:please )?(?:what(?:'s| is| are)|find|get|give me|show me|look up|tell me|fetch me)(?: me)? (?:the )?"# + kind + #" (?:of|for) ([\p{L}'.-]+(?: [\p{L}'.-]+)?)(?: please| for me)?"#, t)
-            ?? pattern.match(#"(?:look up|find|search for|search) ([\p{L}'.-]+(?: [\p{L}'.-]+)?) in (?:my |the )?(?:contacts|address book|phone book)"#, t)
-            ?? pattern.match(#"(?:how do i|how can i) (?:reach|contact|call|text|email) ([\p{L}'.-]+(?: [\p{L}'.-]+)?)"#, t)
-        // "the address of the venue" asks about a place, not a person.
-        guard let name = m?[0], !IntentGrammar.notRecipients.contains(name.lowercased()),
-              !["the", "this", "that", "a", "an", "your", "our"].contains(name.lowercased().split(separator: " ").first.map(String.init) ?? "") else { return nil }
-        return [PlannedIntent(.findContact, ["name": .string(name)])]
-    }
-
     func drafting(_ c: Clause) -> [PlannedIntent]? {
         if let found = contactQuestion(c) { return found }
         let t = c.text

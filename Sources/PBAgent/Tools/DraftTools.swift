@@ -35,6 +35,11 @@ enum DraftTools {
                                       "phones": .array(c.phones.map { .object(["value": .string($0.value), "types": .array($0.types.map(JSONValue.string))]) }),
                                       "emails": .array(c.emails.map { .object(["value": .string($0.value), "types": .array($0.types.map(JSONValue.string))]) })]
         if let org = c.organization { o["organization"] = .string(org) }
+        if let title = c.title { o["title"] = .string(title) }
+        if !c.addresses.isEmpty {
+            o["addresses"] = .array(c.addresses.map { .object(["value": .string($0.value), "types": .array($0.types.map(JSONValue.string))]) })
+        }
+        if let b = c.birthday { o["birthday"] = .string(b) }
         return .object(o)
     }
 
@@ -49,15 +54,52 @@ enum DraftTools {
         }
     }
 
-    static let findContact = AgentTool("find_contact", "who a name means among the contacts (PB_CONTACTS): as written, else by spelling or sound; more than one is reported, never guessed", mutates: false, arguments: [
+    /// A vCard date as a person reads it: "12 April 1990", "22 July" (a day without its year);
+    /// anything else as written. The tool's data keeps the ISO form.
+    static func spokenDate(_ iso: String) -> String {
+        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        let parts = iso.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        if iso.hasPrefix("--"), parts.count == 4, let m = Int(parts[2]), let d = Int(parts[3]), (1...12).contains(m) {
+            return "\(d) \(months[m - 1])"
+        }
+        if parts.count == 3, parts[0].count == 4, let m = Int(parts[1]), let d = Int(parts[2]), (1...12).contains(m) {
+            return "\(d) \(months[m - 1]) \(parts[0])"
+        }
+        return iso
+    }
+
+    /// What a question about a person may ask for: the `detail` of find_contact.
+    static let contactDetails = ["phone", "email", "address", "birthday", "organization", "title"]
+
+    static let findContact = AgentTool("find_contact", "who a name means among the contacts (PB_CONTACTS): as written, else by spelling or sound; more than one is reported, never guessed; with detail, that detail (or that there is none on file)", mutates: false, arguments: [
         .init("name", "a name, first name or nickname", required: true),
+        .init("detail", "what is asked: phone, email, address, birthday, organization or title (all of them when absent)"),
     ], run: { ctx in
         let name = try ctx.args.required("name")
+        let detail = try ctx.args.string("detail")
+        if let detail, !contactDetails.contains(detail) {
+            throw AgentError.badArgument("detail", "expected one of \(contactDetails.joined(separator: ", ")), got '\(detail)'")
+        }
         let (c, how) = try person(ctx, name)
         var summary = "\(c.fullName)"
         if ContactBook.fold(c.fullName) != ContactBook.fold(name), how != "by name" { summary = "'\(name)' is \(c.fullName) (\(how))" }
-        let details = [c.mobile.map { "phone \($0)" }, c.email.map { "email \($0)" }].compactMap { $0 }
-        if !details.isEmpty { summary += ": " + details.joined(separator: ", ") }
+        let all: [(String, [String])] = [
+            ("phone", c.phones.map { $0.types.isEmpty ? $0.value : "\($0.value) (\($0.types.joined(separator: ", ")))" }),
+            ("email", c.emails.map(\.value)),
+            ("address", c.addresses.map { $0.types.isEmpty ? $0.value : "\($0.value) (\($0.types.joined(separator: ", ")))" }),
+            ("birthday", c.birthday.map { [spokenDate($0)] } ?? []),
+            ("organization", c.organization.map { [$0] } ?? []),
+            ("title", c.title.map { [$0] } ?? []),
+        ]
+        if let detail {
+            // The question's own answer, every value of it ("work" and "home" phones), or a plain
+            // "none on file": never another detail in its place.
+            let values = all.first { $0.0 == detail }?.1 ?? []
+            summary += values.isEmpty ? ": no \(detail) on file" : ": \(detail) " + values.joined(separator: "; ")
+        } else {
+            let details = [c.mobile.map { "phone \($0)" }, c.email.map { "email \($0)" }, c.organization.map { "at \($0)" }].compactMap { $0 }
+            if !details.isEmpty { summary += ": " + details.joined(separator: ", ") }
+        }
         var ref: [String: JSONValue] = ["name": .string(c.fullName)]
         if let e = c.email { ref["email"] = .string(e) }
         if let p = c.mobile { ref["phone"] = .string(p) }

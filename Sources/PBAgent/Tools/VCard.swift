@@ -1,7 +1,8 @@
 import Foundation
 
 /// One person of a vCard file (RFC 2426 for version 3.0, RFC 6350 for 4.0; 2.1 as phones and
-/// older exports write it): the names, nicknames, phones and addresses PocketBrains uses.
+/// older exports write it): the names, nicknames, phones, email and postal addresses, birthday,
+/// organisation and job title PocketBrains uses.
 public struct VCard: Equatable, Sendable {
     public struct Value: Equatable, Sendable {
         public var value: String
@@ -19,6 +20,12 @@ public struct VCard: Equatable, Sendable {
     public var emails: [Value]
     public var organization: String?
     public var uid: String?
+    /// ADR, each as one line ("22 Rua de São Miguel, Lisbon, 1100-001, Portugal"), with its TYPE.
+    public var addresses: [Value] = []
+    /// BDAY as ISO 8601: "1985-04-12", or "--04-12" when the year is not given (4.0).
+    public var birthday: String?
+    /// TITLE: the job title.
+    public var title: String?
 
     /// The address to use for a channel: the preferred one, else a mobile for messages, else the first.
     public var email: String? { (emails.first(where: \.preferred) ?? emails.first)?.value }
@@ -89,6 +96,13 @@ public struct VCard: Equatable, Sendable {
                 if !v.isEmpty { current?.emails.append(Value(value: v, types: types, preferred: preferred)) }
             case "ORG": current?.organization = splitEscaped(value, ";").first.map(unescape)
             case "UID": current?.uid = unescape(value)
+            case "ADR":
+                // Post office box; extended address; street; locality; region; postal code; country.
+                let line = splitEscaped(value, ";").map { unescape($0).trimmingCharacters(in: .whitespaces) }
+                    .filter { !$0.isEmpty }.joined(separator: ", ")
+                if !line.isEmpty { current?.addresses.append(Value(value: line, types: types, preferred: preferred)) }
+            case "BDAY": current?.birthday = Self.isoDate(unescape(value))
+            case "TITLE": current?.title = unescape(value)
             default: break
             }
         }
@@ -104,6 +118,24 @@ public struct VCard: Equatable, Sendable {
             if line[i] == ":", !quoted { return i }
         }
         return nil
+    }
+
+    /// A vCard date as ISO 8601: 3.0 writes "1985-04-12" or "19850412" (perhaps with a time after
+    /// "T"), 4.0 also "--0412" or "--04-12" for a day without its year. Anything else is kept as
+    /// written (4.0 allows text: VALUE=text "circa 1800").
+    static func isoDate(_ raw: String) -> String? {
+        let v = raw.trimmingCharacters(in: .whitespaces)
+        guard !v.isEmpty else { return nil }
+        let day = v.split(separator: "T", maxSplits: 1).first.map(String.init) ?? v
+        let digits = day.filter(\.isNumber)
+        if day.hasPrefix("--"), digits.count == 4 {
+            return "--" + digits.prefix(2) + "-" + digits.suffix(2)
+        }
+        if digits.count == 8, day.allSatisfy({ $0.isNumber || $0 == "-" }) {
+            let d = Array(digits)
+            return String(d[0..<4]) + "-" + String(d[4..<6]) + "-" + String(d[6..<8])
+        }
+        return v
     }
 
     static func unfold(_ text: String) -> [Substring] {
