@@ -102,18 +102,12 @@ final class SessionFile {
     }
 
     func save() throws {
-        let folder = url.deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             var data = Data()
             for t in turns { data += try encoder.encode(t) + [0x0A] }
-            let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid())")
-            try data.write(to: temporary)
-            guard rename(temporary.path, url.path) == 0 else {
-                throw ToolFailure(.ioError, String(cString: strerror(errno)))
-            }
+            try AtomicFile.write(data, to: url.path)
         } catch {
             throw ToolFailure(.ioError, "cannot write the session \(url.path): \(error.localizedDescription)")
         }

@@ -44,7 +44,7 @@ extension IntentGrammar {
             (name, said) = (m[0], m[1])
         // Asked, a possessive as speech transcribes it, without its apostrophe ("show johns
         // office number", "what is amber stevens address"): only with a detail in particular.
-        } else if let m = pattern.match(ask + #" (?:the )?"# + n + #" ("# + d + #")"# + inC + "?", t), !Self.generalDetail(m[1]),
+        } else if let m = pattern.match(ask + #" (?:the )?"# + n + #" ("# + d + #")"# + inC + "?", t), Self.detailKind(m[1]) != nil,
                   !["email", "title"].contains(Self.detailKind(m[1]) ?? "") {
             // ("show johns email" is as often a message of John's, and "the song title" no person.)
             (name, said) = (m[0], m[1])
@@ -53,7 +53,7 @@ extension IntentGrammar {
                     ?? pattern.match(#"is there (?:an? |any )?("# + d + #") (?:of|for) "# + n + inC + "?", t) {
             (said, name) = (m[0], m[1])
             // "the details of allen" asks about a person only when it says the contacts.
-            if Self.generalDetail(said), !pattern.contains(#"\bcontacts?\b|\bphone ?book\b|\baddress book\b"#, t) { return nil }
+            if Self.detailKind(said) == nil, !pattern.contains(#"\bcontacts?\b|\bphone ?book\b|\baddress book\b"#, t) { return nil }
         } else if let m = pattern.match(#"(?:is|are) "# + n + #"(?:'s|s'|’s)? ("# + d + #") "# + inC, t) {
             (name, said) = (m[0], m[1])
         // NAME in the contacts.
@@ -99,11 +99,6 @@ extension IntentGrammar {
     static let notInNames: Set<String> = ["for", "of", "to", "the", "in", "on", "with", "and", "from", "this", "that", "these", "those",
                                           "latest", "last", "new", "newest", "unread", "unchecked", "current", "recent", "next", "old",
                                           "local", "song", "music", "stock", "playing", "my"]
-
-    /// The details that say nothing in particular ("details", "contact information").
-    static func generalDetail(_ said: String) -> Bool {
-        detailKind(said) == nil
-    }
 
     /// What find_contact reports for the words of a question, or nil for all of it.
     static func detailKind(_ said: String) -> String? {

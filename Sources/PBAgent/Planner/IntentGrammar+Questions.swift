@@ -35,7 +35,7 @@ extension IntentGrammar {
         let head = m[0].split(separator: " ").map(String.init)
         guard head.count >= 2, let first = head.first, let last = head.last else { return nil }
         if Self.commandOpeners.contains(first) { return nil }
-        if Self.askingVerbs.contains(last) || (last == "out" && head.count >= 2) { return nil }
+        if Self.askingVerbs.contains(last) || last == "out" { return nil }
         return question(Clause(text: c.text, question: true, bang: c.bang, asked: c.asked))
     }
 

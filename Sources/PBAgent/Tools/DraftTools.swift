@@ -68,6 +68,20 @@ enum DraftTools {
         return iso
     }
 
+    /// Every value a card holds for one of `contactDetails`, as a person reads it, with its TYPE.
+    static func detailValues(_ detail: String, of c: VCard) -> [String] {
+        func typed(_ v: VCard.Value) -> String { v.types.isEmpty ? v.value : "\(v.value) (\(v.types.joined(separator: ", ")))" }
+        switch detail {
+        case "phone": return c.phones.map(typed)
+        case "email": return c.emails.map(\.value)
+        case "address": return c.addresses.map(typed)
+        case "birthday": return c.birthday.map { [spokenDate($0)] } ?? []
+        case "organization": return c.organization.map { [$0] } ?? []
+        case "title": return c.title.map { [$0] } ?? []
+        default: return []
+        }
+    }
+
     /// What a question about a person may ask for: the `detail` of find_contact.
     static let contactDetails = ["phone", "email", "address", "birthday", "organization", "title"]
 
@@ -83,18 +97,10 @@ enum DraftTools {
         let (c, how) = try person(ctx, name)
         var summary = "\(c.fullName)"
         if ContactBook.fold(c.fullName) != ContactBook.fold(name), how != "by name" { summary = "'\(name)' is \(c.fullName) (\(how))" }
-        let all: [(String, [String])] = [
-            ("phone", c.phones.map { $0.types.isEmpty ? $0.value : "\($0.value) (\($0.types.joined(separator: ", ")))" }),
-            ("email", c.emails.map(\.value)),
-            ("address", c.addresses.map { $0.types.isEmpty ? $0.value : "\($0.value) (\($0.types.joined(separator: ", ")))" }),
-            ("birthday", c.birthday.map { [spokenDate($0)] } ?? []),
-            ("organization", c.organization.map { [$0] } ?? []),
-            ("title", c.title.map { [$0] } ?? []),
-        ]
         if let detail {
             // The question's own answer, every value of it ("work" and "home" phones), or a plain
             // "none on file": never another detail in its place.
-            let values = all.first { $0.0 == detail }?.1 ?? []
+            let values = detailValues(detail, of: c)
             summary += values.isEmpty ? ": no \(detail) on file" : ": \(detail) " + values.joined(separator: "; ")
         } else {
             let details = [c.mobile.map { "phone \($0)" }, c.email.map { "email \($0)" }, c.organization.map { "at \($0)" }].compactMap { $0 }
