@@ -25,7 +25,8 @@ DEB_PACKAGES = libsqlite3-dev libicu-dev libblas-dev libopenblas0-pthread popple
 PROGRAMS = pb-chunk pb-embed pb-index pb-search pb-rerank pb-pack pb-answer pb-verify pb-date pb-plan pb-exec pb-undo pb-remember pb-recall pb-session pb-brief
 SCRIPTS  = pb-ingest pb-ask pb-do pb-thread
 BUILD    = .build/release
-DATA     = ../shared/data
+# The evaluation data the tests and evals read, with each set's provenance (Evals/data/README.md).
+DATA     = Evals/data
 # The date gate's floor on pb-date's pass rate (measured 0.816, 258 of 316, with zones in the text in
 # scope since 2026-12-04): the one place it is set.
 DATES_FLOOR = 0.816
@@ -89,7 +90,8 @@ man-lint:
 man-examples: build model
 	sh Tests/man-examples.sh $(BUILD)
 
-# Everything: unit tests (Swift Testing), golden pipelines on the release binaries, the man
+# Everything: Tests/standalone.sh (no tracked file refers to a folder beside the clone, and the
+# evaluation data is in Evals/data), unit tests (Swift Testing), golden pipelines on the release binaries, the man
 # pages' lint and examples, kill -9 recovery, and the deterministic eval gates: retrieval on
 # SciFact, the reranker beating fusion on the held-out half, the router's canonical and compound
 # splits at 100%, every reconciliation case right (R1-R9), SQuAD 2.0 answers through pb-ask (a quarter of the questions, floors on the
@@ -98,6 +100,7 @@ man-examples: build model
 # --model against a cross-encoder built from the MiniLM weights, checked by numpy, in
 # Tests/cross-encoder.sh.
 test: deps model build llm
+	sh Tests/standalone.sh
 	$(SWIFT) test
 	LLM_MAKE="$(MAKE)" LLM_SWIFT_TEST="$(SWIFT) test" sh Tests/llm.sh $(BUILD)
 	sh Tests/golden.sh $(BUILD)

@@ -13,7 +13,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export PATH="$build:$PATH" PB_HOME="$tmp/home"
-python3 "$root/Evals/retrieval/scifact.py" docs "$root/../shared/data/scifact/corpus.jsonl" >"$tmp/docs.jsonl"
+python3 "$root/Evals/retrieval/scifact.py" docs "$root/Evals/data/scifact/corpus.jsonl" >"$tmp/docs.jsonl"
 head -n 3000 "$tmp/docs.jsonl" | pb-chunk --library crash | python3 -c '
 import base64, hashlib, json, struct, sys
 for line in sys.stdin:
@@ -46,7 +46,7 @@ n=$(pb-index --library crash --stats | python3 -c 'import json,sys; s=json.load(
 if [ "$n" = "$docs True" ] && pb-index --library crash --check >/dev/null; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "crash: after resuming: $n"; cat "$tmp/summary"; fi
 
 # pb-remember: the real model, real turns.
-python3 - "$root/../shared/data/memory/locomo/locomo10.json" >"$tmp/messages.jsonl" <<'PY'
+python3 - "$root/Evals/data/memory/locomo/locomo10.json" >"$tmp/messages.jsonl" <<'PY'
 import json, sys
 c = json.load(open(sys.argv[1]))[0]["conversation"]
 n = 1

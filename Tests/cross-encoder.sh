@@ -17,7 +17,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 build=${1:-.build/release}
 model=${PB_MODEL_DIR:-${XDG_DATA_HOME:-$HOME/.local/share}/pocketbrains/models/all-MiniLM-L6-v2}
-golden=${PB_GOLDEN:-$root/../shared/fixtures/minilm-golden.jsonl}
+golden=${PB_GOLDEN:-$root/Evals/data/fixtures/minilm-golden.jsonl}
 python=${PYTHON:-python3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Evals/answers: SQuAD 2.0 (../shared/data/squad_v2/dev-half.json) through pb-ask.
+# Evals/answers: SQuAD 2.0 (Evals/data/squad_v2/dev-half.json) through pb-ask.
 #   articles -> Markdown documents (paragraphs as sections) -> pb-ingest    (library "squad")
 #   every question -> pb-ask --json -> squad.py score
 # Prints EVALJSON lines for all questions and for the fit (even) and check (odd) halves:
@@ -22,7 +22,7 @@ while [ $# -gt 0 ]; do
 done
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-data="$root/../shared/data/squad_v2/dev-half.json"
+data="$root/Evals/data/squad_v2/dev-half.json"
 out="$root/Evals/out/answers"
 mkdir -p "$out"
 export PATH="$build:$root/bin:$PATH" PB_HOME="$out/home"

@@ -10,7 +10,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 out="$root/Evals/out/bench"
 mkdir -p "$out"
-corpus="$root/../shared/data/scifact/corpus.jsonl"
+corpus="$root/Evals/data/scifact/corpus.jsonl"
 texts="$out/reference-texts.jsonl"
 python3 - "$corpus" >"$texts" <<'PY'
 import json, sys

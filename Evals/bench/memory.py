@@ -17,7 +17,7 @@ reuse = os.environ.get("BENCH_MEMORY_REUSE") == "1" and os.path.isdir(os.path.jo
 if not reuse:
     shutil.rmtree(os.path.join(out, "home"), ignore_errors=True)
 env = dict(os.environ, PATH=build + ":" + os.environ["PATH"], PB_HOME=os.path.join(out, "home"))
-data = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "data", "memory", "locomo", "locomo10.json")
+data = os.path.join(os.path.dirname(__file__), "..", "data", "memory", "locomo", "locomo10.json")
 conversations = json.load(open(data))
 turns, questions = [], []
 for conv in conversations:

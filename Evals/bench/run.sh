@@ -14,7 +14,7 @@ unset PB_LIBRARY
 build=$(cd "${1:-.build/release}" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-data="$root/../shared/data/scifact"
+data="$root/Evals/data/scifact"
 out="$root/Evals/out/bench"
 rm -rf "$out"
 mkdir -p "$out"

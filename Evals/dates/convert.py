@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Extracts the English cases of chrono's and dateparser's test suites into cases.jsonl.
 
-Run from anywhere: python3 Evals/dates/convert.py [DATA_DIR] (default ../shared/data/dates next to
-the repository). Each output line: {file, text, now, expect, scope, category, why}, where expect is
-{year, month, day[, hour, minute]} (what the source test checks), null for "no date here", or a
-list of such objects (dateparser's search cases, one per date in the text). Cases we do not try to
-pass are kept with scope "out" and the reason, so the figures can be checked against the sources.
+Run from anywhere: python3 Evals/dates/convert.py [DATA_DIR] (default Evals/data/dates, the
+evaluation data in the repository). Each output line: {file, text, now, expect, scope, category,
+why}, where expect is {year, month, day[, hour, minute]} (what the source test checks), null for
+"no date here", or a list of such objects (dateparser's search cases, one per date in the text).
+Cases we do not try to pass are kept with scope "out" and the reason, so the figures can be checked
+against the sources.
 """
 import ast
 import io
@@ -17,7 +18,7 @@ import tokenize
 from datetime import datetime, timedelta
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DATA = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", "..", "..", "shared", "data", "dates")
+DATA = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", "data", "dates")
 
 # ---------------------------------------------------------------- chrono (TypeScript, read by a small scanner)
 

@@ -17,7 +17,7 @@ import numpy as np
 from datetime import datetime, timedelta
 
 build, out = sys.argv[1], sys.argv[2]
-data = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "data", "memory", "locomo", "locomo10.json")
+data = os.path.join(os.path.dirname(__file__), "..", "data", "memory", "locomo", "locomo10.json")
 os.makedirs(out, exist_ok=True)
 env = dict(os.environ, PATH=build + ":" + os.environ["PATH"])
 MONTHS = {m: i + 1 for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july", "august",

@@ -20,7 +20,7 @@ for a in "$@"; do
 done
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-data="$root/../shared/data/scifact"
+data="$root/Evals/data/scifact"
 out="$root/Evals/out/ocr"
 rm -rf "$out"
 mkdir -p "$out/scan" "$out/ocr" "$out/pages"

@@ -36,7 +36,7 @@ def main():
     keep = [l for l in src.splitlines() if not l.startswith(("build, out =", "data =", "os.makedirs(out", "env = dict("))]
     scope = {}
     exec(compile("\n".join(keep), "locomo.py", "exec"), scope)
-    data = os.path.join(here, "..", "..", "..", "shared", "data", "memory", "locomo", "locomo10.json")
+    data = os.path.join(here, "..", "data", "memory", "locomo", "locomo10.json")
     conversations = json.load(open(data))[:5]
     queries, names = [], None
     for conv in conversations:

@@ -13,7 +13,7 @@ depth=${2:-12}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 out="$root/Evals/out/rerank"
-qrels="$root/../shared/data/scifact/qrels-train.tsv"
+qrels="$root/Evals/data/scifact/qrels-train.tsv"
 [ -s "$out/search.jsonl" ] && [ -s "$out/features.jsonl" ] || { echo "late.sh: run Evals/rerank/run.sh first" >&2; exit 66; }
 python3 - "$out/search.jsonl" "$depth" >"$out/late-input.jsonl" <<'PY'
 import json, sys

@@ -16,7 +16,7 @@ build=$(cd "${1:-.build/release}" && pwd)
 search_build=$(cd "${2:-$build}" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-data="$root/../shared/data/scifact"
+data="$root/Evals/data/scifact"
 retrieval="$root/Evals/out/retrieval"
 out="$root/Evals/out/rerank"
 mkdir -p "$out"

@@ -17,7 +17,7 @@ for a in "$@"; do
 done
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-data="$root/../shared/data/scifact"
+data="$root/Evals/data/scifact"
 out="$root/Evals/out/retrieval"
 mkdir -p "$out"
 export PATH="$build:$PATH" PB_HOME="$out/home"

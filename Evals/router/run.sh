@@ -47,7 +47,7 @@ jq -c 'del(.kind)' "$here/safety.jsonl" | "$build/pb-plan" >"$out/safety.plans.j
 python3 "$here/score.py" safety "$here/safety.jsonl" "$out/safety.plans.jsonl" || failed=1
 jq -c 'del(.kind)' "$here/safety.jsonl" | PB_HOME="$homes/store" "$build/pb-plan" >"$out/safety-store.plans.jsonl"
 python3 "$here/score.py" safety "$here/safety.jsonl" "$out/safety-store.plans.jsonl" safety_store || failed=1
-hwu="$root/../shared/data/intents/hwu64/kfold1_testset_csv"
+hwu="$root/Evals/data/intents/hwu64/kfold1_testset_csv"
 if [ -d "$hwu" ]; then
   python3 "$here/score.py" hwu-input "$hwu" | "$build/pb-plan" --no-store >"$out/hwu64.plans.jsonl"
   python3 "$here/score.py" hwu "$out/hwu64.plans.jsonl" hwu64_test

@@ -5,7 +5,7 @@ No cross-encoder can be fetched on our machines, so the test builds one: the all
 encoder (whose tensors we have) saved as BertForSequenceClassification, with the `bert.` prefix,
 its own pooler and a classifier head of fixed pseudo-random weights (one label, or two). The
 scores are then computed here by an independent forward pass in numpy (float64), from the
-reference tokenizer's ids in ../shared/fixtures/minilm-golden.jsonl, so that pb-rerank's Swift
+reference tokenizer's ids in Evals/data/fixtures/minilm-golden.jsonl, so that pb-rerank's Swift
 path (its tokenizer, pair layout, token types, pooler and head) is checked against arithmetic
 it does not share.
 

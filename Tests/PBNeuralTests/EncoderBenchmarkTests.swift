@@ -11,8 +11,7 @@ struct EncoderBenchmarkTests {
 
     static let corpus: URL = {
         if let path = environment["PB_BENCH_CORPUS"], !path.isEmpty { return URL(fileURLWithPath: path) }
-        return NeuralFixtures.packageRoot.deletingLastPathComponent()
-            .appendingPathComponent("shared/data/scifact/corpus.jsonl")
+        return NeuralFixtures.packageRoot.appendingPathComponent("Evals/data/scifact/corpus.jsonl")
     }()
 
     @Test(.enabled(if: environment["PB_BENCH"] == "1", "set PB_BENCH=1 to run the benchmark"),

@@ -6,7 +6,7 @@ import PBCore
 @Suite struct ChunkerTests {
     /// Real prose: the first SciFact abstracts.
     static func scifact(_ n: Int) throws -> [(title: String, text: String)] {
-        let url = TestSupport.shared.appendingPathComponent("data/scifact/corpus.jsonl")
+        let url = TestSupport.data.appendingPathComponent("scifact/corpus.jsonl")
         let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").prefix(n)
         return try lines.map {
             let o = try JSONDecoder().decode([String: String].self, from: Data($0.utf8))

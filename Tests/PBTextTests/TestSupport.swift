@@ -6,7 +6,8 @@ import PBCore
 enum TestSupport {
     static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let samples = repo.appendingPathComponent("Tests/Fixtures/samples")
-    static let shared = repo.deletingLastPathComponent().appendingPathComponent("shared")
+    /// The evaluation data in the repository (SciFact and the other sets, with their provenance).
+    static let data = repo.appendingPathComponent("Evals/data")
 
     static var vocabulary: URL { PBEnvironment().modelDirectory.appendingPathComponent("vocab.txt") }
     static var hasModel: Bool { FileManager.default.fileExists(atPath: vocabulary.path) }

@@ -12,16 +12,12 @@ enum MiniLMFixtures {
 
     static var modelPresent: Bool { FileManager.default.fileExists(atPath: vocabulary.path) }
 
-    /// The golden file is shared by the whole project (../shared/fixtures from the package root);
-    /// a copy in Tests/Golden takes precedence.
+    /// The golden file is in the evaluation data in the repository (Evals/data/fixtures).
     static let goldenFile: URL? = {
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [
-            packageRoot.appendingPathComponent("Tests/Golden/minilm-golden.jsonl"),
-            packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/minilm-golden.jsonl"),
-        ]
-        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
+        let file = packageRoot.appendingPathComponent("Evals/data/fixtures/minilm-golden.jsonl")
+        return FileManager.default.fileExists(atPath: file.path) ? file : nil
     }()
 
     struct Golden: Decodable {
