@@ -222,4 +222,33 @@ let travel = "# Lisbon\n\nFly out on 14 May. The hotel is in Alfama. Tram 28 goe
         let s = try indexer.finish()
         #expect(s.failed == 1 && s.pruned == 0)
     }
+
+    /// A stage that failed as a whole (an error naming no document) may have stopped before it
+    /// passed documents on: they must not be pruned as if deleted, nor the run kept as complete.
+    @Test func anErrorWithoutAPathStopsPrune() throws {
+        let f = try IndexFixture()
+        try f.index(try f.chunks("/d/notes.md", notes) + f.chunks("/d/bread.md", recipe))
+        // In a scope of its own: the indexer holds the library's write lock until it goes.
+        let s = try {
+            let indexer = Indexer(library: try f.library(), options: { var o = Indexer.Options(); o.prune = true; return o }())
+            for line in try f.lines(try f.chunks("/d/notes.md", notes)) { try indexer.consume(line) }
+            let e = ErrorRecord(tool: "pb-ingest", source: "pb-ingest", line: 0, message: "pb-chunk exited with status 69", input: "")
+            try indexer.consume(InputLine(data: try RecordCodec().encode(e), source: "<test>", number: 9))
+            return try indexer.finish()
+        }()
+        #expect(s.pruned == 0)
+        #expect(try f.count("SELECT count(*) FROM documents") == 2)
+        #expect(try f.count("SELECT count(*) FROM last_run") == 0)
+        #expect(try Indexer(library: try f.library()).pruneUnseen().pruned == 0)
+    }
+
+    /// A run that brought nothing (an empty or mistyped folder) never empties the library.
+    @Test func pruneAfterARunThatBroughtNothingPrunesNothing() throws {
+        let f = try IndexFixture()
+        try f.index(try f.chunks("/d/notes.md", notes) + f.chunks("/d/bread.md", recipe))
+        let s = try f.index([], prune: true)
+        #expect(s.pruned == 0)
+        #expect(try f.count("SELECT count(*) FROM documents") == 2)
+        #expect(try f.count("SELECT count(*) FROM tombstones") == 0)
+    }
 }

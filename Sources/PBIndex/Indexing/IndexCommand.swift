@@ -101,8 +101,8 @@ public enum IndexCommand {
             } catch let e as RecordError {
                 throw ToolFailure(.badInput, "\(readers.last?.source ?? "<stdin>"): end of input: \(e.description)")
             }
-        } else if options.prune || Library.exists(environment: environment, name: summary.library) {
-            // Empty input is a complete run too: it brought nothing (and --prune removes everything).
+        } else if Library.exists(environment: environment, name: summary.library) {
+            // Empty input is a complete run too: it brought nothing (and --prune refuses to empty the library).
             let lib = try Library(environment: environment, name: summary.library, create: true)
             summary = try Indexer(library: lib, options: options).finish()
         }

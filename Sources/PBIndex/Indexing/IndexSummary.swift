@@ -12,7 +12,8 @@ public struct IndexSummary: Codable, Sendable, Equatable {
     public var tombstoned = 0
     /// Documents removed by --prune because this run did not bring them.
     public var pruned = 0
-    /// Error records from upstream: documents that could not be read (kept, not pruned).
+    /// Error records from upstream: documents that could not be read (kept, not pruned), or a
+    /// stage that failed as a whole (then nothing is pruned).
     public var failed = 0
     public var chunks = 0
     public var vectors = 0

@@ -37,6 +37,9 @@ public final class Indexer {
     private var current: PendingDocument?
     private var batch: [PendingDocument] = []
     private var seenPaths: Set<String> = []
+    /// Why this run must not prune: an upstream stage said it failed as a whole (an `error` record
+    /// naming no document), so documents it never passed on would look deleted.
+    private var incomplete: [String] = []
     private var batchPaths: Set<String> = []
     private var summary: IndexSummary
     private let started = Date()
@@ -61,8 +64,8 @@ public final class Indexer {
             // Keep what the library has of it: a failed read is no reason to prune.
             let e = try codec.decode(ErrorRecord.self, from: line.data, raw: raw)
             try closeCurrent(before: line)
-            if let path = e.path { seenPaths.insert(path) }
             summary.failed += 1
+            if let path = e.path { seenPaths.insert(path) } else { incomplete.append(e.message) }
             return
         }
         if case .string("doc")? = raw["kind"] {
@@ -72,7 +75,7 @@ public final class Indexer {
             }
             try closeCurrent(before: line)
             seenPaths.insert(path)
-            if case .bool(true)? = doc.extra["tombstoned"] { summary.tombstoned += 1 } else { summary.skipped += 1 }
+            if case .bool(true)? = doc.extra["tombstoned"] { refused(path) } else { summary.skipped += 1 }
             return
         }
         let chunk = try codec.decode(ChunkRecord.self, from: line.data, raw: raw)
@@ -187,7 +190,7 @@ public final class Indexer {
         progress.advance()
         switch doc.skip {
         case .unchanged?: summary.skipped += 1
-        case .tombstoned?: summary.tombstoned += 1
+        case .tombstoned?: refused(doc.first.path)
         case nil:
             batch.append(doc)
             if batch.count >= options.batchDocuments { try commitBatch() }
@@ -269,12 +272,32 @@ public final class Indexer {
     private func recordRun() throws {
         try library.db.transaction {
             try library.db.run("DELETE FROM last_run")
+            // A run a stage of which failed is not complete: --prune-unseen then has no list to trust.
+            guard incomplete.isEmpty else { return }
             for path in seenPaths { try library.db.run("INSERT INTO last_run(path) VALUES (?)", [.text(path)]) }
         }
     }
 
-    /// Deletes (with tombstones) every document not in `keeping`.
+    /// A document its tombstone keeps out: counted, and named with the way back, since a person who
+    /// put a file back on purpose would otherwise see nothing happen.
+    private func refused(_ path: String) {
+        summary.tombstoned += 1
+        Diagnostics.shared.warning("\(path): not added: this content was deleted from library '\(library.name)' before; "
+            + "bring it back with pb-ingest --restore (or pb-index --restore)")
+    }
+
+    /// Deletes (with tombstones) every document not in `keeping`, unless this run cannot tell what
+    /// vanished: a stage upstream failed, or it brought nothing at all (a mistyped or empty folder
+    /// must not empty a library).
     private func prune(keeping: Set<String>) throws {
+        if let why = incomplete.first {
+            Diagnostics.shared.warning("not pruning: \(why)")
+            return
+        }
+        guard !keeping.isEmpty else {
+            Diagnostics.shared.warning("not pruning: this run brought no documents, and pruning would empty library '\(library.name)'")
+            return
+        }
         let now = Date().timeIntervalSince1970
         try library.db.transaction {
             for doc in try library.allDocuments() where !keeping.contains(doc.path) {

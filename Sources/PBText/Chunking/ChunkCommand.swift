@@ -86,6 +86,9 @@ public enum ChunkCommand {
             }
             do {
                 try emit(try chunker.chunk(path: path, text: nil, title: nil, format: format))
+            } catch let e as DocumentError where e.holdsNoText {
+                Self.skip(e)
+                continue
             } catch {
                 let failure = Tool.failure(for: error)
                 guard keepGoing, failure.code != .unavailable else { throw failure }
@@ -103,6 +106,8 @@ public enum ChunkCommand {
                 let doc = try codec.decode(DocRecord.self, from: line.data)
                 do {
                     try emit(try chunker.chunk(path: doc.path, text: doc.text, title: doc.title, format: doc.format ?? format))
+                } catch let e as DocumentError where e.holdsNoText {
+                    Self.skip(e)
                 } catch let e as DocumentError where e.exitCode != .unavailable {
                     // A document that cannot be read is bad input at this line; the error record
                     // names its path so that pb-index --prune keeps what it had of it.
@@ -112,6 +117,13 @@ public enum ChunkCommand {
             if loopStatus != .success, status == .success { status = loopStatus }
         }
         return status
+    }
+
+    /// A document that holds no text has nothing to index: it is named on standard error and
+    /// skipped, neither a failure nor a reason to stop pruning (and, not brought, pruning removes
+    /// what the library held of it).
+    static func skip(_ e: DocumentError) {
+        Diagnostics.shared.warning("\(e.description): skipped")
     }
 
     /// The bytes of a --files0-from list; `-` is standard input (66 if the file cannot be read).

@@ -44,7 +44,8 @@ public final class DocumentChunker {
         var out = records(layer: layer, source: source, path: path, title: title)
         // Nothing vanishes silently: a document that yields no chunk is an error naming why.
         if out.isEmpty {
-            throw DocumentError.empty(path: path, reason: layer.emptyReason ?? (source.isEmpty ? "the file is empty" : "it holds no words"))
+            let reason = layer.emptyReason ?? (source.isEmpty ? "the file is empty" : "it holds no words")
+            throw layer.unreadScans ? DocumentError.notRead(path: path, reason: reason) : DocumentError.empty(path: path, reason: reason)
         }
         // A mail's attachments follow it as documents of their own ("inbox.mbox#3/quote.pdf").
         for attachment in layer.attachments {

@@ -198,7 +198,16 @@ extension DocumentError {
         case let .unavailable(_, reason): return .unavailable(path: path, reason: fix(reason))
         case let .timedOut(_, reason): return .timedOut(path: path, reason: fix(reason))
         case let .empty(_, reason): return .empty(path: path, reason: fix(reason))
+        case let .notRead(_, reason): return .notRead(path: path, reason: fix(reason))
         }
+    }
+}
+
+extension DocumentError {
+    /// Read, and nothing in it to index.
+    public var holdsNoText: Bool {
+        if case .empty = self { return true }
+        return false
     }
 }
 
@@ -207,7 +216,7 @@ extension DocumentError: ExitStatusProviding {
         switch self {
         case .cannotOpen: return .cannotOpen
         // A timed-out helper fails this document only, so --keep-going goes on to the next.
-        case .unsupported, .malformed, .timedOut, .empty: return .badInput
+        case .unsupported, .malformed, .timedOut, .empty, .notRead: return .badInput
         case .unavailable: return .unavailable
         }
     }

@@ -31,6 +31,7 @@ public enum OCRDocument {
         var layer = TextLayer(bytes: [], format: .image)
         if let why = unavailable(settings) {
             layer.emptyReason = "an image has no text layer, and \(why)"
+            layer.unreadScans = true
             return layer
         }
         if let size = ImageSize(bytes), size.megapixels * 1_000_000 > Double(ImageSize.maximumPixels) {

@@ -82,6 +82,7 @@ public enum PDFDocument {
             if let why = OCRDocument.unavailable(ocr) {
                 if layer.blocks.isEmpty {
                     layer.emptyReason = "no text layer on \(count ?? "its pages"), and \(why)"
+                    layer.unreadScans = true
                 } else {
                     Diagnostics.shared.warning("\(path): \(pageList(scans)) \(scans.count == 1 ? "has" : "have") no text layer and \(scans.count == 1 ? "was" : "were") not read: \(why)")
                 }
@@ -90,6 +91,8 @@ public enum PDFDocument {
                 let on = readCount < scans.count ? "the \(readCount == 1 ? "page" : "\(readCount) pages") it read (--ocr-pages)"
                     : scans.count == 1 ? "it" : "them"
                 layer.emptyReason = "no text layer on \(count ?? "its pages"), and OCR read nothing on \(on) (a blank or unreadable scan)"
+                // Pages past --ocr-pages were never read: that is not a document known to be empty.
+                layer.unreadScans = readCount < scans.count
             }
         } else if layer.blocks.isEmpty {
             layer.emptyReason = "pdftotext found no text in it"

@@ -19,6 +19,9 @@ public struct TextLayer: Sendable {
     /// Why nothing was read, when the layer has no text: the reader says what it saw ("a PDF of
     /// 2 pages with no text layer, and OCR is off"), so no document yields nothing in silence.
     public var emptyReason: String?
+    /// The text is there but was not read (scans with OCR off or unavailable): a document without
+    /// text for this reason is a failure, not an empty document.
+    public var unreadScans = false
 
     /// Documents carried inside this one (a mail's attachments), each chunked as a document of
     /// its own at this document's path followed by "#" and its anchor.
@@ -97,8 +100,12 @@ public enum DocumentError: Error, CustomStringConvertible, Equatable {
     case unavailable(path: String, reason: String)
     /// A helper program ran past its time limit and was stopped.
     case timedOut(path: String, reason: String)
-    /// The document was read and holds no text (a scan with OCR off, a blank page, an empty file).
+    /// The document was read and holds no text (an empty file, a blank page or scan): nothing to
+    /// index, which pb-chunk reports and skips.
     case empty(path: String, reason: String)
+    /// The document's text could not be read here: scans or images with OCR off or tesseract
+    /// missing. A failure of this document, unlike `empty`.
+    case notRead(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -107,7 +114,7 @@ public enum DocumentError: Error, CustomStringConvertible, Equatable {
         case let .malformed(path, reason): return "\(path): malformed document: \(reason)"
         case let .unavailable(path, reason): return "\(path): \(reason)"
         case let .timedOut(path, reason): return "\(path): \(reason)"
-        case let .empty(path, reason): return "\(path): no text read: \(reason)"
+        case let .empty(path, reason), let .notRead(path, reason): return "\(path): no text read: \(reason)"
         }
     }
 }
