@@ -104,6 +104,7 @@ test: deps model build llm
 	$(SWIFT) test
 	LLM_MAKE="$(MAKE)" LLM_SWIFT_TEST="$(SWIFT) test" sh Tests/llm.sh $(BUILD)
 	sh Tests/golden.sh $(BUILD)
+	sh Tests/privacy.sh $(BUILD)
 	sh Tests/cross-encoder.sh $(BUILD)
 	$(MAKE) --no-print-directory man-lint
 	sh Tests/man-examples.sh $(BUILD)

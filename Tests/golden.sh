@@ -26,7 +26,7 @@ for case_dir in "$root"/Tests/Golden/*/[0-9]*; do
   # shellcheck disable=SC2254
   case $name in ${GOLDEN_ONLY:-*}) ;; *) continue ;; esac
   home="$tmp/home-$(echo "$name" | tr / -)"
-  mkdir -p "$home"
+  mkdir -m 700 "$home"
   input=/dev/null
   [ -f "$case_dir/input" ] && input="$case_dir/input"
   (cd "$case_dir" && PATH="$build:$root/bin:$PATH" PB_HOME="$home" PB_BUILD="$build" ROOT_FIXTURES="$root/Tests/Fixtures" \

@@ -52,6 +52,7 @@ public final class MemoryStore {
         self.name = name
         path = Self.path(name: name, environment: environment)
         let folder = (path as NSString).deletingLastPathComponent
+        PrivateHome.warnIfOpen(environment.home)
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
             throw ToolFailure(.ioError, "cannot create \(folder): \(error.localizedDescription)")
         }

@@ -202,7 +202,7 @@ final class PackedBertWeights: @unchecked Sendable {
         }
         header.withUnsafeBytes { put($0.baseAddress!, headerBytes) }
         put(region, bytes)
-        ok = ok && fchmod(fd, 0o644) == 0 && fsync(fd) == 0
+        ok = ok && fchmod(fd, 0o600) == 0 && fsync(fd) == 0
         ok = close(fd) == 0 && ok
         if !ok || rename(temporary, url.path) != 0 { unlink(temporary) }
     }

@@ -54,6 +54,7 @@ public final class AgentStore {
         let fm = FileManager.default
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty {
+            PrivateHome.warnIfOpen(URL(fileURLWithPath: folder))
             do { try fm.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
                 throw StoreError.cannotOpen(path: path, reason: "cannot create \(folder): \(error.localizedDescription)")
             }

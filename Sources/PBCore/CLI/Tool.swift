@@ -11,6 +11,7 @@ public enum Tool {
     public static func main(_ spec: CommandSpec, arguments: [String] = Array(CommandLine.arguments.dropFirst()),
                             _ body: (ParsedOptions) throws -> ExitCode) -> Never {
         Diagnostics.shared.program = spec.name
+        PrivateHome.restrictCreation()
         // Writes to a closed pipe return EPIPE (handled by the writer) instead of killing us.
         signal(SIGPIPE, SIG_IGN)
         // A mapped file that shrank under us, or whose blocks a full disk could not back, is a

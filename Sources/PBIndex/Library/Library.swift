@@ -50,8 +50,9 @@ public final class Library {
             }
         }
         if create {
+            PrivateHome.warnIfOpen(environment.home)
             let lockPath = directory.appendingPathComponent("write.lock").path
-            lockDescriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            lockDescriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
             guard lockDescriptor >= 0 else { throw ToolFailure(.cannotOpen, "\(lockPath): \(String(cString: strerror(errno)))") }
             if flock(lockDescriptor, LOCK_EX | LOCK_NB) != 0 {
                 Diagnostics.shared.note("waiting for another program writing library '\(name)'")

@@ -43,7 +43,7 @@ public final class VectorFile {
         self.path = path
         let exists = FileManager.default.fileExists(atPath: path)
         guard exists || writable else { throw VectorFileError.io(path: path, reason: "no such file") }
-        let fd = writable ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) : open(path, O_RDONLY | O_CLOEXEC)
+        let fd = writable ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw VectorFileError.io(path: path, reason: String(cString: strerror(errno))) }
         self.fd = fd
         var header = [UInt8](repeating: 0, count: Self.headerSize)
