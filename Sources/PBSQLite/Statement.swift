@@ -45,7 +45,15 @@ public final class Statement {
             case .null: rc = sqlite3_bind_null(handle, index)
             case .int(let n): rc = sqlite3_bind_int64(handle, index, n)
             case .double(let d): rc = sqlite3_bind_double(handle, index, d)
-            case .text(let s): rc = sqlite3_bind_text(handle, index, s, -1, Self.transient)
+            // By length, not to the first NUL: text holding a NUL is kept whole.
+            case .text(let s):
+                var s = s
+                rc = s.withUTF8 { utf8 in
+                    guard let base = utf8.baseAddress, !utf8.isEmpty else { return sqlite3_bind_text(handle, index, "", 0, Self.transient) }
+                    return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) {
+                        sqlite3_bind_text(handle, index, $0, Int32(utf8.count), Self.transient)
+                    }
+                }
             case .blob(let b):
                 rc = b.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), Self.transient) }
             }
@@ -72,7 +80,8 @@ public final class Statement {
     public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
     public func text(_ column: Int32) -> String {
         guard let p = sqlite3_column_text(handle, column) else { return "" }
-        return String(cString: p)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self)
     }
     public func optionalInt(_ column: Int32) -> Int64? { isNull(column) ? nil : int(column) }
     public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }

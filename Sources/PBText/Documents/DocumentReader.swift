@@ -50,7 +50,7 @@ public enum DocumentReader {
         let head = String(decoding: bytes.prefix(512), as: UTF8.self).lowercased()
         let stripped = head.drop { $0.isWhitespace }
         if stripped.hasPrefix("<!doctype html") || stripped.hasPrefix("<html") { return .html }
-        if bytes.prefix(8192).contains(0) {
+        if bytes.prefix(8192).contains(0), TextEncoding.detect(bytes) == .utf8 {
             throw DocumentError.unsupported(path: path, reason: "binary file with no known text format")
         }
         return .text
@@ -130,19 +130,25 @@ public enum DocumentReader {
         if inlineText != nil, [.pdf, .image].contains(format) {
             throw DocumentError.unsupported(path: path, reason: format == .pdf ? "a PDF cannot be given as inline text" : "an image cannot be given as inline text")
         }
-        let layer = try self.layer(bytes: bytes, path: path, format: format, toolTimeout: toolTimeout, ocr: ocr)
+        let layer = try self.layer(bytes: bytes, path: path, format: format, toolTimeout: toolTimeout, ocr: ocr, isUnicode: inlineText != nil)
         return (layer, bytes)
     }
 
     /// The text layer of a document's bytes in a known format. A PDF or an image is read from
     /// `path` (the tools read files), so bytes that are not on disk there (a mail attachment)
     /// are written to a temporary file first.
-    static func layer(bytes: [UInt8], path: String, format: DocumentFormat, toolTimeout: Double = PDFDocument.defaultTimeout,
-                      ocr: OCRSettings = OCRSettings(), onDisk: Bool = true) throws -> TextLayer {
+    public static func layer(bytes: [UInt8], path: String, format: DocumentFormat, toolTimeout: Double = PDFDocument.defaultTimeout,
+                      ocr: OCRSettings = OCRSettings(), onDisk: Bool = true, isUnicode: Bool = false) throws -> TextLayer {
         switch format {
         case .text, .markdown, .csv:
-            guard String(validating: bytes, as: UTF8.self) != nil else {
-                throw DocumentError.malformed(path: path, reason: "not valid UTF-8 at byte \(firstInvalidUTF8(bytes)) (convert it with iconv)")
+            // Offsets index into the text as UTF-8: a UTF-16 or UTF-32 file is converted first
+            // (inline text is already Unicode, whatever its NULs).
+            let encoding: TextEncoding = isUnicode ? .utf8 : TextEncoding.detect(bytes)
+            guard let bytes = encoding.utf8Bytes(bytes) else {
+                if encoding == .utf8 {
+                    throw DocumentError.malformed(path: path, reason: "not valid UTF-8 at byte \(firstInvalidUTF8(bytes)) (convert it with iconv)")
+                }
+                throw DocumentError.malformed(path: path, reason: "looks like \(encoding.name) but is not valid in it (convert it with iconv)")
             }
             switch format {
             case .markdown: return MarkdownDocument.textLayer(bytes, path: path)
