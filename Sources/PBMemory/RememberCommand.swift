@@ -79,9 +79,15 @@ public enum RememberCommand {
             var message: MessageRecord
             if line.data.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "{") {
                 message = try codec.decode(MessageRecord.self, from: line.data)
+                let unknown = message.extra.keys.sorted()
+                if !unknown.isEmpty {
+                    Diagnostics.shared.warning("\(line.source):\(line.number): \(unknown.count == 1 ? "field" : "fields") \(unknown.map { "'\($0)'" }.joined(separator: ", ")) "
+                        + "not read (a message has \(MessageRecord.knownKeys.sorted().joined(separator: ", ")))")
+                }
             } else {
                 message = MessageRecord(time: defaultTime, text: line.text)
             }
+            try Rememberer.checkTimeField(message)
             if message.time == nil { message.time = defaultTime }
             if message.speaker == nil { message.speaker = o.value("speaker") }
             if message.thread == nil { message.thread = o.value("thread") }

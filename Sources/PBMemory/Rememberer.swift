@@ -49,6 +49,21 @@ public final class Rememberer {
     }
 
     /// Fills in a message's id, time and hash, or says why it cannot be remembered.
+    /// How far past now a message's time may be: clocks and time zones differ by hours, not days.
+    static let futureTolerance: TimeInterval = 86_400
+
+    /// A message with no `time` whose unknown field holds one ('said', 'date'): refused, since given
+    /// the time of the run instead it would be placed, and superseded, wrongly.
+    public static func checkTimeField(_ m: MessageRecord) throws {
+        guard m.time == nil else { return }
+        let format = DateValueFormat(timeZone: TimeZone(secondsFromGMT: 0)!)
+        for key in m.extra.keys.sorted() {
+            if let value = m.extra[key]?.stringValue, format.parseInstant(value) != nil {
+                throw RecordError.badField(name: key, reason: "the message has no 'time', and '\(key)' holds one ('\(value)'): name the field 'time'")
+            }
+        }
+    }
+
     public static func resolve(_ m: MessageRecord, now: Date) throws -> Incoming {
         guard !m.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw RecordError.badField(name: "text", reason: "a message needs some text")
@@ -67,6 +82,11 @@ public final class Rememberer {
             zone = TimeZone(secondsFromGMT: 0)!
             said = now
             time = DateValueFormat(timeZone: zone).instant(now)
+        }
+        // A message is something already said: a time well past now is a mistake (a year typed wrong,
+        // 9999-12-31 as "no date"), and stored it would outrank every later message in supersession.
+        if said > now.addingTimeInterval(Self.futureTolerance) {
+            throw RecordError.badField(name: "time", reason: "'\(time)' is in the future (now is \(DateValueFormat(timeZone: zone).instant(now))): a message's time is when it was said")
         }
         if let r = m.replyTo, r.isEmpty { throw RecordError.badField(name: "reply_to", reason: "expected a message id") }
         // A reply's role and what it answers are part of it; a user message hashes as it always did.
