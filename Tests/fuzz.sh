@@ -9,7 +9,7 @@
 set -u
 unset PB_LIBRARY
 root=$(cd "$(dirname "$0")/.." && pwd)
-targets="ndjson html markdown csv docx office officexml mail ocrtsv pdftext wordpiece chunk date intent memory vcard"
+targets="ndjson html markdown csv docx office officexml mail ocrtsv pdftext wordpiece chunk date intent memory vcard textfile"
 
 # Seeds: one file per input the project already knows, under $1/TARGET.
 make_seeds() {
@@ -68,6 +68,28 @@ PY
   seed wordpiece "$fx"/samples/*.txt "$fx"/samples/*.md
   seed chunk "$fx"/samples/*.txt "$fx"/samples/*.md "$fx"/samples/*.csv
   seed date "$root"/Tests/Golden/pb-date/*/input
+  # Inputs that once lost text or took quadratic time: UTF-16 and UTF-32 text with and without a
+  # mark, NULs in UTF-8 text, and a CSV of 2,000 columns (the chunk target's first byte picks the format).
+  python3 - "$out" <<'PY'
+import os, sys
+out = sys.argv[1]
+text = "The boiler pressure should be 1.5 bar.\nTop it up at the filling loop. Caf\u00e9.\n"
+wide = ",".join("c%d" % i for i in range(2000)) + "\n" + ",".join(str(i % 10) for i in range(2000)) + "\n"
+seeds = {
+    "chunk": {"utf16le": b"\0" + text.encode("utf-16-le"), "utf16be-bom": b"\0" + text.encode("utf-16"),
+              "utf32le": b"\0" + text.encode("utf-32-le"), "nul": b"\0The gate code is 5190.\0 The alarm code is 2231.\n",
+              "nul-md": b"\1# Codes\n\nGate \0\0 5190.\n", "wide-csv": b"\3" + wide.encode()},
+    "csv": {"wide": wide.encode(), "nul": b"a,b\n1,\0\n"},
+    "markdown": {"utf16le": text.encode("utf-16-le")},
+    "textfile": {"utf16le": text.encode("utf-16-le"), "utf16be": text.encode("utf-16-be"), "utf16-bom": text.encode("utf-16"),
+                 "utf32le": text.encode("utf-32-le"), "utf32-bom": text.encode("utf-32"), "utf8": text.encode(),
+                 "nul": b"The gate code is 5190.\0 The alarm code is 2231.\n", "odd-utf16": text.encode("utf-16")[:-1]},
+}
+for target, files in seeds.items():
+    os.makedirs(f"{out}/{target}", exist_ok=True)
+    for name, data in files.items():
+        open(f"{out}/{target}/encoding-{name}", "wb").write(data)
+PY
   seed vcard "$fx"/contacts/*.vcf
   texts date 2000 "$root"/Evals/router/*.jsonl
   texts intent 2000 "$root"/Evals/router/*.jsonl

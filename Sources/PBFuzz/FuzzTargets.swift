@@ -9,7 +9,7 @@ import PBText
 /// grow without bound on any input; throwing a domain error is the right answer to junk.
 enum FuzzTargets {
     static let names = ["ndjson", "html", "markdown", "csv", "docx", "office", "officexml", "mail", "ocrtsv", "pdftext", "wordpiece",
-                        "chunk", "date", "intent", "memory", "vcard"]
+                        "chunk", "date", "intent", "memory", "vcard", "textfile"]
 
     /// The model's vocabulary (PB_MODEL_DIR), loaded once, for the targets that tokenise.
     nonisolated(unsafe) static var tokenizer: WordPieceTokenizer? = {
@@ -35,6 +35,8 @@ enum FuzzTargets {
         case "html": _ = try? HTMLDocument.textLayer(bytes, path: "fuzz.html")
         case "markdown": _ = MarkdownDocument.textLayer(Array(text.utf8), path: "fuzz.md")
         case "csv": _ = try? CSVDocument.textLayer(Array(text.utf8), path: "fuzz.csv")
+        // A plain-text file's raw bytes: the encoding told (UTF-8, UTF-16, UTF-32) and converted.
+        case "textfile": _ = try? DocumentReader.layer(bytes: bytes, path: "fuzz.txt", format: .text)
         case "docx": _ = try? DOCXDocument.textLayer(bytes, path: "fuzz.docx")
         case "office":
             // A whole package; the first byte picks the reader, the rest is the file.

@@ -174,13 +174,35 @@ public final class Chunker {
         return out
     }
 
+    /// The share of a chunk's tokens a table's header row may take in the prefix of a continuation.
+    static let headerShare = 3
+
+    /// The header row as the prefix carries it: whole when it fits in a third of the token limit,
+    /// else cut after the last column that does. A header of thousands of columns repeated whole
+    /// in every prefix left no room for rows, and cut a 10 KB file into thousands of chunks.
+    func cappedHeader(_ header: Range<Int>, bytes: [UInt8]) -> Range<Int> {
+        let cap = limits.maxTokens / Self.headerShare
+        func fits(_ end: Int) -> Bool { counter.countTokens(String(decoding: bytes[header.lowerBound..<end], as: UTF8.self)) <= cap }
+        guard !fits(header.upperBound) else { return header }
+        // Cuts at column separators (or spaces), the longest that fits, by bisection.
+        let cuts = header.filter { bytes[$0] == UInt8(ascii: ",") || bytes[$0] == UInt8(ascii: "\t") || bytes[$0] == 0x20 }
+        var lo = 0, hi = cuts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if fits(cuts[mid]) { lo = mid + 1 } else { hi = mid }
+        }
+        return header.lowerBound..<(lo > 0 ? cuts[lo - 1] : header.lowerBound)
+    }
+
     func atomicUnits(_ block: Block, bytes: [UInt8], title: String, section: [String]) -> [Unit] {
+        // The prefix carries the capped header; the first group still starts at the whole header row.
+        let header = block.header.map { cappedHeader($0, bytes: bytes) }
         let budget = tokenBudget(title: title, section: section, header: nil, bytes: bytes)
         let whole = fitting(block.range, bytes: bytes, budget: budget, isSentence: false, header: nil, page: block.page)
         if whole.count == 1 || block.parts.isEmpty { return whole }
         // Too long: split between parts (items, rows). Table rows after the first group carry the
         // header into their prefix, so every piece of a table still says what its columns are.
-        let continuationBudget = block.header.map { tokenBudget(title: title, section: section, header: $0, bytes: bytes) } ?? budget
+        let continuationBudget = header.map { tokenBudget(title: title, section: section, header: $0, bytes: bytes) } ?? budget
         var units: [Unit] = []
         var groupStart: Int?
         var groupEnd = 0
@@ -196,7 +218,7 @@ public final class Chunker {
             guard let s = groupStart else { return }
             let isFirst = units.isEmpty
             units.append(Unit(range: s..<groupEnd, words: words, tokens: tokens, isSentence: false,
-                              header: isFirst ? nil : block.header, page: block.page))
+                              header: isFirst ? nil : header, page: block.page))
             groupStart = nil; words = 0; tokens = 0
         }
         for part in parts {
@@ -207,7 +229,7 @@ public final class Chunker {
             if w > limits.maxWords || t > (units.isEmpty ? budget : continuationBudget) {
                 close()
                 units += fitting(part, bytes: bytes, budget: continuationBudget, isSentence: false,
-                                 header: units.isEmpty ? nil : block.header, page: block.page)
+                                 header: units.isEmpty ? nil : header, page: block.page)
                 continue
             }
             if groupStart == nil { groupStart = part.lowerBound }
@@ -225,8 +247,13 @@ public final class Chunker {
         var current: [Unit] = []
         var words = 0
         var tokens = 0
+        // One count per header, not one per unit: the header is the same for a whole table.
+        var budgets: [Range<Int>?: Int] = [:]
         func budget(for first: Unit?) -> Int {
-            tokenBudget(title: title, section: section, header: first?.header, bytes: bytes)
+            if let known = budgets[first?.header] { return known }
+            let b = tokenBudget(title: title, section: section, header: first?.header, bytes: bytes)
+            budgets[first?.header] = b
+            return b
         }
         func emit(_ group: [Unit]) {
             guard let first = group.first, let last = group.last else { return }
