@@ -50,7 +50,8 @@ public final class Diagnostics: @unchecked Sendable {
     private func emit(_ text: String) {
         endProgress()
         lock.lock(); defer { lock.unlock() }
-        raw("\(program): \(text)\n")
+        // Messages name files and quote input: neither may drive the terminal.
+        raw("\(program): \(TerminalText.visible(text))\n")
     }
 
     private func raw(_ text: String) {

@@ -32,8 +32,9 @@ public final class NDJSONWriter: @unchecked Sendable {
     }
 
     /// Writes raw text as-is (a line the stage passes through unchanged, or human output).
+    /// Human-readable text, with control codes made visible (`TerminalText`).
     public func writeText(_ text: String) {
-        writeLine(Data(text.utf8))
+        writeLine(Data(TerminalText.visible(text).utf8))
     }
 
     public func writeLine(_ data: Data) {
