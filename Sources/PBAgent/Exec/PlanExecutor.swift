@@ -136,6 +136,10 @@ public struct PlanExecutor {
                     }
                     results.append(StepResult(n: step.n, tool: step.tool, status: .ok, ref: outcome.ref, summary: outcome.summary,
                                               data: outcome.data, entry: dryRun ? nil : entry))
+                } catch let refused as UnsafeInput {
+                    // Not a failed step but malformed input: nothing of the plan is kept.
+                    store.abandonEntry()
+                    throw ToolFailure(.badInput, "step \(step.n): \(step.tool): \(refused)")
                 } catch {
                     store.abandonEntry()
                     try store.rollbackToSavepoint()
