@@ -103,6 +103,35 @@ import PBCore
         #expect(try fy.task(1)?.notes == "mine")
     }
 
+    @Test func aDraftEditedSinceItWasWrittenIsKeptAndTheUndoRefused() throws {
+        let fx = try AgentFixture()
+        let plan = #"{"steps":[{"tool":"create_task","args":{"title":"send the minutes"}},{"tool":"draft_message","args":{"to":"bob@example.org","channel":"email","text":"TEXT"}}]}"#
+        let r = try fx.exec(plan.replacingOccurrences(of: "TEXT", with: "The minutes"))
+        let eml = try #require(r.steps[1].ref?["path"]?.stringValue)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: eml))
+        handle.seekToEndOfFile()
+        handle.write(Data("PS: and the slides\r\n".utf8))
+        try handle.close()
+        let edited = try Data(contentsOf: URL(fileURLWithPath: eml))
+        let u = try fx.undo()
+        #expect(u.status == .refused)
+        #expect(u.problems?.contains { $0.contains(eml) && $0.contains("edited") } == true, "\(u.problems ?? [])")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: eml)) == edited)
+        #expect(try fx.task(1) != nil)
+        // Moved aside, the edited draft is the user's own; the undo then goes ahead.
+        try FileManager.default.moveItem(atPath: eml, toPath: eml + ".mine")
+        #expect(try fx.undo().status == .reverted)
+        #expect(try fx.task(1) == nil)
+        // A draft no one touched is removed.
+        let again = try fx.exec(plan.replacingOccurrences(of: "TEXT", with: "The agenda"))
+        let untouched = try #require(again.steps[1].ref?["path"]?.stringValue)
+        #expect(try fx.undo().status == .reverted)
+        #expect(!FileManager.default.fileExists(atPath: untouched))
+        // A journal written before drafts carried their hash still reads (and removes as before).
+        let old = try JSONDecoder().decode(InverseStep.self, from: Data(#"{"removeFile":{"path":"/tmp/x.eml"}}"#.utf8))
+        #expect(old == .removeFile(path: "/tmp/x.eml", sha256: nil))
+    }
+
     @Test func aFullStoreIsAnIOErrorNotARefusal() throws {
         let fx = try AgentFixture()
         let notes = String(repeating: "A long note that needs pages of its own. ", count: 2_000)

@@ -157,9 +157,15 @@ public struct UndoEngine {
                 if !(try exists(table, id)) {
                     problems.append("\(table.label(id)) no longer exists (deleted outside this group), so its earlier state cannot be restored")
                 }
-            case let .unexport(path, _, _), let .removeFile(path), let .removeRecords(path, _, _):
+            case let .unexport(path, _, _), let .removeFile(path, _), let .removeRecords(path, _, _):
                 if FileManager.default.fileExists(atPath: path), !FileManager.default.isReadableFile(atPath: path) {
                     problems.append("\(path) cannot be read")
+                    continue
+                }
+                // A draft the user edited since is theirs now: refused, as a row changed outside
+                // the journal is, rather than deleted with the edit.
+                if case let .removeFile(_, sha256?) = step, let data = try store.fileContent(path), SHA256.hex(data) != sha256 {
+                    problems.append("\(path) was edited since it was written; undoing would delete that edit (move it aside to keep it, then undo)")
                 }
             case let .expect(table, id, row):
                 // A row an earlier step of this undo already took back was checked by its own

@@ -251,7 +251,7 @@ enum DraftTools {
             let path = (folder as NSString).appendingPathComponent("\(stamp)-\(slug(subject))-\(String(id.suffix(6))).eml")
             guard try ctx.store.fileContent(path) == nil else { throw AgentError.conflict("the same draft is already at \(path)") }
             ctx.store.scheduleFile(path, Data(message.utf8))
-            try ctx.store.journalInverse(.removeFile(path: path))
+            try ctx.store.journalInverse(.removeFile(path: path, sha256: SHA256.hex(message)))
             data["subject"] = .string(subject)
             data["path"] = .string(path)
             return ToolOutcome(ref: ["id": .string(id), "path": .string(path)], summary: "drafted an email to \(who): \"\(subject)\" (\(path), not sent)", data: .object(data))
