@@ -64,6 +64,23 @@ public enum InverseStep: Codable, Equatable, Sendable {
         }
     }
 
+    /// The row the step is about, nil for a file.
+    var row: (table: StoreTable, id: Int64)? {
+        switch self {
+        case let .delete(table, id), let .restore(table, id, _), let .expect(table, id, _): return (table, id)
+        case let .insert(table, row): return Self.rowID(row).map { (table, $0) }
+        case .unexport, .removeFile, .removeRecords: return nil
+        }
+    }
+
+    /// The file the step is about, nil for a row.
+    var filePath: String? {
+        switch self {
+        case let .unexport(path, _, _), let .removeFile(path, _), let .removeRecords(path, _, _): return path
+        default: return nil
+        }
+    }
+
     static func rowID(_ row: [String: JSONValue]) -> Int64? {
         row["id"]?.wholeNumber
     }
