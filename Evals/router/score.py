@@ -43,7 +43,7 @@ READ_TOOLS = {"search", "agenda", "project_status", "project_blockers", "summari
 # Tools that change an item that already exists (when their target is not a $N of the plan).
 MODIFY_TOOLS = {"update_task", "complete_task", "reopen_task", "delete_task", "reschedule_task", "snooze_task",
                 "set_priority", "set_recurrence", "add_dependency", "complete_milestone", "append_note",
-                "link_items", "undo"}
+                "link_items", "undo", "redo"}
 
 
 def writes(plan):

@@ -23,7 +23,7 @@ public enum MemoryUndo {
             if o.value("message") != nil { throw ToolFailure(.usage, "--message needs --memory NAME") }
             return try UndoCommand.run(o, environment: environment)
         }
-        for other in ["group", "entry", "list", "now"] where o.value(other) != nil || o.flag(other) {
+        for other in ["group", "entry", "list", "now", "redo"] where o.value(other) != nil || o.flag(other) {
             throw ToolFailure(.usage, "--memory takes --message and --dry-run, not --\(other)")
         }
         try MemoryStore.validateName(name)

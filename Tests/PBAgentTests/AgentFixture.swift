@@ -38,6 +38,12 @@ final class AgentFixture {
         return try UndoEngine(store: store).undo(scope, now: clock.now, zone: clock.zone)
     }
 
+    @discardableResult
+    func redo(dryRun: Bool = false) throws -> UndoRecord {
+        let clock = try AgentClock(text: now)
+        return try UndoEngine(store: store).redo(dryRun: dryRun, now: clock.now, zone: clock.zone)
+    }
+
     func task(_ id: Int64) throws -> TaskItem? { try store.task(id) }
 
     func count(_ table: String) throws -> Int64 { try store.scalarInt("SELECT count(*) FROM \(table)") ?? -1 }

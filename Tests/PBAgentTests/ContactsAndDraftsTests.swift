@@ -105,7 +105,7 @@ import Testing
         #expect(r.status == .ok)
         let eml = try #require(r.steps[0].ref?["path"]?.stringValue)
         let text = try String(contentsOfFile: eml, encoding: .utf8)
-        #expect(text.hasPrefix("From: Ada Lovelace <ada@example.org>\r\nTo: \"John Smith\" <john.smith@example.com>\r\nSubject: =?UTF-8?B?"))
+        #expect(text.hasPrefix("From: \"Ada Lovelace\" <ada@example.org>\r\nTo: \"John Smith\" <john.smith@example.com>\r\nSubject: =?UTF-8?B?"))
         #expect(text.contains("\r\nDate: Thu, 26 Nov 2026 18:00:00 +0000\r\n"))
         #expect(text.contains("\r\nX-Unsent: 1\r\n"))
         #expect(text.hasSuffix("\r\n\r\nThe report is ready.\r\nSee you Friday.\r\n"))
@@ -117,6 +117,74 @@ import Testing
         try fx.undo()
         #expect(!FileManager.default.fileExists(atPath: eml))
         #expect(!FileManager.default.fileExists(atPath: messages))
+    }
+
+    /// The message of the malformed-input failure a plan ends with, or what happened instead.
+    func refusal(_ fx: AgentFixture, _ json: String, contacts: String? = nil, from: String? = nil) -> String {
+        var ex = executor(fx)
+        if let contacts {
+            let file = fx.path("contacts.vcf")
+            FileManager.default.createFile(atPath: file, contents: Data(contacts.utf8))
+            ex.contactsPath = file
+        }
+        if let from { ex.from = from }
+        do {
+            let r = try ex.execute(try RecordCodec().decode(PlanRecord.self, from: Data(json.utf8)))
+            return "ran: \(r.status) \(r.message)"
+        } catch let e as ToolFailure {
+            return e.code == .badInput ? e.message : "exit \(e.code): \(e.message)"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func aControlCharacterInAHeaderFieldRefusesThePlanAndNamesTheField() throws {
+        let eve = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Eve Stone\r\nEMAIL:eve@example.org\\nBcc: spy@example.net\r\nTEL;TYPE=cell:+44 7700\\n900111\r\nEND:VCARD\r\n"
+        let eveName = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Eve\\nBcc: spy@example.net\r\nN:Stone;Eve;;;\r\nEMAIL:eve@example.org\r\nEND:VCARD\r\n"
+        // A bare CR inside a value survives unfolding, and 2.1's quoted-printable can spell a CRLF.
+        let eveCR = "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Eve Stone\r\nEMAIL;ENCODING=QUOTED-PRINTABLE:eve@example.org=0D=0ABcc: spy@example.net\r\nEND:VCARD\r\n"
+        let cases: [(String, String?, String?, String)] = [
+            (#"{"steps":[{"tool":"create_task","args":{"title":"call Bob"}},{"tool":"draft_message","args":{"to":"b@example.org\r\nBcc: spy@example.net","channel":"email","text":"hi"}}]}"#,
+             nil, nil, "step 2: draft_message: to: control character U+000D in an address"),
+            (#"{"steps":[{"tool":"draft_message","args":{"to":"Eve","channel":"email","text":"hi"}}]}"#,
+             eve, nil, "step 1: draft_message: to: control character U+000A in the email address of Eve Stone in the contacts"),
+            (#"{"steps":[{"tool":"draft_message","args":{"to":"Eve","channel":"email","text":"hi"}}]}"#,
+             eveCR, nil, "step 1: draft_message: to: control character U+000D in the email address of Eve Stone in the contacts"),
+            (#"{"steps":[{"tool":"draft_message","args":{"to":"Eve","channel":"text","text":"hi"}}]}"#,
+             eve, nil, "step 1: draft_message: to: control character U+000A in the phone number of Eve Stone in the contacts"),
+            (#"{"steps":[{"tool":"draft_message","args":{"to":"Stone","channel":"email","text":"hi"}}]}"#,
+             eveName, nil, "step 1: draft_message: to: control character U+000A in the name of a contact"),
+            (#"{"steps":[{"tool":"draft_message","args":{"to":"Jon","channel":"email","text":"hi","subject":"hi\nBcc: spy@example.net"}}]}"#,
+             nil, nil, "step 1: draft_message: subject: control character U+000A in a header"),
+            (#"{"steps":[{"tool":"draft_message","args":{"to":"Jon","channel":"email","text":"hi"}}]}"#,
+             nil, "ada@example.org\r\nBcc: spy@example.net", "step 1: draft_message: from (PB_FROM): control character U+000D in an address"),
+            (#"{"steps":[{"tool":"draft_message","args":{"to":"+44 7700\n900111","channel":"text","text":"hi"}}]}"#,
+             nil, nil, "step 1: draft_message: to: control character U+000A in a phone number"),
+            (#"{"steps":[{"tool":"find_contact","args":{"name":"Eve","detail":"phone"}}]}"#,
+             eve, nil, "step 1: find_contact: phone: control character U+000A in the phone number of Eve Stone in the contacts"),
+        ]
+        for (plan, contacts, from, message) in cases {
+            let fx = try AgentFixture()
+            #expect(refusal(fx, plan, contacts: contacts, from: from) == message)
+            // Nothing of the plan stays: no draft, no task, no journal entry.
+            #expect((try? FileManager.default.contentsOfDirectory(atPath: fx.path("drafts")))?.isEmpty ?? true)
+            #expect(try fx.count("tasks") == 0)
+            #expect(try fx.count("journal") == 0)
+        }
+    }
+
+    @Test func anEmailDraftHoldsOnlyTheFieldsItWrites() throws {
+        let fx = try AgentFixture()
+        let r = try run(fx, #"{"steps":[{"tool":"draft_message","args":{"to":"Jon","channel":"email","text":"Line one\r\nBcc: spy@example.net\rline three"}}]}"#)
+        #expect(r.status == .ok)
+        let eml = try String(contentsOfFile: try #require(r.steps[0].ref?["path"]?.stringValue), encoding: .utf8)
+        let header = eml.components(separatedBy: "\r\n\r\n")[0]
+        #expect(header.components(separatedBy: "\r\n").map { String($0.prefix(while: { $0 != ":" })) }
+            == ["From", "To", "Subject", "Date", "Message-ID", "MIME-Version", "Content-Type", "Content-Transfer-Encoding", "X-Unsent", "X-PocketBrains-Draft"])
+        #expect(header.contains("\r\nSubject: Line one\r\n"))
+        // The body's line breaks, bare CR included, are CRLF: no bare CR is left in the message.
+        #expect(eml.hasSuffix("\r\n\r\nLine one\r\nBcc: spy@example.net\r\nline three\r\n"))
+        #expect(!eml.replacingOccurrences(of: "\r\n", with: "").contains("\r"))
     }
 
     @Test func anAmbiguousNameIsReportedNotGuessed() throws {

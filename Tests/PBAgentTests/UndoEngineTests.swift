@@ -103,6 +103,117 @@ import PBCore
         #expect(try fy.task(1)?.notes == "mine")
     }
 
+    @Test func aDraftEditedSinceItWasWrittenIsKeptAndTheUndoRefused() throws {
+        let fx = try AgentFixture()
+        let plan = #"{"steps":[{"tool":"create_task","args":{"title":"send the minutes"}},{"tool":"draft_message","args":{"to":"bob@example.org","channel":"email","text":"TEXT"}}]}"#
+        let r = try fx.exec(plan.replacingOccurrences(of: "TEXT", with: "The minutes"))
+        let eml = try #require(r.steps[1].ref?["path"]?.stringValue)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: eml))
+        handle.seekToEndOfFile()
+        handle.write(Data("PS: and the slides\r\n".utf8))
+        try handle.close()
+        let edited = try Data(contentsOf: URL(fileURLWithPath: eml))
+        let u = try fx.undo()
+        #expect(u.status == .refused)
+        #expect(u.problems?.contains { $0.contains(eml) && $0.contains("edited") } == true, "\(u.problems ?? [])")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: eml)) == edited)
+        #expect(try fx.task(1) != nil)
+        // Moved aside, the edited draft is the user's own; the undo then goes ahead.
+        try FileManager.default.moveItem(atPath: eml, toPath: eml + ".mine")
+        #expect(try fx.undo().status == .reverted)
+        #expect(try fx.task(1) == nil)
+        // A draft no one touched is removed.
+        let again = try fx.exec(plan.replacingOccurrences(of: "TEXT", with: "The agenda"))
+        let untouched = try #require(again.steps[1].ref?["path"]?.stringValue)
+        #expect(try fx.undo().status == .reverted)
+        #expect(!FileManager.default.fileExists(atPath: untouched))
+        // A journal written before drafts carried their hash still reads (and removes as before).
+        let old = try JSONDecoder().decode(InverseStep.self, from: Data(#"{"removeFile":{"path":"/tmp/x.eml"}}"#.utf8))
+        #expect(old == .removeFile(path: "/tmp/x.eml", sha256: nil))
+    }
+
+    @Test func redoPutsBackExactlyWhatTheUndoneTurnDidAndIsItselfATurn() throws {
+        let fx = try AgentFixture()
+        try fx.exec(#"{"steps":[{"tool":"create_project","args":{"title":"Garden"}},{"tool":"create_task","args":{"title":"buy seeds","project":"$1"}}]}"#)
+        try fx.step("create_task", #"{"title":"call the bank","due":"2026-11-27"}"#)
+        try fx.step("set_priority", #"{"id":"task:1","priority":3}"#)
+        let full = try fx.store.canonicalDump()
+        #expect(try fx.undo().group == "g-3")
+        #expect(try fx.undo().group == "g-2")
+        let afterTwoUndos = try fx.store.canonicalDump()
+        // The last undone first (g-2), then the one undone before it (g-3): the same ids, the same rows.
+        let r1 = try fx.redo()
+        #expect(r1.status == .redone)
+        #expect(r1.group == "g-2")
+        #expect(r1.redoGroup == "g-4")
+        #expect(try fx.task(2)?.title == "call the bank")
+        let r2 = try fx.redo()
+        #expect(r2.group == "g-3")
+        #expect(r2.redoGroup == "g-5")
+        #expect(try fx.task(1)?.priority == 3)
+        #expect(try fx.store.canonicalDump() == full)
+        #expect(try fx.redo().status == .nothing)
+        // A redo is a turn like any other: undone, and redone again.
+        #expect(try fx.undo().group == "g-5")
+        #expect(try fx.task(1)?.priority == 0)
+        #expect(try fx.redo().redoGroup == "g-6")
+        #expect(try fx.task(1)?.priority == 3)
+        #expect(try fx.undo().group == "g-6")
+        #expect(try fx.undo().group == "g-4")
+        #expect(try fx.store.canonicalDump() == afterTwoUndos)
+    }
+
+    @Test func aNewTurnAfterAnUndoDiscardsTheRedo() throws {
+        let fx = try AgentFixture()
+        #expect(try fx.redo().status == .nothing)
+        try fx.step("create_task", #"{"title":"A"}"#)
+        #expect(try fx.redo().status == .nothing)
+        try fx.undo()
+        try fx.step("create_task", #"{"title":"B"}"#)
+        let r = try fx.redo()
+        #expect(r.status == .nothing)
+        #expect(r.message.contains("g-2"), "\(r.message)")
+        #expect(try fx.count("tasks") == 1)
+        // Undoing the new turn does not bring the old redo back.
+        try fx.undo()
+        #expect(try fx.redo().group == "g-2")
+        #expect(try fx.redo().status == .nothing)
+    }
+
+    @Test func redoIsRefusedWhenWhatItWouldPutBackChangedSince() throws {
+        let fx = try AgentFixture()
+        try fx.step("create_task", #"{"title":"A"}"#)
+        try fx.step("set_priority", #"{"id":"task:1","priority":3}"#)
+        try fx.undo()
+        try fx.store.db.run("UPDATE tasks SET title = 'Edited by hand' WHERE id = 1")
+        let before = try fx.store.canonicalDump()
+        let r = try fx.redo()
+        #expect(r.status == .refused)
+        #expect(r.problems?.contains { $0.contains("task:1") } == true, "\(r.problems ?? [])")
+        #expect(try fx.store.canonicalDump() == before)
+        // A dry run says what a redo would do, and writes nothing.
+        try fx.store.db.run("UPDATE tasks SET title = 'A' WHERE id = 1")
+        let dry = try fx.redo(dryRun: true)
+        #expect(dry.status == .redone)
+        #expect(dry.dryRun == true)
+        #expect(try fx.task(1)?.priority == 0)
+        #expect(try fx.redo().status == .redone)
+        #expect(try fx.task(1)?.priority == 3)
+    }
+
+    @Test func redoWritesBackTheDraftTheUndoRemoved() throws {
+        let fx = try AgentFixture()
+        let r = try fx.exec(#"{"steps":[{"tool":"draft_message","args":{"to":"bob@example.org","channel":"email","text":"The minutes"}}]}"#)
+        let eml = try #require(r.steps[0].ref?["path"]?.stringValue)
+        let written = try Data(contentsOf: URL(fileURLWithPath: eml))
+        try fx.undo()
+        #expect(!FileManager.default.fileExists(atPath: eml))
+        #expect(try fx.redo().status == .redone)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: eml)) == written)
+        #expect(try fx.undo().status == .reverted)
+        #expect(!FileManager.default.fileExists(atPath: eml))
+    }
+
     @Test func aFullStoreIsAnIOErrorNotARefusal() throws {
         let fx = try AgentFixture()
         let notes = String(repeating: "A long note that needs pages of its own. ", count: 2_000)

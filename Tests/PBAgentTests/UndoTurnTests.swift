@@ -14,6 +14,26 @@ import PBCore
         for text in ["cancel the dentist", "undo the knot in the rope"] {
             #expect(planner.plan(text).steps.map(\.tool) != ["undo"], "\(text)")
         }
+        for text in ["redo", "Redo that!", "redo it please", "undo the undo", "undo that undo", "undo the last undo"] {
+            #expect(planner.plan(text).steps.map(\.tool) == ["redo"], "\(text)")
+        }
+        for text in ["redo the bathroom", "redo the slides for monday"] {
+            #expect(planner.plan(text).steps.map(\.tool) != ["redo"], "\(text)")
+        }
+    }
+
+    @Test func aRedoPlanReappliesTheLastUndoneTurn() throws {
+        let f = try AgentFixture()
+        try f.exec(#"{"steps":[{"n":1,"tool":"create_task","args":{"title":"buy milk"}}]}"#)
+        try f.exec(#"{"steps":[{"n":1,"tool":"undo","args":{}}]}"#)
+        let redone = try f.exec(#"{"steps":[{"n":1,"tool":"redo","args":{}}]}"#)
+        #expect(redone.status == .ok)
+        #expect(redone.steps[0].ref?["group"] == .string("g-2"))
+        #expect(try f.task(1)?.title == "buy milk")
+        let nothing = try f.exec(#"{"steps":[{"n":1,"tool":"redo","args":{}}]}"#)
+        #expect(nothing.status == .ok)
+        #expect(nothing.message.hasPrefix("nothing to redo"))
+        #expect(throws: RecordError.self) { try f.exec(#"{"steps":[{"n":1,"tool":"redo","args":{"group":"g-1"}}]}"#) }
     }
 
     @Test func anUndoPlanRevertsTheLastTurnAllOrNothing() throws {

@@ -39,12 +39,14 @@ public struct PlanExecutor {
             guard step.n > previous else {
                 throw RecordError.badField(name: "steps[\(i)].n", reason: "step numbers must increase, got \(step.n) after \(previous)")
             }
-            if step.tool == Self.undoTool {
+            if step.tool == Self.undoTool || step.tool == Self.redoTool {
+                let does = step.tool == Self.undoTool ? "takes back the previous turn" : "takes back the last undo"
                 guard plan.steps.count == 1 else {
-                    throw RecordError.badField(name: "steps[\(i)].tool", reason: "undo takes back the previous turn and must be a plan's only step")
+                    throw RecordError.badField(name: "steps[\(i)].tool", reason: "\(step.tool) \(does) and must be a plan's only step")
                 }
                 guard step.args.isEmpty else {
-                    throw RecordError.badField(name: "steps[\(i)].args", reason: "undo takes no arguments (it reverts the last turn; use pb-undo for a group or an entry)")
+                    let use = step.tool == Self.undoTool ? "it reverts the last turn; use pb-undo for a group or an entry" : "it reapplies the last undone turn"
+                    throw RecordError.badField(name: "steps[\(i)].args", reason: "\(step.tool) takes no arguments (\(use))")
                 }
                 steps.append(step)
                 previous = step.n
@@ -75,6 +77,8 @@ public struct PlanExecutor {
     /// "Undo that" as a plan: the one step reverts the last turn through the undo engine, all or
     /// nothing, so pb-plan | pb-exec can take back what the previous request did.
     public static let undoTool = "undo"
+    /// "Redo", "undo the undo": the one step reapplies the turn the last undo took back.
+    public static let redoTool = "redo"
 
     public func execute(_ plan: PlanRecord) throws -> ResultRecord {
         let steps = try validate(plan)
@@ -83,19 +87,23 @@ public struct PlanExecutor {
         let question = plan.extra["confirm"]?.stringValue
         let asking = question != nil && !confirmed && plan.extra["confirmed"] != .bool(true)
         let dryRun = self.dryRun || asking
-        if steps.count == 1, steps[0].tool == Self.undoTool {
+        if steps.count == 1, steps[0].tool == Self.undoTool || steps[0].tool == Self.redoTool {
             var engine = UndoEngine(store: store)
             engine.calendarDirectory = calendarDirectory
             engine.workHours = workHours
             let clock = try AgentClock(text: plan.now ?? defaultNow)
-            let u = try engine.undo(.last, dryRun: dryRun, now: clock.now, zone: clock.zone)
-            let ok = u.status == .reverted || u.status == .nothing
+            let redo = steps[0].tool == Self.redoTool
+            let u = redo ? try engine.redo(dryRun: dryRun, now: clock.now, zone: clock.zone)
+                         : try engine.undo(.last, dryRun: dryRun, now: clock.now, zone: clock.zone)
+            let ok = u.status != .refused
             let summary = u.message + (u.problems.map { ": " + $0.joined(separator: "; ") } ?? "")
-            var step = StepResult(n: steps[0].n, tool: Self.undoTool, status: ok ? .ok : .failed,
-                                  ref: u.group.map { ["group": .string($0)] }, summary: ok ? summary : nil, error: ok ? nil : summary)
+            // A redo's group is the new one, which undoes it.
+            let group = u.redoGroup ?? u.group
+            var step = StepResult(n: steps[0].n, tool: steps[0].tool, status: ok ? .ok : .failed,
+                                  ref: group.map { ["group": .string($0)] }, summary: ok ? summary : nil, error: ok ? nil : summary)
             step.data = .array(u.reverted.map { .object(["entry": .string($0.entry), "tool": .string($0.tool), "summary": .string($0.summary)]) })
-            var result = ResultRecord(group: nil, text: plan.text, now: plan.now ?? defaultNow, status: ok ? .ok : .failed,
-                                      steps: [step], undoable: false, message: summary, dryRun: dryRun ? true : nil)
+            var result = ResultRecord(group: dryRun ? nil : u.redoGroup, text: plan.text, now: plan.now ?? defaultNow, status: ok ? .ok : .failed,
+                                      steps: [step], undoable: !dryRun && u.redoGroup != nil, message: summary, dryRun: dryRun ? true : nil)
             result.extra = plan.extra.filter { $0.key != "message" }
             return result
         }
@@ -136,6 +144,10 @@ public struct PlanExecutor {
                     }
                     results.append(StepResult(n: step.n, tool: step.tool, status: .ok, ref: outcome.ref, summary: outcome.summary,
                                               data: outcome.data, entry: dryRun ? nil : entry))
+                } catch let refused as UnsafeInput {
+                    // Not a failed step but malformed input: nothing of the plan is kept.
+                    store.abandonEntry()
+                    throw ToolFailure(.badInput, "step \(step.n): \(step.tool): \(refused)")
                 } catch {
                     store.abandonEntry()
                     try store.rollbackToSavepoint()

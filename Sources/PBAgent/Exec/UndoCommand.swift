@@ -12,6 +12,7 @@ public enum UndoCommand {
         options: [
             OptionSpec("group", short: "g", value: "ID", help: "revert this group (g-N) instead of the last one"),
             OptionSpec("entry", value: "ID", help: "revert only this journal entry (e-N)"),
+            OptionSpec("redo", help: "take back the last undo: reapply the turn it reverted, as a new group"),
             OptionSpec("list", help: "list recent groups, newest first, and exit"),
             OptionSpec("limit", value: "N", help: "with --list, at most N groups (default 20)"),
             OptionSpec("dry-run", short: "n", help: "check that the undo would apply, and change nothing"),
@@ -26,6 +27,9 @@ public enum UndoCommand {
         if o.value("group") != nil, o.value("entry") != nil { throw ToolFailure(.usage, "give --group or --entry, not both") }
         if o.flag("list"), o.value("group") != nil || o.value("entry") != nil || o.flag("dry-run") {
             throw ToolFailure(.usage, "--list takes only --limit")
+        }
+        if o.flag("redo"), o.value("group") != nil || o.value("entry") != nil || o.flag("list") {
+            throw ToolFailure(.usage, "--redo takes back the last undo; it takes no --group, --entry or --list")
         }
         let limit = try o.int("limit", default: 20, in: 1...100_000)
         let human = human ?? (!o.flag("json") && isatty(1) == 1)
@@ -52,7 +56,8 @@ public enum UndoCommand {
         do { clock = try AgentClock(text: o.value("now")) } catch {
             throw ToolFailure(.usage, "--now: expected an ISO 8601 date and time such as 2026-11-29T18:00:00Z, got '\(o.value("now") ?? "")'")
         }
-        let record = try engine.undo(scope, dryRun: o.flag("dry-run"), now: clock.now, zone: clock.zone)
+        let record = o.flag("redo") ? try engine.redo(dryRun: o.flag("dry-run"), now: clock.now, zone: clock.zone)
+                                    : try engine.undo(scope, dryRun: o.flag("dry-run"), now: clock.now, zone: clock.zone)
         if human { writer.writeText(record.message + "\n") } else { try writer.write(record) }
         return record.status == .refused ? .verdict : .success
     }

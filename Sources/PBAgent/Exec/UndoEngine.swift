@@ -75,6 +75,8 @@ public struct UndoEngine {
         let summaries = reverted.map(\.summary).joined(separator: "; ")
         try store.begin()
         do {
+            // How the rows and files stand before the undo, kept for redo.
+            let kept = dryRun ? nil : try UndoneChange.before(steps, store: store)
             for step in steps { try store.applyInverse(step) }
             // A dry run applies the steps for real inside the transaction, so the store's own
             // checks (a task filed into the project this group made, say) answer exactly as they
@@ -86,6 +88,7 @@ public struct UndoEngine {
             }
             let stamp = ISOMoment.format(now, zone: TimeZone(secondsFromGMT: 0)!)
             for e in ordered { try store.db.run("UPDATE journal SET undone_at = ? WHERE id = ?", [.text(stamp), .int(e.id)]) }
+            try kept?.record(group: group!, entries: ordered.map(\.id), store: store, stamp: stamp)
             try store.commit()
             StatusSnapshot.refresh(store: store, clock: AgentClock(now: now, zone: zone), calendarDirectory: calendarDirectory, workHours: workHours)
         } catch let e as DatabaseError where e.code & 0xFF != 19 /* SQLITE_CONSTRAINT */ {
@@ -157,9 +160,15 @@ public struct UndoEngine {
                 if !(try exists(table, id)) {
                     problems.append("\(table.label(id)) no longer exists (deleted outside this group), so its earlier state cannot be restored")
                 }
-            case let .unexport(path, _, _), let .removeFile(path), let .removeRecords(path, _, _):
+            case let .unexport(path, _, _), let .removeFile(path, _), let .removeRecords(path, _, _):
                 if FileManager.default.fileExists(atPath: path), !FileManager.default.isReadableFile(atPath: path) {
                     problems.append("\(path) cannot be read")
+                    continue
+                }
+                // A draft the user edited since is theirs now: refused, as a row changed outside
+                // the journal is, rather than deleted with the edit.
+                if case let .removeFile(_, sha256?) = step, let data = try store.fileContent(path), SHA256.hex(data) != sha256 {
+                    problems.append("\(path) was edited since it was written; undoing would delete that edit (move it aside to keep it, then undo)")
                 }
             case let .expect(table, id, row):
                 // A row an earlier step of this undo already took back was checked by its own
@@ -175,5 +184,76 @@ public struct UndoEngine {
             }
         }
         return problems
+    }
+}
+
+extension UndoEngine {
+    /// Takes back the last undo not taken back yet: the rows and files it touched are put back as
+    /// it found them (the same ids, the same bytes), and the entries it undid are journaled again,
+    /// with their own inverse steps, as a new group, which can be undone like any turn. Nothing
+    /// to redo when no undo is left, or when a new turn came after it (as in an editor, a new
+    /// change discards what was undone); refused when anything it would put back changed since.
+    public func redo(dryRun: Bool = false, now: Date = Date(), zone: TimeZone = .current) throws -> UndoRecord {
+        func nothing(_ message: String) -> UndoRecord {
+            UndoRecord(group: nil, reverted: [], status: .nothing, message: message, dryRun: dryRun ? true : nil)
+        }
+        guard let undone = try store.lastUndone() else {
+            let any = try store.scalarInt("SELECT 1 FROM undos LIMIT 1") != nil
+            return nothing(any ? "nothing to redo: every undo was redone" : "nothing to redo: no change was undone")
+        }
+        if let newer = try store.newTurn(after: undone.journalHigh) {
+            return nothing("nothing to redo: \(newer) was made after the last undo, and a new change discards what was undone before it")
+        }
+        let list = undone.entries.map(String.init).joined(separator: ", ")
+        let entries = try store.journalEntries(where: "id IN (\(list))")
+        let what = "group \(undone.group)"
+        let problems = try undone.change.changedSince(store: store)
+        guard problems.isEmpty else {
+            return UndoRecord(group: undone.group, reverted: [], status: .refused,
+                              message: "cannot redo \(what); nothing was changed: \(problems.joined(separator: "; "))",
+                              problems: problems, dryRun: dryRun ? true : nil)
+        }
+        let stamp = ISOMoment.format(now, zone: TimeZone(secondsFromGMT: 0)!)
+        try store.begin()
+        let redoGroup: String
+        var reapplied: [RevertedEntry] = []
+        do {
+            redoGroup = try store.nextGroupID()
+            try undone.change.reapply(store: store)
+            // The entries again, in their order, with the inverse steps they had: the rows and
+            // files are as they left them, so the same steps take them back.
+            for (i, e) in entries.enumerated() {
+                let inverse = String(decoding: try RecordCodec().encodeValue(e.inverse), as: UTF8.self)
+                try store.db.run("INSERT INTO journal(group_id, seq, tool, summary, inverse, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                                 [.text(redoGroup), .int(Int64(i + 1)), .text(e.tool), .text("redo: " + e.summary), .text(inverse), .text(stamp)])
+                reapplied.append(RevertedEntry(entry: "e-\(store.db.lastInsertRowID)", group: redoGroup, tool: e.tool, summary: e.summary))
+            }
+            let summaries = entries.map(\.summary).joined(separator: "; ")
+            let count = "\(entries.count) change\(entries.count == 1 ? "" : "s")"
+            if dryRun {
+                store.rollback()
+                return UndoRecord(group: undone.group, reverted: entries.map { RevertedEntry(entry: $0.entryID, group: $0.group, tool: $0.tool, summary: $0.summary) },
+                                  status: .redone, message: "dry run: would redo \(what) (\(count)): \(summaries); nothing was written", dryRun: true)
+            }
+            try store.claimGroupID(redoGroup)
+            try store.db.run("UPDATE undos SET redone_by = ? WHERE id = ?", [.text(redoGroup), .int(undone.id)])
+            try store.commit()
+            StatusSnapshot.refresh(store: store, clock: AgentClock(now: now, zone: zone), calendarDirectory: calendarDirectory, workHours: workHours)
+            var record = UndoRecord(group: undone.group, reverted: reapplied, status: .redone,
+                                    message: "redid \(what) as \(redoGroup) (\(count)): \(summaries); undo with pb-undo --group \(redoGroup)")
+            record.redoGroup = redoGroup
+            return record
+        } catch let e as DatabaseError where e.code & 0xFF != 19 /* SQLITE_CONSTRAINT */ {
+            store.rollback()
+            throw ToolFailure(.ioError, "cannot redo \(what): the store could not be written (\(e.message)); nothing was changed")
+        } catch let e as DatabaseError {
+            store.rollback()
+            let problem = "the store refused the change (\(e.message))"
+            return UndoRecord(group: undone.group, reverted: [], status: .refused,
+                              message: "cannot redo \(what); nothing was changed: \(problem)", problems: [problem], dryRun: dryRun ? true : nil)
+        } catch {
+            store.rollback()
+            throw error
+        }
     }
 }

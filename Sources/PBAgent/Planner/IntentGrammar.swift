@@ -29,7 +29,7 @@ public struct IntentGrammar: Sendable {
         let clause = normalise(raw)
         if clause.text.isEmpty { return nil }
         let readers: [(Clause) -> [PlannedIntent]?] = [
-            undoRequest, briefRequest, drafting, scheduling, list, lookAt, runOnQuestion, beforeCapture, capture, outOfScope, question, commands, paraphrase, statementOfState, imperative,
+            redoRequest, undoRequest, briefRequest, drafting, scheduling, list, lookAt, runOnQuestion, beforeCapture, capture, outOfScope, question, commands, paraphrase, statementOfState, imperative,
         ]
         for reader in readers {
             if let intents = reader(clause) {
@@ -51,6 +51,16 @@ public struct IntentGrammar: Sendable {
         // it is as often "stop" ("that's enough, just cancel it").
         if ClausePattern.shared.match(#"(?:please )?cancel(?: (?:it|this))?(?: please)?"#, text) != nil { return nil }
         return [PlannedIntent(.undo, [:])]
+    }
+
+    /// "Redo", "redo that", "undo the undo": the whole clause asks to take back the last undo
+    /// (a double-sent "undo that" undoes two turns; this is its remedy). "Redo the slides" is a
+    /// task, not this.
+    func redoRequest(_ clause: Clause) -> [PlannedIntent]? {
+        let text = clause.lower.trimmingCharacters(in: CharacterSet(charactersIn: " .!"))
+        let pattern = #"(?:please )?(?:redo(?: (?:that|it|this|the last (?:change|thing|turn|undo)|what you (?:just )?undid))?|undo (?:the|that|this|my|your) (?:last )?undo)(?: please)?"#
+        guard ClausePattern.shared.match(pattern, text) != nil else { return nil }
+        return [PlannedIntent(.redo, [:])]
     }
 
     /// Whether a piece of text starts a new command: used to split compound requests.

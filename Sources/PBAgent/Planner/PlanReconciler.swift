@@ -249,7 +249,7 @@ public struct PlanReconciler: Sendable {
 
         // R5
         mutating func admissible(_ s: inout PlanStep) -> Bool {
-            guard s.tool == "undo" || owner.registry.tool(named: s.tool) != nil else {
+            guard s.tool == "undo" || s.tool == "redo" || owner.registry.tool(named: s.tool) != nil else {
                 change("R5", "\(label(s)): no tool is called \(s.tool); rejected", step: s.n)
                 return false
             }
@@ -441,6 +441,8 @@ public struct PlanReconciler: Sendable {
         // `pb-plan --no-store` (a grammar test, or a plan for another store) checks nothing.
         mutating func targetGrounding(_ s: PlanStep) -> Bool {
             guard let store = owner.targets else { return true }
+            // Whether an undo is left to take back is pb-exec's to say: the plan reads no undos.
+            if s.tool == "redo" { return true }
             if s.tool == "undo" {
                 if store.canUndo { return true }
                 change("R9", "\(label(s)): no turn is left to undo; rejected", step: s.n)

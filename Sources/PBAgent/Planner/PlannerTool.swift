@@ -33,6 +33,8 @@ public enum PlannerTool: String, CaseIterable, Sendable {
     case brief = "brief"
     /// Takes back the previous turn (pb-exec runs it through the undo engine).
     case undo = "undo"
+    /// Takes back the last undo (pb-exec runs it through the undo engine).
+    case redo = "redo"
 
     /// Tools that make an item later steps can refer to with `$N`.
     public var createsItem: Bool {

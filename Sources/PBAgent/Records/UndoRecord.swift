@@ -15,16 +15,18 @@ public struct UndoRecord: PBRecord, Equatable {
     public var message: String
     public var problems: [String]?
     public var dryRun: Bool?
+    /// With --redo: the new group that reapplied `group`.
+    public var redoGroup: String?
     public var extra: [String: JSONValue] = [:]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case kind, group, entry, reverted, status, message, problems
-        case dryRun = "dry_run"
+        case dryRun = "dry_run", redoGroup = "redo_group"
     }
 
     /// An undo's outcome: a closed set (pb-records(5)).
     public enum Status: String, ClosedSet {
-        case reverted, nothing, refused
+        case reverted, nothing, refused, redone
     }
 
     public init(group: String?, entry: String? = nil, reverted: [RevertedEntry], status: Status, message: String,

@@ -464,7 +464,7 @@ public final class AgentStore {
             } else {
                 scheduleFile(path, Data(kept.utf8))
             }
-        case let .removeFile(path):
+        case let .removeFile(path, _):
             if try fileContent(path) != nil { scheduleFile(path, nil) }
         case let .removeRecords(path, ids, createdFile):
             guard let data = try fileContent(path) else { return }

@@ -32,7 +32,9 @@ public enum InverseStep: Codable, Equatable, Sendable {
     /// file when the export created it and nothing else is left. A missing file counts as done.
     case unexport(path: String, uids: [String], createdFile: Bool)
     /// Remove a file the write created (an .eml draft). A file already gone counts as done.
-    case removeFile(path: String)
+    /// `sha256`, the content as written, lets undo refuse rather than delete a file the user
+    /// edited since; entries journaled before it existed carry none.
+    case removeFile(path: String, sha256: String? = nil)
     /// Remove the records with these ids from an NDJSON file the write added them to (the
     /// message drafts), and the file once it holds nothing, if the write created it.
     case removeRecords(path: String, ids: [String], createdFile: Bool)
@@ -47,7 +49,7 @@ public enum InverseStep: Codable, Equatable, Sendable {
         case let .insert(table, row): return "restore deleted \(table.label(Self.rowID(row) ?? 0))"
         case let .restore(table, id, _): return "restore \(table.label(id))"
         case let .unexport(path, uids, _): return "remove \(uids.count) exported item(s) from \(path)"
-        case let .removeFile(path): return "remove \(path)"
+        case let .removeFile(path, _): return "remove \(path)"
         case let .removeRecords(path, ids, _): return "remove \(ids.count) record(s) from \(path)"
         case let .expect(table, id, _): return "check \(table.label(id)) is as the change left it"
         }
@@ -59,6 +61,23 @@ public enum InverseStep: Codable, Equatable, Sendable {
         case let .delete(table, id), let .restore(table, id, _), let .expect(table, id, _): return "\(table.rawValue):\(id)"
         case let .insert(table, row): return Self.rowID(row).map { "\(table.rawValue):\($0)" }
         case .unexport, .removeFile, .removeRecords: return nil
+        }
+    }
+
+    /// The row the step is about, nil for a file.
+    var row: (table: StoreTable, id: Int64)? {
+        switch self {
+        case let .delete(table, id), let .restore(table, id, _), let .expect(table, id, _): return (table, id)
+        case let .insert(table, row): return Self.rowID(row).map { (table, $0) }
+        case .unexport, .removeFile, .removeRecords: return nil
+        }
+    }
+
+    /// The file the step is about, nil for a row.
+    var filePath: String? {
+        switch self {
+        case let .unexport(path, _, _), let .removeFile(path, _), let .removeRecords(path, _, _): return path
+        default: return nil
         }
     }
 

@@ -100,6 +100,21 @@ enum StoreSchema {
         """
         CREATE TABLE pending_files(path TEXT PRIMARY KEY, staged TEXT);
         """,
+        // 4: what each undo took back, for redo: the entries, every row it touched as the undo
+        // found it and as it left it, every file's content before and its hash after (JSON).
+        // journal_high is the journal's last id at the undo: an entry after it outside a redo
+        // is a new turn, which discards the redo. redone_by: the group that reapplied it.
+        """
+        CREATE TABLE undos(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            group_id TEXT NOT NULL,
+            entries TEXT NOT NULL,
+            rows TEXT NOT NULL,
+            files TEXT NOT NULL,
+            journal_high INTEGER NOT NULL,
+            created_at TEXT NOT NULL,
+            redone_by TEXT);
+        """,
     ]
 
     /// Keeps `item_words` in step with one item table, and fills it from the rows already there.

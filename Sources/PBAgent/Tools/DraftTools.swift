@@ -95,6 +95,13 @@ enum DraftTools {
             throw AgentError.badArgument("detail", "expected one of \(contactDetails.joined(separator: ", ")), got '\(detail)'")
         }
         let (c, how) = try person(ctx, name)
+        // What this step reports goes on into drafts ($1.email) and onto a terminal: a line break
+        // in a card's value would start a line of its own there.
+        try MailHeader.checkText(c.fullName, field: "name", what: "the name of a contact")
+        let phones = detail == nil ? [c.mobile].compactMap { $0 } : detail == "phone" ? c.phones.map(\.value) : []
+        let emails = detail == nil ? [c.email].compactMap { $0 } : detail == "email" ? c.emails.map(\.value) : []
+        for p in phones { try MailHeader.checkText(p, field: "phone", what: "the phone number of \(c.fullName) in the contacts", allowingTab: false) }
+        for e in emails { try MailHeader.checkText(e, field: "email", what: "the email address of \(c.fullName) in the contacts", allowingTab: false) }
         var summary = "\(c.fullName)"
         if ContactBook.fold(c.fullName) != ContactBook.fold(name), how != "by name" { summary = "'\(name)' is \(c.fullName) (\(how))" }
         if let detail {
@@ -118,17 +125,33 @@ enum DraftTools {
         "telegram": "message", "matrix": "message",
     ]
 
-    /// A header value as RFC 5322 and RFC 2047 want it: plain ASCII as is, else an encoded word.
-    static func header(_ s: String) -> String {
-        let clean = s.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
-        if clean.unicodeScalars.allSatisfy({ $0.isASCII }) { return clean }
-        return "=?UTF-8?B?" + Data(clean.utf8).base64EncodedString() + "?="
+    /// What `to` looks like, for a refusal that says where the bad character was.
+    static func kind(_ to: String) -> String {
+        if to.contains("@") { return "an address" }
+        let phone = to.unicodeScalars.allSatisfy { CharacterSet.decimalDigits.contains($0) || "+-() ".unicodeScalars.contains($0) || $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+        return phone && to.filter(\.isNumber).count >= 6 ? "a phone number" : "a name"
     }
 
-    static func mailbox(_ name: String, _ address: String) -> String {
-        let n = header(name)
-        let quoted = n.hasPrefix("=?") ? n : "\"" + n.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-        return name.isEmpty ? "<\(address)>" : "\(quoted) <\(address)>"
+    /// PB_FROM ("ada@example.org" or "Ada Lovelace <ada@example.org>") as a name and an address,
+    /// each checked like the recipient's.
+    static func sender(_ from: String) throws -> (name: String, address: String) {
+        let field = "from (PB_FROM)"
+        guard let open = from.lastIndex(of: "<") else {
+            let address = from.trimmingCharacters(in: .whitespaces)
+            try MailHeader.checkAddress(address, field: field, what: "an address")
+            return ("", address)
+        }
+        guard let close = from[open...].firstIndex(of: ">"), from[from.index(after: close)...].trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw UnsafeInput(field: field, reason: "expected an address or 'Name <address>', got '\(from)'")
+        }
+        var name = from[..<open].trimmingCharacters(in: .whitespaces)
+        if name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\"") {
+            name = String(name.dropFirst().dropLast()).replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")
+        }
+        let address = String(from[from.index(after: open)..<close])
+        try MailHeader.checkText(name, field: field, what: "a name")
+        try MailHeader.checkAddress(address, field: field, what: "an address")
+        return (name, address)
     }
 
     static func rfc5322Date(_ d: Date, _ zone: TimeZone) -> String {
@@ -151,6 +174,9 @@ enum DraftTools {
         .init("subject", "an email's subject (default: the start of the text)"),
     ], run: { ctx in
         let to = try ctx.args.required("to")
+        // Refused before anything is looked up: a CR or LF here would end the To field and start
+        // another one (a Bcc) in the draft.
+        try MailHeader.checkText(to, field: "to", what: kind(to), allowingTab: false)
         let text = try ctx.args.required("text")
         let channelWord = (try ctx.args.text("channel") ?? "message").lowercased()
         guard let channel = channels[channelWord] else {
@@ -161,6 +187,7 @@ enum DraftTools {
         var address: String?
         var how = "as given"
         if channel == "email", to.contains("@"), !to.contains(" ") {
+            try MailHeader.checkAddress(to, field: "to", what: "an address")
             address = to
         } else if channel == "message", to.filter(\.isNumber).count >= 6, to.allSatisfy({ $0.isNumber || "+-() ".contains($0) }) {
             address = to
@@ -169,8 +196,14 @@ enum DraftTools {
             name = c.fullName
             how = found
             address = channel == "email" ? c.email : c.mobile
-            guard address != nil else {
+            guard let found = address else {
                 throw AgentError.notFound("\(c.fullName) has no \(channel == "email" ? "email address" : "phone number") in the contacts")
+            }
+            try MailHeader.checkText(name, field: "to", what: "the name of a contact")
+            if channel == "email" {
+                try MailHeader.checkAddress(found, field: "to", what: "the email address of \(name) in the contacts")
+            } else {
+                try MailHeader.checkText(found, field: "to", what: "the phone number of \(name) in the contacts", allowingTab: false)
             }
         }
         let clock = ctx.clock
@@ -186,14 +219,23 @@ enum DraftTools {
         var data: [String: JSONValue] = ["id": .string(id), "channel": .string(channel), "to": .string(name.isEmpty ? address! : name),
                                          "address": .string(address!), "text": .string(text), "found": .string(how)]
         if channel == "email" {
-            let subject = try ctx.args.text("subject") ?? String(text.split(separator: "\n").first.map(String.init)?.prefix(60) ?? "")
-            let from = ctx.from ?? "\(NSUserName())@localhost"
-            let fromHeader = from.contains("<") ? from : "<\(from)>"
-            let body = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+            let subject: String
+            if let given = try ctx.args.text("subject") {
+                try MailHeader.checkText(given, field: "subject", what: "a header")
+                subject = given
+            } else {
+                // The text's first line (CR, LF or CRLF ends it), its other controls as spaces.
+                let first = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first.map(String.init) ?? ""
+                subject = String(String(first.unicodeScalars.map { MailHeader.controlCharacter(in: String($0), allowingTab: false) == nil ? Character($0) : " " }).prefix(60))
+            }
+            let (fromName, fromAddress) = try sender(ctx.from ?? "\(NSUserName())@localhost")
+            // Every line break of the text, a bare CR too, is CRLF: RFC 5322 allows no other.
+            let body = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+                .split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
             let message = [
-                "From: \(fromHeader)",
-                "To: \(mailbox(name, address!))",
-                "Subject: \(header(subject))",
+                MailHeader.field("From", mailbox: fromName, address: fromAddress),
+                MailHeader.field("To", mailbox: name, address: address!),
+                MailHeader.field("Subject", unstructured: subject),
                 "Date: \(rfc5322Date(clock.now, clock.zone))",
                 "Message-ID: <\(id)@pocketbrains>",
                 "MIME-Version: 1.0",
@@ -209,7 +251,7 @@ enum DraftTools {
             let path = (folder as NSString).appendingPathComponent("\(stamp)-\(slug(subject))-\(String(id.suffix(6))).eml")
             guard try ctx.store.fileContent(path) == nil else { throw AgentError.conflict("the same draft is already at \(path)") }
             ctx.store.scheduleFile(path, Data(message.utf8))
-            try ctx.store.journalInverse(.removeFile(path: path))
+            try ctx.store.journalInverse(.removeFile(path: path, sha256: SHA256.hex(message)))
             data["subject"] = .string(subject)
             data["path"] = .string(path)
             return ToolOutcome(ref: ["id": .string(id), "path": .string(path)], summary: "drafted an email to \(who): \"\(subject)\" (\(path), not sent)", data: .object(data))
