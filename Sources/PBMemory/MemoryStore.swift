@@ -60,6 +60,7 @@ public final class MemoryStore {
             db = try Database(path: path)
             try db.useWriteAheadLog()
             try db.execute("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
+            try db.zeroDeletedContent()
             for (i, sql) in Self.schema.enumerated() {
                 try db.transaction {
                     guard Int(try db.scalarInt("PRAGMA user_version") ?? 0) == i else { return }

@@ -63,6 +63,7 @@ extension MemoryStore {
     /// rows and the replies to it, and makes current again the items they had superseded; nil
     /// when there is no such message. A turn of pb-thread is its message and the reply: both go.
     public func forget(message id: String?, dryRun: Bool) throws -> Forgotten? {
+        let forgotten: Forgotten
         try db.execute("BEGIN IMMEDIATE")
         do {
             let seq = id == nil ? try db.scalarInt("SELECT max(seq) FROM messages WHERE role = 'user'")
@@ -91,10 +92,17 @@ extension MemoryStore {
             while try q.step() { replies.append(q.text(0)) }
             try db.run("DELETE FROM messages WHERE reply_to = ?", [.text(name)])
             try db.execute(dryRun ? "ROLLBACK" : "COMMIT")
-            return Forgotten(message: name, items: items.map { "i-\($0)" }, restored: restored.map { "i-\($0)" }, replies: replies)
+            forgotten = Forgotten(message: name, items: items.map { "i-\($0)" }, restored: restored.map { "i-\($0)" }, replies: replies)
         } catch {
             try? db.execute("ROLLBACK")
             throw ToolFailure(.ioError, "cannot change the memory \(path): \(error)")
         }
+        // Forgotten means gone from the file, not only from the tables.
+        if !dryRun {
+            do { try db.eraseDeleted(ftsTables: ["items_fts", "messages_fts"]) } catch {
+                throw ToolFailure(.ioError, "forgot the message, but cannot clear its words from \(path): \(error)")
+            }
+        }
+        return forgotten
     }
 }

@@ -66,6 +66,24 @@ public final class Database {
         sqlite3_close_v2(handle)
     }
 
+    /// Deleted rows are overwritten with zeros, in the table and in freed pages, rather than left
+    /// in the file: set on every connection that deletes a person's text.
+    public func zeroDeletedContent() throws {
+        try execute("PRAGMA secure_delete=ON")
+    }
+
+    /// Makes what was deleted unrecoverable from the files: the FTS5 tables' segments are merged
+    /// (a deleted row's terms otherwise stay in the old segments until a merge happens to reach
+    /// them), then the write-ahead log is checkpointed and truncated, so no frame keeps an old
+    /// page. With secure_delete on, the pages freed on the way are zeroed. A reader holding an old
+    /// snapshot can keep the log from being truncated; the next checkpoint then finishes it.
+    public func eraseDeleted(ftsTables: [String]) throws {
+        for table in ftsTables {
+            try execute("INSERT INTO \(table)(\(table)) VALUES('optimize')")
+        }
+        _ = try? scalarInt("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
     /// Runs one or more statements without results.
     public func execute(_ sql: String) throws {
         var error: UnsafeMutablePointer<CChar>?

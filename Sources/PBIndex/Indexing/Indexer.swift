@@ -122,6 +122,7 @@ public final class Indexer {
         try commitBatch()
         try recordRun()
         if options.prune { try prune(keeping: seenPaths) }
+        if summary.pruned + summary.replaced > 0 { try library.eraseDeleted() }
         progress.finish()
         summary.seconds = (Date().timeIntervalSince(started) * 1000).rounded() / 1000
         return summary
@@ -305,6 +306,14 @@ public final class Indexer {
                 summary.pruned += 1
             }
         }
+        // What OCR read from a pruned scan leaves the cache, unless another document uses it.
+        if summary.pruned > 0 {
+            if let used = library.documentPathsOfAllLibraries() {
+                OCRCache(home: library.home).sweep { used.contains($0) }
+            } else {
+                Diagnostics.shared.warning("the OCR cache was not swept: a library in \(library.home.path) cannot be read")
+            }
+        }
     }
 
     /// `--prune-unseen`: prunes what the last complete run did not bring. pb-ingest runs this only
@@ -314,6 +323,7 @@ public final class Indexer {
         var keep = Set<String>()
         while try s.step() { keep.insert(s.text(0)) }
         try prune(keeping: keep)
+        if summary.pruned > 0 { try library.eraseDeleted() }
         summary.seconds = (Date().timeIntervalSince(started) * 1000).rounded() / 1000
         return summary
     }

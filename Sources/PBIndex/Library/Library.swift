@@ -9,6 +9,8 @@ import Glibc
 public final class Library {
     public let name: String
     public let directory: URL
+    /// The PocketBrains home the library is in (its caches are shared by every library there).
+    public let home: URL
     public let db: Database
     private var vectorFile: VectorFile?
     /// Writers hold an exclusive lock on `write.lock` for as long as the library is open, so two
@@ -37,6 +39,7 @@ public final class Library {
     public init(environment: PBEnvironment, name: String, create: Bool, damagedOK: Bool = false) throws {
         try PBEnvironment.validateLibraryName(name)
         self.name = name
+        home = environment.home
         writable = create
         directory = environment.libraryDirectory(name)
         if !Self.exists(environment: environment, name: name) {
@@ -70,6 +73,7 @@ public final class Library {
                 throw ToolFailure(.badInput, "library '\(name)' is damaged: \(indexPath) holds no schema but \(vectorPath) holds \(rows) vector rows; pb-index will not discard them: restore index.sqlite, or move the library folder aside to start afresh")
             }
             try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
+            try db.zeroDeletedContent()
             try LibrarySchema.migrate(db)
             schemaVersion = LibrarySchema.migrations.count
             return
@@ -167,11 +171,44 @@ public final class Library {
         try db.run("DELETE FROM documents WHERE id = ?", [.int(id)])
     }
 
+    /// After documents were deleted or replaced: their text leaves the index's files, and their
+    /// vectors the vector file (every committed row no chunk refers to is zeroed).
+    public func eraseDeleted() throws {
+        try db.eraseDeleted(ftsTables: ["chunks_fts"])
+        guard let file = try vectors() else { return }
+        var live = [Bool](repeating: false, count: file.rows)
+        let s = try db.prepare("SELECT vector_row FROM chunks WHERE vector_row IS NOT NULL")
+        while try s.step() {
+            let row = Int(s.int(0))
+            if row >= 0, row < live.count { live[row] = true }
+        }
+        try file.zero(rows: live.indices.filter { !live[$0] })
+    }
+
     /// Deletes a document and leaves a tombstone, so a stale copy cannot bring it back.
     public func deleteAndTombstone(_ doc: StoredDocument, at time: Double) throws {
         try deleteDocument(id: doc.id)
         try db.run("INSERT INTO tombstones(path, doc_id, hash, deleted_at) VALUES (?, ?, ?, ?) ON CONFLICT(path) DO UPDATE SET hash = excluded.hash, doc_id = excluded.doc_id, deleted_at = excluded.deleted_at",
                    [.text(doc.path), .text(doc.docID), .text(doc.hash), .double(time)])
+    }
+
+    /// The paths of the documents of every library in `home`, this one as it stands in this
+    /// connection; nil when a library cannot be read (then nothing can be called unused).
+    public func documentPathsOfAllLibraries() -> Set<String>? {
+        var paths = Set<String>()
+        let folder = home.appendingPathComponent("libraries")
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
+        for other in names {
+            let environment = PBEnvironment(variables: ["PB_HOME": home.path])
+            guard Library.exists(environment: environment, name: other) else { continue }
+            do {
+                let documents = try other == name ? allDocuments() : Library(environment: environment, name: other, create: false).allDocuments()
+                for d in documents { paths.insert(d.path) }
+            } catch {
+                return nil
+            }
+        }
+        return paths
     }
 
     public func allDocuments() throws -> [StoredDocument] {

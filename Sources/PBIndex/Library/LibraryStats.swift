@@ -8,7 +8,7 @@ public struct LibraryStats: Codable, Sendable {
     public var documents: Int
     public var chunks: Int
     public var embeddedChunks: Int
-    /// Rows in the vector file; rows of replaced or deleted chunks stay until the file is rebuilt.
+    /// Rows in the vector file; rows of replaced or deleted chunks keep their place, as zeros.
     public var vectorRows: Int
     public var deadVectorRows: Int
     public var tombstones: Int

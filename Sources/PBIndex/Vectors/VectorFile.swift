@@ -124,6 +124,35 @@ public final class VectorFile {
         return first
     }
 
+    /// Overwrites rows with zeros and makes that durable: the vectors of deleted chunks, which no
+    /// chunk refers to any more, leave the file's bytes (row numbers stay, so no mapping changes
+    /// and a reader mid-search at worst scores a deleted chunk's row as zero). Rows already zero
+    /// are not written again. Returns the rows zeroed.
+    @discardableResult
+    public func zero(rows dead: [Int]) throws -> Int {
+        let stride = dim * 4
+        let zeros = [UInt8](repeating: 0, count: stride)
+        let current = try mapped()
+        var written = 0
+        for row in dead where row >= 0 && row < rows {
+            let values = UnsafeBufferPointer(rebasing: current[(row * dim)..<((row + 1) * dim)])
+            guard values.contains(where: { $0.bitPattern != 0 }) else { continue }
+            let offset = off_t(Self.headerSize + row * stride)
+            var done = 0
+            while done < stride {
+                let n = zeros.withUnsafeBytes { pwrite(fd, $0.baseAddress! + done, stride - done, offset + off_t(done)) }
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { throw VectorFileError.io(path: path, reason: "cannot clear a deleted row: \(String(cString: strerror(errno)))") }
+                done += n
+            }
+            written += 1
+        }
+        if written > 0, fsync(fd) != 0 {
+            throw VectorFileError.io(path: path, reason: "cannot clear deleted rows: fsync: \(String(cString: strerror(errno)))")
+        }
+        return written
+    }
+
     /// Forgets appended rows after a failed commit.
     public func rollback(toRows n: Int) {
         rows = n

@@ -55,25 +55,14 @@ public enum OCRDocument {
     /// The words of one page image, from the cache when `key` is there, else from `run`.
     static func words(key: String, path: String, settings: OCRSettings, run: () throws -> [UInt8]) throws -> [OCRWord] {
         let fullKey = SHA256.hex([key, version ?? "", settings.language, "psm3", "tsv"].joined(separator: "\u{0}"))
-        let cached = settings.cacheDirectory?.appendingPathComponent(String(fullKey.prefix(2))).appendingPathComponent(fullKey + ".tsv")
-        if let cached, let data = FileManager.default.contents(atPath: cached.path) { return OCRWord.parse(tsv: [UInt8](data)) }
+        let cache = settings.cacheDirectory.map(OCRCache.init(directory:))
+        if let cache, let tsv = cache.read(fullKey, for: path) { return OCRWord.parse(tsv: tsv) }
         let tsv = try run()
-        if let cached { store(tsv, at: cached, path: path) }
-        return OCRWord.parse(tsv: tsv)
-    }
-
-    /// Writes a cache entry whole or not at all (a temporary file renamed into place); a cache
-    /// that cannot be written costs the next run its time, never this run its text.
-    private static func store(_ tsv: [UInt8], at url: URL, path: String) {
-        let fm = FileManager.default
-        do {
-            try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let tmp = url.deletingLastPathComponent().appendingPathComponent(".\(UUID().uuidString).tmp")
-            try Data(tsv).write(to: tmp)
-            if rename(tmp.path, url.path) != 0 { try? fm.removeItem(at: tmp) }
-        } catch {
-            Diagnostics.shared.warning("\(path): cannot keep the OCR result in \(url.deletingLastPathComponent().path): \(error.localizedDescription)")
+        // A cache that cannot be written costs the next run its time, never this run its text.
+        do { try cache?.store(tsv, key: fullKey, for: path) } catch {
+            Diagnostics.shared.warning("\(path): cannot keep the OCR result in \(cache?.directory.path ?? ""): \(error.localizedDescription)")
         }
+        return OCRWord.parse(tsv: tsv)
     }
 
     /// tesseract's TSV for one image file.
