@@ -14,6 +14,10 @@ public final class Diagnostics: @unchecked Sendable {
 
     public var stderrIsTerminal: Bool { isatty(2) == 1 }
 
+    /// `PB_PROGRESS=0` turns progress lines off: a script that runs several stages on one terminal
+    /// (pb-ingest, pb-ask) leaves one of them to show progress, so lines do not overwrite each other.
+    public let progressWanted = !["0", "off", "no"].contains(ProcessInfo.processInfo.environment["PB_PROGRESS"] ?? "")
+
     public func error(_ message: String, at line: InputLine? = nil) {
         emit(line.map { "\($0.source):\($0.number): \(message)" } ?? message)
     }
@@ -35,7 +39,7 @@ public final class Diagnostics: @unchecked Sendable {
 
     /// Progress, only when standard error is a terminal: one line rewritten in place.
     public func progress(_ message: String) {
-        guard stderrIsTerminal else { return }
+        guard progressWanted, stderrIsTerminal else { return }
         lock.lock(); defer { lock.unlock() }
         progressShown = true
         raw("\r\u{1B}[K\(program): \(message)")

@@ -15,6 +15,8 @@ public enum IndexCommand {
             OptionSpec("restore", help: "re-add documents that were deleted with the same content"),
             OptionSpec("changed", help: "filter: pass on chunks of new or changed documents, mark the rest unchanged"),
             OptionSpec("stats", help: "print a JSON report of the library and exit"),
+            OptionSpec("list", help: "list the library's documents (format, chunks, date, path) and tombstones, and exit"),
+            OptionSpec("json", short: "j", help: "with --list: records even on a terminal"),
             OptionSpec("check", help: "check the library's consistency; exit 1 if it is not consistent"),
         ])
 
@@ -26,7 +28,7 @@ public enum IndexCommand {
     public static func run(_ o: ParsedOptions, environment: PBEnvironment = PBEnvironment()) throws -> ExitCode {
         let explicit = environment.libraryName(option: o.value("library"))
         if let explicit { try PBEnvironment.validateLibraryName(explicit) }
-        let modes = ["stats", "check", "prune-unseen", "changed"].filter { o.flag($0) }
+        let modes = ["stats", "list", "check", "prune-unseen", "changed"].filter { o.flag($0) }
         if modes.count > 1 || (modes.first.map { $0 != "changed" } ?? false) && (o.flag("prune") || o.flag("restore")) {
             throw ToolFailure(.usage, "--\((modes + ["prune", "restore"].filter { o.flag($0) }).joined(separator: " and --")) do not go together")
         }
@@ -35,6 +37,19 @@ public enum IndexCommand {
             try NDJSONWriter.standardOutput.writeValue(try LibraryStats(library))
             return .success
         }
+        if o.flag("list") {
+            let library = try Library(environment: environment, name: explicit ?? "default", create: false)
+            let listing = try LibraryListing(library)
+            let writer = NDJSONWriter.standardOutput
+            if !o.flag("json"), isatty(1) == 1 {
+                writer.writeText(listing.text)
+            } else {
+                for d in listing.documents { try writer.writeValue(d) }
+                for t in listing.tombstones { try writer.writeValue(t) }
+            }
+            return .success
+        }
+        if o.flag("json") { throw ToolFailure(.usage, "--json goes with --list") }
         if o.flag("check") {
             let library = try Library(environment: environment, name: explicit ?? "default", create: false, damagedOK: true)
             let check = try LibraryCheck(library)

@@ -34,7 +34,7 @@ public enum ChunkCommand {
         }
         let toolTimeout = Double(try o.int("tool-timeout", default: Int(PDFDocument.defaultTimeout), in: 1...86_400))
         // OCR results are kept under PB_HOME by content hash: a re-ingest reads no scan twice.
-        let ocr = OCRSettings(enabled: !o.flag("no-ocr"), cacheDirectory: environment.home.appendingPathComponent("cache/ocr"), timeout: toolTimeout,
+        let ocr = OCRSettings(enabled: !o.flag("no-ocr"), cacheDirectory: OCRCache(home: environment.home).directory, timeout: toolTimeout,
                               maximumPages: try o.int("ocr-pages", default: OCRSettings.defaultMaximumPages, in: 1...1_000_000))
         let writer = NDJSONWriter.standardOutput
         if o.flag("text-layer") {
@@ -53,13 +53,7 @@ public enum ChunkCommand {
         let chunker = DocumentChunker(library: library, chunker: try Chunker(limits: limits, tokens: tokenizer), toolTimeout: toolTimeout, ocr: ocr)
         let keepGoing = o.flag("keep-going")
         let loop = RecordLoop(keepGoing: keepGoing)
-        let progress = Progress("documents", total: o.operands.isEmpty ? nil : o.operands.count)
-        defer { progress.finish() }
 
-        func emit(_ records: [ChunkRecord]) throws {
-            for r in records { try writer.write(r) }
-            progress.advance()
-        }
         // Names from the command line, then from --files0-from; a name that is not UTF-8 is a
         // document that cannot be opened, named with its bytes escaped.
         let invalid = FileNames.invalidArguments()
@@ -70,6 +64,13 @@ public enum ChunkCommand {
         }
         if let listFrom {
             files += FileNames.entries(nulSeparated: try Self.readList(listFrom))
+        }
+        // Counted once the list is read, so a run over a folder shows how much is left.
+        let progress = Progress("documents", total: files.isEmpty ? nil : files.count)
+        defer { progress.finish() }
+        func emit(_ records: [ChunkRecord]) throws {
+            for r in records { try writer.write(r) }
+            progress.advance()
         }
         var status = ExitCode.success
         for entry in files {
