@@ -31,6 +31,12 @@ import Testing
         #expect(TextEncoding.detect(bytes).utf8Bytes(bytes) == bytes)
     }
 
+    /// Binary data has zero bytes too: a guess that does not read as text is not taken.
+    @Test func binaryIsNotTakenForUtf16() {
+        #expect(TextEncoding.detect([0, 1, 2, 3]) == .utf8)
+        #expect(TextEncoding.detect([0x89, 0, 0x4E, 0, 0x47, 0, 0x0D, 0, 0x0A, 0, 0x1A, 0]) == .utf8)
+    }
+
     @Test func oddLengthUtf16IsNotValid() {
         var bytes = encoded(.utf16LittleEndian, bom: [0xFF, 0xFE])
         bytes.append(0x41)

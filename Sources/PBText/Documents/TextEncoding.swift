@@ -27,18 +27,31 @@ public enum TextEncoding: Equatable, Sendable {
         let quads = head.count / 4
         func mostly(_ n: Int) -> Bool { n * 10 >= quads * 9 }
         func rarely(_ n: Int) -> Bool { n * 20 <= quads }
+        var guesses: [TextEncoding] = []
         if bytes.count % 4 == 0 {
-            if mostly(zeros[2]), mostly(zeros[3]), rarely(zeros[0]) { return .utf32(littleEndian: true, bom: false) }
-            if mostly(zeros[0]), mostly(zeros[1]), rarely(zeros[3]) { return .utf32(littleEndian: false, bom: false) }
+            if mostly(zeros[2]), mostly(zeros[3]), rarely(zeros[0]) { guesses.append(.utf32(littleEndian: true, bom: false)) }
+            if mostly(zeros[0]), mostly(zeros[1]), rarely(zeros[3]) { guesses.append(.utf32(littleEndian: false, bom: false)) }
         }
         if bytes.count % 2 == 0 {
             let even = zeros[0] + zeros[2], odd = zeros[1] + zeros[3]
             let pairs = head.count / 2
             // Over two fifths of the high bytes zero, and almost none of the low ones.
-            if odd * 5 >= pairs * 2, even * 20 <= pairs { return .utf16(littleEndian: true, bom: false) }
-            if even * 5 >= pairs * 2, odd * 20 <= pairs { return .utf16(littleEndian: false, bom: false) }
+            if odd * 5 >= pairs * 2, even * 20 <= pairs { guesses.append(.utf16(littleEndian: true, bom: false)) }
+            if even * 5 >= pairs * 2, odd * 20 <= pairs { guesses.append(.utf16(littleEndian: false, bom: false)) }
         }
-        return .utf8
+        // A guess by zero bytes holds only when the sample reads as text: binary data has zeros too.
+        let aligned = Array(head.prefix(head.count - head.count % 4))
+        return guesses.first { $0.readsAsText(aligned) } ?? .utf8
+    }
+
+    /// Whether `sample` decodes in this encoding to text: no controls but white space.
+    func readsAsText(_ sample: [UInt8]) -> Bool {
+        // The sample may end inside a surrogate pair.
+        guard let utf8 = utf8Bytes(sample) ?? utf8Bytes(Array(sample.dropLast(2))) else { return false }
+        let scalars = String(decoding: utf8, as: UTF8.self).unicodeScalars
+        return !scalars.isEmpty && !scalars.contains { s in
+            (s.value < 0x20 && !"\t\n\r\u{0C}".unicodeScalars.contains(s)) || (0x7F...0x9F).contains(s.value)
+        }
     }
 
     /// The text as UTF-8 bytes, the mark dropped; nil when the bytes are not valid in this encoding.
