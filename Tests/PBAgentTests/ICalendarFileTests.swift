@@ -8,6 +8,16 @@ import Testing
         #expect(ICalendarFile.unescape("a\\;b\\,c\\\\d\\ne") == "a;b,c\\d\ne")
     }
 
+    @Test func everyLineBreakIsEscapedAndNoOtherControlIsWritten() {
+        #expect(ICalendarFile.escape("a\r\nb\rc\nd") == "a\\nb\\nc\\nd")
+        #expect(ICalendarFile.escape("tab\tkept") == "tab\tkept")
+        #expect(ICalendarFile.escape("bell\u{07} del\u{7F} nel\u{85} esc\u{1B}") == "bell\u{FFFD} del\u{FFFD} nel\u{FFFD} esc\u{FFFD}")
+        // A line handed to the writer with a raw break in it still makes one content line.
+        let folded = ICalendarFile.fold("ATTENDEE;CN=\"Bob\r\nBEGIN:VALARM\":mailto:b@example.org\nX:y")
+        #expect(folded.components(separatedBy: "\r\n").dropLast().count == 1)
+        #expect(!folded.dropLast(2).unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    }
+
     @Test func foldsAt75OctetsWithoutSplittingCharacters() {
         let line = "SUMMARY:" + String(repeating: "é", count: 60)
         let folded = ICalendarFile.fold(line)

@@ -64,6 +64,69 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: own))
     }
 
+    /// The message of the malformed-input failure a plan ends with, or what happened instead.
+    func refusal(_ fx: AgentFixture, _ json: String, contacts: String? = nil) -> String {
+        var ex = PlanExecutor(store: fx.store, calendarDirectory: fx.home.path, defaultNow: fx.now)
+        if let contacts {
+            let file = fx.path("contacts.vcf")
+            FileManager.default.createFile(atPath: file, contents: Data(contacts.utf8))
+            ex.contactsPath = file
+        }
+        do {
+            let r = try ex.execute(try RecordCodec().decode(PlanRecord.self, from: Data(json.utf8)))
+            return "ran: \(r.status) \(r.message)"
+        } catch let e as ToolFailure {
+            return e.code == .badInput ? e.message : "exit \(e.code): \(e.message)"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func aControlCharacterInAnAttendeeTitleOrLocationRefusesThePlanAndNamesTheField() throws {
+        func plan(_ args: String) -> String {
+            #"{"steps":[{"tool":"create_task","args":{"title":"book a room"}},{"tool":"schedule","args":{"start":"2026-11-27T13:00:00Z",\#(args)}}]}"#
+        }
+        let eve = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Eve Stone\r\nEMAIL:eve@example.org\\nATTENDEE:mailto:spy@example.net\r\nEND:VCARD\r\n"
+        let eveName = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Eve\\nBEGIN:VALARM\r\nN:Stone;Eve;;;\r\nEMAIL:eve@example.org\r\nEND:VCARD\r\n"
+        let cases: [(String, String?, String)] = [
+            (plan(#""title":"lunch","attendees":["bob@example.org\r\nATTENDEE:mailto:spy@example.net"]"#), nil,
+             "step 2: schedule: attendees: control character U+000D in an address"),
+            (plan(#""title":"lunch","attendees":["Bob\nATTENDEE:mailto:spy@example.net <bob@example.org>"]"#), nil,
+             "step 2: schedule: attendees: control character U+000A in an address"),
+            (plan(#""title":"lunch","attendees":["Bob Marsh\u0085"]"#), nil,
+             "step 2: schedule: attendees: control character U+0085 in a name"),
+            (plan(#""title":"lunch","attendees":"Bob <bob@example.org mailto:spy@example.net>""#), nil,
+             "step 2: schedule: attendees: white space in an address (one address is expected)"),
+            (plan(#""title":"lunch","attendees":["Eve"]"#), eve,
+             "step 2: schedule: attendees: control character U+000A in the email address of Eve Stone in the contacts"),
+            (plan(#""title":"lunch","attendees":["Stone"]"#), eveName,
+             "step 2: schedule: attendees: control character U+000A in the name of a contact"),
+            (plan(#""title":"lunch\r\nBEGIN:VALARM\r\nTRIGGER:-PT5M","attendees":["bob@example.org"]"#), nil,
+             "step 2: schedule: title: control character U+000D in a title"),
+            (plan(#""title":"lunch","location":"Room 1\u001b[2J""#), nil,
+             "step 2: schedule: location: control character U+001B in a location"),
+        ]
+        for (json, contacts, message) in cases {
+            let fx = try AgentFixture()
+            #expect(refusal(fx, json, contacts: contacts) == message)
+            // Nothing of the plan stays: no calendar, no task, no journal entry.
+            #expect(!FileManager.default.fileExists(atPath: fx.path("calendar/pocketbrains.ics")))
+            #expect(try fx.count("tasks") == 0)
+            #expect(try fx.count("journal") == 0)
+        }
+    }
+
+    @Test func textValuesAreEscapedAndATabInATitleIsKept() throws {
+        let fx = try AgentFixture()
+        let r = try fx.step("schedule", #"{"title":"a\\b; c, d\te","start":"2026-11-27T13:00:00Z","notes":"line one\r\nline two\rthree\u0007"}"#)
+        #expect(r.status == .ok)
+        let text = try String(contentsOfFile: fx.path("calendar/pocketbrains.ics"), encoding: .utf8)
+        #expect(text.contains("\r\nSUMMARY:a\\\\b\\; c\\, d\te\r\n"))
+        #expect(text.contains("\r\nDESCRIPTION:line one\\nline two\\nthree\u{FFFD}\r\n"))
+        // Every line ends in CRLF, and no line carries another control.
+        #expect(!text.replacingOccurrences(of: "\r\n", with: "").unicodeScalars.contains { ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value) })
+    }
+
     @Test func aPlanThatAsksFirstIsADryRunUntilConfirmed() throws {
         let fx = try AgentFixture()
         let json = #"{"confirm":"schedule it?","steps":[{"tool":"schedule","args":{"title":"Focus","start":"2026-11-30T09:00:00Z"}}]}"#

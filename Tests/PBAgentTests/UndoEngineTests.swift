@@ -132,6 +132,43 @@ import PBCore
         #expect(old == .removeFile(path: "/tmp/x.eml", sha256: nil))
     }
 
+    @Test func aMessageDraftEditedSinceItWasWrittenIsKeptAndTheUndoRefused() throws {
+        let fx = try AgentFixture()
+        let plan = #"{"steps":[{"tool":"create_task","args":{"title":"call Bob"}},{"tool":"draft_message","args":{"to":"+44 7700 900123","text":"TEXT"}}]}"#
+        let first = try fx.exec(plan.replacingOccurrences(of: "TEXT", with: "Running late"))
+        let id = try #require(first.steps[1].ref?["id"]?.stringValue)
+        let messages = fx.path("drafts/messages.jsonl")
+        let second = try fx.exec(plan.replacingOccurrences(of: "TEXT", with: "See you at six"))
+        let other = try #require(second.steps[1].ref?["id"]?.stringValue)
+        // The user rewrites the first draft's text (jq, an editor): that record is theirs now.
+        let lines = try String(contentsOfFile: messages, encoding: .utf8).split(separator: "\n").map { line -> String in
+            line.contains(id) ? line.replacingOccurrences(of: "Running late", with: "Running late, sorry") : String(line)
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: messages, atomically: true, encoding: .utf8)
+        let edited = try Data(contentsOf: URL(fileURLWithPath: messages))
+        // The later turn's draft, untouched, is taken out.
+        #expect(try fx.undo().status == .reverted)
+        #expect(!(try String(contentsOfFile: messages, encoding: .utf8)).contains(other))
+        let kept = try Data(contentsOf: URL(fileURLWithPath: messages))
+        #expect(String(decoding: kept, as: UTF8.self) == lines[0] + "\n")
+        #expect(edited.count > kept.count)
+        let u = try fx.undo()
+        #expect(u.status == .refused)
+        #expect(u.problems?.contains { $0.contains(id) && $0.contains(messages) && $0.contains("edited") } == true, "\(u.problems ?? [])")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: messages)) == kept)
+        #expect(try fx.task(1) != nil)
+        // Written again as it was (key order and spacing aside), the draft is PocketBrains' again.
+        let reformatted = try String(contentsOfFile: messages, encoding: .utf8).replacingOccurrences(of: "Running late, sorry", with: "Running late")
+            .replacingOccurrences(of: "\":\"", with: "\": \"")
+        try reformatted.write(toFile: messages, atomically: true, encoding: .utf8)
+        #expect(try fx.undo().status == .reverted)
+        #expect(!FileManager.default.fileExists(atPath: messages))
+        #expect(try fx.task(1) == nil)
+        // A journal written before message drafts carried their hash still reads.
+        let old = try JSONDecoder().decode(InverseStep.self, from: Data(#"{"removeRecords":{"path":"/tmp/m.jsonl","ids":["a"],"createdFile":true}}"#.utf8))
+        #expect(old == .removeRecords(path: "/tmp/m.jsonl", ids: ["a"], createdFile: true, sha256: nil))
+    }
+
     @Test func redoPutsBackExactlyWhatTheUndoneTurnDidAndIsItselfATurn() throws {
         let fx = try AgentFixture()
         try fx.exec(#"{"steps":[{"tool":"create_project","args":{"title":"Garden"}},{"tool":"create_task","args":{"title":"buy seeds","project":"$1"}}]}"#)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PBCore
 
@@ -11,6 +12,22 @@ import Testing
         #expect(PBEnvironment(variables: ["HOME": "/h"]).modelDirectory.path == "/h/.local/share/pocketbrains/models/all-MiniLM-L6-v2")
         #expect(PBEnvironment(variables: ["PB_HOME": "/p", "PB_MODEL_DIR": "/m"]).modelDirectory.path == "/m")
         #expect(PBEnvironment(variables: ["PB_HOME": "/p"]).libraryDirectory("work").path == "/p/libraries/work")
+    }
+
+    @Test func aMissingModelIsNamedWhereItWasLookedForWithTheCommandThatFetchesIt() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pb-env-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = PBEnvironment(variables: ["PB_MODEL_DIR": dir.path])
+        #expect(!env.modelPresent)
+        #expect(env.modelMissing.code == .unavailable)
+        #expect(env.modelMissing.message == "no model at \(dir.path) (looked for model.safetensors and vocab.txt): run 'pocketbrains-model' to fetch it, or set PB_MODEL_DIR")
+        #expect(PBEnvironment(variables: ["HOME": "/h"]).modelMissing.message.hasPrefix("no model at /h/.local/share/pocketbrains/models/all-MiniLM-L6-v2 ("))
+        // The vocabulary alone is not the model.
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: dir.appendingPathComponent("vocab.txt").path, contents: Data())
+        #expect(!env.modelPresent)
+        FileManager.default.createFile(atPath: dir.appendingPathComponent("model.safetensors").path, contents: Data())
+        #expect(env.modelPresent)
     }
 
     @Test func libraryNamesAreSafeFolderNames() {

@@ -160,7 +160,7 @@ public struct UndoEngine {
                 if !(try exists(table, id)) {
                     problems.append("\(table.label(id)) no longer exists (deleted outside this group), so its earlier state cannot be restored")
                 }
-            case let .unexport(path, _, _), let .removeFile(path, _), let .removeRecords(path, _, _):
+            case let .unexport(path, _, _), let .removeFile(path, _), let .removeRecords(path, _, _, _):
                 if FileManager.default.fileExists(atPath: path), !FileManager.default.isReadableFile(atPath: path) {
                     problems.append("\(path) cannot be read")
                     continue
@@ -169,6 +169,13 @@ public struct UndoEngine {
                 // the journal is, rather than deleted with the edit.
                 if case let .removeFile(_, sha256?) = step, let data = try store.fileContent(path), SHA256.hex(data) != sha256 {
                     problems.append("\(path) was edited since it was written; undoing would delete that edit (move it aside to keep it, then undo)")
+                }
+                if case let .removeRecords(_, _, _, sha256?) = step, let data = try store.fileContent(path) {
+                    for line in data.split(separator: UInt8(ascii: "\n")) {
+                        guard let record = try? RecordCodec().decodeObject(Data(line)), case .string(let id)? = record["id"],
+                              let written = sha256[id], try InverseStep.recordDigest(record) != written else { continue }
+                        problems.append("the draft \(id) in \(path) was edited since it was written; undoing would delete that edit (copy it elsewhere and take it out of the file to keep it, then undo)")
+                    }
                 }
             case let .expect(table, id, row):
                 // A row an earlier step of this undo already took back was checked by its own

@@ -466,7 +466,7 @@ public final class AgentStore {
             }
         case let .removeFile(path, _):
             if try fileContent(path) != nil { scheduleFile(path, nil) }
-        case let .removeRecords(path, ids, createdFile):
+        case let .removeRecords(path, ids, createdFile, _):
             guard let data = try fileContent(path) else { return }
             let gone = Set(ids)
             let kept = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true).filter { line in

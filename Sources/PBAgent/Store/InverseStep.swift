@@ -36,8 +36,10 @@ public enum InverseStep: Codable, Equatable, Sendable {
     /// edited since; entries journaled before it existed carry none.
     case removeFile(path: String, sha256: String? = nil)
     /// Remove the records with these ids from an NDJSON file the write added them to (the
-    /// message drafts), and the file once it holds nothing, if the write created it.
-    case removeRecords(path: String, ids: [String], createdFile: Bool)
+    /// message drafts), and the file once it holds nothing, if the write created it. `sha256`,
+    /// each record's `recordDigest` as written, lets undo refuse rather than delete a record the
+    /// user edited since; entries journaled before it existed carry none.
+    case removeRecords(path: String, ids: [String], createdFile: Bool, sha256: [String: String]? = nil)
     /// Changes nothing: says how the write left a row (nil: gone), so that undo can refuse when
     /// the row was changed since by anything the journal did not see (sqlite3, another program)
     /// rather than overwrite it. Entries journaled before this step existed carry none.
@@ -50,7 +52,7 @@ public enum InverseStep: Codable, Equatable, Sendable {
         case let .restore(table, id, _): return "restore \(table.label(id))"
         case let .unexport(path, uids, _): return "remove \(uids.count) exported item(s) from \(path)"
         case let .removeFile(path, _): return "remove \(path)"
-        case let .removeRecords(path, ids, _): return "remove \(ids.count) record(s) from \(path)"
+        case let .removeRecords(path, ids, _, _): return "remove \(ids.count) record(s) from \(path)"
         case let .expect(table, id, _): return "check \(table.label(id)) is as the change left it"
         }
     }
@@ -76,9 +78,15 @@ public enum InverseStep: Codable, Equatable, Sendable {
     /// The file the step is about, nil for a row.
     var filePath: String? {
         switch self {
-        case let .unexport(path, _, _), let .removeFile(path, _), let .removeRecords(path, _, _): return path
+        case let .unexport(path, _, _), let .removeFile(path, _), let .removeRecords(path, _, _, _): return path
         default: return nil
         }
+    }
+
+    /// A record's content, whatever its key order and spacing: the SHA-256 of its canonical
+    /// encoding (sorted keys, no spaces), which is how the record was written.
+    static func recordDigest(_ record: [String: JSONValue]) throws -> String {
+        SHA256.hex(try RecordCodec().encodeValue(JSONValue.object(record)))
     }
 
     static func rowID(_ row: [String: JSONValue]) -> Int64? {

@@ -266,11 +266,12 @@ enum DraftTools {
         }
         record["found"] = .string(how)
         let line = String(decoding: try RecordCodec().encodeValue(JSONValue.object(record)), as: UTF8.self) + "\n"
+        let digest = try InverseStep.recordDigest(record)
         var content = existing ?? Data()
         if let last = content.last, last != UInt8(ascii: "\n") { content.append(UInt8(ascii: "\n")) }
         content.append(Data(line.utf8))
         ctx.store.scheduleFile(path, content)
-        try ctx.store.journalInverse(.removeRecords(path: path, ids: [id], createdFile: existing == nil))
+        try ctx.store.journalInverse(.removeRecords(path: path, ids: [id], createdFile: existing == nil, sha256: [id: digest]))
         data["path"] = .string(path)
         return ToolOutcome(ref: ["id": .string(id), "path": .string(path)], summary: "drafted a message to \(who): \"\(text)\" (not sent)", data: .object(data))
     }, check: { ctx, o in

@@ -5,7 +5,8 @@ import PBCore
 public enum ICalendarFile {
     public static let crlf = "\r\n"
 
-    /// TEXT values: backslash, semicolon and comma escaped, newlines as `\n`.
+    /// TEXT values: backslash, semicolon and comma escaped, every line break (CRLF, LF, a bare
+    /// CR) as `\n`. RFC 5545 allows no other control in TEXT but TAB: each is U+FFFD.
     public static func escape(_ text: String) -> String {
         var out = ""
         for ch in text {
@@ -14,10 +15,16 @@ public enum ICalendarFile {
             case ";": out += "\\;"
             case ",": out += "\\,"
             case "\r\n", "\n", "\r": out += "\\n"
-            default: out.append(ch)
+            default:
+                for s in ch.unicodeScalars { out.unicodeScalars.append(isControl(s) ? "\u{FFFD}" : s) }
             }
         }
         return out
+    }
+
+    /// A C0 control other than TAB, DEL or a C1 control: none may stand in a content line.
+    static func isControl(_ s: Unicode.Scalar) -> Bool {
+        (s.value < 0x20 && s != "\t") || (0x7F...0x9F).contains(s.value)
     }
 
     public static func unescape(_ text: String) -> String {
@@ -35,10 +42,14 @@ public enum ICalendarFile {
     }
 
     /// One content line folded so that no line is longer than 75 octets (CRLF not counted);
-    /// continuation lines start with a space, and a UTF-8 sequence is never split.
+    /// continuation lines start with a space, and a UTF-8 sequence is never split. A control
+    /// left in the line by its caller is written as U+FFFD: a raw CR or LF would end the line
+    /// and start one of the value's choosing (an ATTENDEE, a BEGIN:VALARM).
     public static func fold(_ line: String) -> String {
-        let bytes = Array(line.utf8)
-        guard bytes.count > 75 else { return line + crlf }
+        var safe = String.UnicodeScalarView()
+        for s in line.unicodeScalars { safe.append(isControl(s) ? "\u{FFFD}" : s) }
+        let bytes = Array(String(safe).utf8)
+        guard bytes.count > 75 else { return String(safe) + crlf }
         var out: [UInt8] = []
         var i = 0
         var limit = 75

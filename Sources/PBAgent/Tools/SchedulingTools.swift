@@ -87,19 +87,33 @@ enum SchedulingTools {
         return ToolOutcome(ref: ref, summary: "free for \(minutes) minutes: " + words.joined(separator: ", "), data: .object(data))
     })
 
+    /// "Name <name@example.org>", "name@example.org" or "Name" as a name and an address.
+    static func person(_ who: String) -> (name: String, address: String?) {
+        if let lt = who.firstIndex(of: "<"), let gt = who.lastIndex(of: ">"), lt < gt {
+            return (String(who[..<lt]).trimmingCharacters(in: .whitespaces),
+                    String(who[who.index(after: lt)..<gt]).trimmingCharacters(in: .whitespaces))
+        }
+        if who.contains("@"), !who.contains(" ") { return ("", who) }
+        return (who, nil)
+    }
+
+    /// Refuses an attendee that could end its ATTENDEE line or add one: a control character in
+    /// the name or the address (a quoted parameter value allows not even a TAB), or an address
+    /// that is not one address. `contact` names the card the value came from, if it did.
+    static func checkAttendee(_ who: String, contact: String? = nil) throws {
+        let (name, address) = person(who)
+        let field = "attendees"
+        try MailHeader.checkText(name, field: field, what: contact == nil ? "a name" : "the name of a contact", allowingTab: false)
+        if let address {
+            try MailHeader.checkAddress(address, field: field, what: contact.map { "the email address of \($0) in the contacts" } ?? "an address")
+        }
+    }
+
     /// "Name <name@example.org>", "name@example.org" or "Name": a VEVENT ATTENDEE line. A name with
     /// no address is written as the person's name with an address of PocketBrains' own
     /// (`urn:x-pocketbrains:person:...`), since RFC 5545 wants a URI there.
     static func attendee(_ who: String) -> String {
-        var name = who
-        var address: String?
-        if let lt = who.firstIndex(of: "<"), let gt = who.lastIndex(of: ">"), lt < gt {
-            address = String(who[who.index(after: lt)..<gt]).trimmingCharacters(in: .whitespaces)
-            name = String(who[..<lt]).trimmingCharacters(in: .whitespaces)
-        } else if who.contains("@"), !who.contains(" ") {
-            address = who
-            name = ""
-        }
+        let (name, address) = person(who)
         let cn = name.isEmpty ? "" : ";CN=\"\(name.replacingOccurrences(of: "\"", with: "'"))\""
         let uri = address.map { "mailto:\($0)" }
             ?? "urn:x-pocketbrains:person:" + (name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "someone")
@@ -111,15 +125,24 @@ enum SchedulingTools {
     /// stays as given (not everyone is a contact); one that fits several fails the step with the
     /// candidates (never guessed). Addresses, and every name when there are no contacts, stay.
     static func attendee(_ ctx: ToolContext, _ who: String, book: ContactBook?) throws -> (value: String, note: String?) {
-        guard let book, !who.contains("@"), !who.contains("<") else { return (who, nil) }
+        // Refused before anything is looked up, as a draft's "to" is: a CR or LF would end the
+        // ATTENDEE line and start another one (an attendee, an alarm) in the calendar.
+        try MailHeader.checkText(who, field: "attendees", what: DraftTools.kind(who), allowingTab: false)
+        guard let book, !who.contains("@"), !who.contains("<") else {
+            try checkAttendee(who)
+            return (who, nil)
+        }
         switch book.lookup(who) {
         case let .found(c, how):
+            try MailHeader.checkText(c.fullName, field: "attendees", what: "the name of a contact", allowingTab: false)
             let value = c.email.map { "\(c.fullName) <\($0)>" } ?? c.fullName
+            try checkAttendee(value, contact: c.fullName)
             let note = ContactBook.fold(c.fullName) == ContactBook.fold(who) || how == "by name" ? nil : "'\(who)' is \(c.fullName), \(how)"
             return (value, note)
         case let .ambiguous(list, how):
             throw AgentError.ambiguous(kind: "contact (\(how))", query: who, candidates: list.map { "\"\($0.fullName)\"" })
         case .none:
+            try checkAttendee(who)
             return (who, nil)
         }
     }
@@ -135,6 +158,11 @@ enum SchedulingTools {
     ], run: { ctx in
         let clock = ctx.clock
         let title = try ctx.args.required("title")
+        // Escaped, a line break would still be one in the title a calendar shows, and the step's
+        // summary would carry it raw: refused, with the plan, as an e-mail draft's subject is.
+        try MailHeader.checkText(title, field: "title", what: "a title")
+        let location = try ctx.args.text("location")
+        if let location { try MailHeader.checkText(location, field: "location", what: "a location") }
         guard let start = try ctx.args.moment("start", clock: clock) else { throw AgentError.missingArgument("start") }
         let path = ownCalendar(ctx.store)
         var end: ISOMoment
@@ -168,7 +196,7 @@ enum SchedulingTools {
         } else {
             props += ["DTSTART:\(ICalendarFile.utcStamp(start.date))", "DTEND:\(ICalendarFile.utcStamp(end.date))"]
         }
-        if let l = try ctx.args.text("location") { props.append("LOCATION:\(ICalendarFile.escape(l))") }
+        if let location { props.append("LOCATION:\(ICalendarFile.escape(location))") }
         if let n = try ctx.args.text("notes") { props.append("DESCRIPTION:\(ICalendarFile.escape(n))") }
         props += attendees.map(attendee)
         props.append("STATUS:CONFIRMED")

@@ -22,9 +22,8 @@ public enum PackCommand {
     /// The WordPiece tokenizer every budget is counted with; a missing model is status 69.
     public static func loadTokenizer(_ environment: PBEnvironment) throws -> WordPieceTokenizer {
         let vocab = environment.modelDirectory.appendingPathComponent("vocab.txt")
-        guard FileManager.default.fileExists(atPath: vocab.path) else {
-            throw ToolFailure(.unavailable, "no WordPiece vocabulary at \(vocab.path): run 'make model' (or set PB_MODEL_DIR to a folder with vocab.txt)")
-        }
+        // The vocabulary is all it reads, but it comes with the model, and so does the advice.
+        guard FileManager.default.fileExists(atPath: vocab.path) else { throw environment.modelMissing }
         do {
             return try WordPieceTokenizer(vocabularyAt: vocab)
         } catch {

@@ -26,6 +26,20 @@ public struct PBEnvironment: Sendable {
         }
     }
 
+    /// Whether the model folder holds the two files every program that needs the model reads.
+    public var modelPresent: Bool {
+        ["model.safetensors", "vocab.txt"].allSatisfy {
+            FileManager.default.fileExists(atPath: modelDirectory.appendingPathComponent($0).path)
+        }
+    }
+
+    /// What a program says (status 69) when the model is not there: where it looked, and a
+    /// command that works where the program runs, installed or in the source tree (`make model`
+    /// runs the same script).
+    public var modelMissing: ToolFailure {
+        ToolFailure(.unavailable, "no model at \(modelDirectory.path) (looked for model.safetensors and vocab.txt): run 'pocketbrains-model' to fetch it, or set PB_MODEL_DIR")
+    }
+
     /// The library named by `--library`, else by `PB_LIBRARY`; nil when neither names one.
     public func libraryName(option: String?) -> String? { option ?? library }
 

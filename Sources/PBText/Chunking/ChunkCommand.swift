@@ -45,9 +45,11 @@ public enum ChunkCommand {
             }
             return .success
         }
-        let vocab = o.value("vocab").map { URL(fileURLWithPath: $0) } ?? environment.modelDirectory.appendingPathComponent("vocab.txt")
+        let given = o.value("vocab").map { URL(fileURLWithPath: $0) }
+        let vocab = given ?? environment.modelDirectory.appendingPathComponent("vocab.txt")
         guard FileManager.default.fileExists(atPath: vocab.path) else {
-            throw ToolFailure(.unavailable, "no WordPiece vocabulary at \(vocab.path): run 'make model' (or set PB_MODEL_DIR, or give --vocab)")
+            if given != nil { throw ToolFailure(.unavailable, "--vocab: no WordPiece vocabulary at \(vocab.path)") }
+            throw environment.modelMissing
         }
         let tokenizer = try WordPieceTokenizer(vocabularyAt: vocab)
         let chunker = DocumentChunker(library: library, chunker: try Chunker(limits: limits, tokens: tokenizer), toolTimeout: toolTimeout, ocr: ocr)
