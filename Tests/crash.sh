@@ -45,6 +45,55 @@ pb-index --library crash --batch 25 <"$tmp/chunks.jsonl" 2>"$tmp/summary" || { f
 n=$(pb-index --library crash --stats | python3 -c 'import json,sys; s=json.load(sys.stdin); print(s["documents"], s["embedded_chunks"] == s["chunks"])')
 if [ "$n" = "$docs True" ] && pb-index --library crash --check >/dev/null; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "crash: after resuming: $n"; cat "$tmp/summary"; fi
 
+# Pruning 2,500 of the 3,000 documents: the vector file is rewritten without their rows (a new
+# vectors.N.f32, named and renumbered in one transaction). Killed at any moment, the library is
+# consistent and searchable, and the next run finishes the pruning, the compaction and the
+# erasing: one vector file, every row used, no pruned document's word in the index's files.
+python3 - "$tmp/chunks.jsonl" >"$tmp/keep.jsonl" <<'PY'
+import json, sys
+docs = []
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if r["doc_id"] not in docs:
+        docs.append(r["doc_id"])
+    if len(docs) <= 500:
+        print(line, end="")
+PY
+gone=$(python3 - "$tmp/chunks.jsonl" <<'PY'
+import json, re, sys
+seen, words = [], {}
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if r["doc_id"] not in seen: seen.append(r["doc_id"])
+    for w in re.findall(r"[A-Za-z]{14,}", r["text"]):
+        words.setdefault(w, set()).add(len(seen) <= 500)
+print(next(w for w, s in sorted(words.items()) if s == {False}))
+PY
+)
+for delay in 0.05 0.2 0.3 0.38 0.45 0.5; do
+  pb-index --library crash --prune <"$tmp/keep.jsonl" >/dev/null 2>&1 &
+  pid=$!
+  sleep $delay
+  kill -9 $pid 2>/dev/null
+  wait $pid 2>/dev/null
+  if pb-index --library crash --check >"$tmp/check" 2>&1 &&
+     echo '{"text":"cancer cells"}' | pb-search --library crash >/dev/null 2>&1; then
+    pass=$((pass + 1))
+    echo "crash: compaction killed at ${delay}s: $(pb-index --library crash --stats | jq -r '"\(.documents) documents, \(.vector_rows) vector rows in \(.vector_file)"'), consistent"
+  else
+    fail=$((fail + 1)); echo "crash: after a kill at ${delay}s while pruning, the library is not consistent:"; cat "$tmp/check"
+  fi
+done
+pb-index --library crash --prune <"$tmp/keep.jsonl" >/dev/null 2>"$tmp/summary" || { fail=$((fail + 1)); cat "$tmp/summary"; }
+state=$(pb-index --library crash --stats | jq -r '"\(.documents) \(.dead_vector_rows) \(.vector_rows == .embedded_chunks)"')
+files=$(ls "$PB_HOME/libraries/crash" | grep -c 'f32$')
+holds=$(grep -rlaF "$gone" "$PB_HOME/libraries/crash" | wc -l)
+if [ "$state" = "500 0 true" ] && [ "$files" = 1 ] && [ "$holds" = 0 ] && pb-index --library crash --check >/dev/null; then
+  pass=$((pass + 1)); echo "crash: the pruning finished: 500 documents, one vector file, no dead rows, '$gone' in no file"
+else
+  fail=$((fail + 1)); echo "crash: after the pruning: $state, $files vector files, '$gone' in $holds files"; cat "$tmp/summary"
+fi
+
 # pb-remember: the real model, real turns.
 python3 - "$root/Evals/data/memory/locomo/locomo10.json" >"$tmp/messages.jsonl" <<'PY'
 import json, sys

@@ -8,7 +8,7 @@ public final class Searcher {
     public let library: Library
     /// BM25 weights of the FTS columns title, section, text.
     public var columnWeights: (Double, Double, Double) = (2.0, 1.0, 1.0)
-    private var rowMap: [Int64]?  // vector row -> chunk id, -1 for a dead row
+    private var rowMap: (file: String, map: [Int64])?  // vector row -> chunk id, -1 for a dead row
 
     public init(library: Library) {
         self.library = library
@@ -57,20 +57,8 @@ public final class Searcher {
 
     /// Exact top-`depth` by cosine for a batch of query vectors, each with its own filters.
     public func dense(_ queries: [[Float]], filters: [QueryFilters?], depth: Int) throws -> [[(id: Int64, score: Double)]] {
-        guard let model = try library.vectorModel(), let file = try library.vectors() else {
+        guard let model = try library.vectorModel(), let (file, map, allowedRows) = try vectorsAndRows(filters) else {
             return Array(repeating: [], count: queries.count)
-        }
-        let map = try loadRowMap(rows: file.rows)
-        // Per query, the set of vector rows its filters allow (nil: all live rows).
-        var allowedRows: [Set<Int>?] = []
-        for f in filters {
-            let (clause, values) = Self.filterSQL(f)
-            if clause.isEmpty { allowedRows.append(nil); continue }
-            let s = try library.db.prepare("SELECT c.vector_row FROM chunks c JOIN documents d ON d.id = c.doc WHERE c.vector_row IS NOT NULL AND \(clause)")
-            try s.bind(values)
-            var set = Set<Int>()
-            while try s.step() { set.insert(Int(s.int(0))) }
-            allowedRows.append(set)
         }
         let rows = try file.mapped()
         let results = DenseSearcher(dim: model.dim).search(rows: rows, queries: queries, k: depth) { q, row in
@@ -80,15 +68,45 @@ public final class Searcher {
         return results.map { $0.map { (id: map[$0.row], score: Double($0.score)) } }
     }
 
-    private func loadRowMap(rows: Int) throws -> [Int64] {
-        if let rowMap, rowMap.count == rows { return rowMap }
+    /// The vector file the index names, its row map and, per query, the rows its filters allow
+    /// (nil: all live rows), read in one snapshot: a compaction renames the file and renumbers the
+    /// rows in one transaction. When the file a snapshot names was replaced and unlinked before it
+    /// could be opened, a newer snapshot names its successor.
+    private func vectorsAndRows(_ filters: [QueryFilters?]) throws -> (VectorFile, [Int64], [Set<Int>?])? {
+        var attempt = 0
+        while true {
+            do {
+                return try library.db.snapshot {
+                    guard let file = try library.vectors() else { return nil }
+                    let map = try loadRowMap(file: file)
+                    var allowed: [Set<Int>?] = []
+                    for f in filters {
+                        let (clause, values) = Self.filterSQL(f)
+                        if clause.isEmpty { allowed.append(nil); continue }
+                        let s = try library.db.prepare("SELECT c.vector_row FROM chunks c JOIN documents d ON d.id = c.doc WHERE c.vector_row IS NOT NULL AND \(clause)")
+                        try s.bind(values)
+                        var set = Set<Int>()
+                        while try s.step() { set.insert(Int(s.int(0))) }
+                        allowed.append(set)
+                    }
+                    return (file, map, allowed)
+                }
+            } catch is VectorFileError where attempt < 3 {
+                attempt += 1
+            }
+        }
+    }
+
+    private func loadRowMap(file: VectorFile) throws -> [Int64] {
+        let rows = file.rows
+        if let rowMap, rowMap.file == file.path, rowMap.map.count == rows { return rowMap.map }
         var map = [Int64](repeating: -1, count: rows)
         let s = try library.db.prepare("SELECT id, vector_row FROM chunks WHERE vector_row IS NOT NULL")
         while try s.step() {
             let row = Int(s.int(1))
             if row < rows { map[row] = s.int(0) }
         }
-        rowMap = map
+        rowMap = (file.path, map)
         return map
     }
 

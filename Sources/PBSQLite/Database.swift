@@ -119,6 +119,13 @@ public final class Database {
         }
     }
 
+    /// Runs `body` in one read transaction: every statement in it sees the same snapshot.
+    public func snapshot<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN")
+        defer { try? execute("COMMIT") }
+        return try body()
+    }
+
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     public var changes: Int { Int(sqlite3_changes(handle)) }
     var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }

@@ -242,6 +242,35 @@ let travel = "# Lisbon\n\nFly out on 14 May. The hotel is in Alfama. Tram 28 goe
         #expect(try Indexer(library: try f.library()).pruneUnseen().pruned == 0)
     }
 
+    /// Pruning most documents rewrites the vector file without their rows: a new file, named in
+    /// the index, each kept chunk renumbered to a row that holds its own vector; a file a killed
+    /// compaction left behind is deleted by the next writer.
+    @Test func pruningCompactsTheVectorFile() throws {
+        let f = try IndexFixture()
+        // Each document's chunks get a vector of their own: its first component says which.
+        func v(_ doc: Float) -> (Int) -> [Float] { { _ in [doc / (doc * doc + 1).squareRoot(), 1 / (doc * doc + 1).squareRoot()] } }
+        try f.index(try f.chunks("/d/notes.md", notes, vector: v(1)) + f.chunks("/d/bread.md", recipe, vector: v(2)) + f.chunks("/d/lisbon.md", travel, vector: v(3)))
+        let s = try f.index(try f.chunks("/d/lisbon.md", travel, vector: v(3)), prune: true)
+        #expect(s.pruned == 2)
+        let lib = try f.library(write: false)
+        #expect(lib.vectorFileName == "vectors.1.f32")
+        #expect(!FileManager.default.fileExists(atPath: lib.directory.appendingPathComponent("vectors.f32").path))
+        let rows = try lib.vectors()!.mapped()
+        let kept = try f.count("SELECT count(*) FROM chunks")
+        #expect(try lib.committedVectorRows == Int(kept))
+        let q = try lib.db.prepare("SELECT vector_row FROM chunks")
+        while try q.step() {
+            let r = Int(q.int(0))
+            #expect(abs(rows[r * 2] - 3 / Float(10).squareRoot()) < 1e-6)
+        }
+        #expect(try LibraryCheck(lib).consistent)
+        // A compaction killed before its commit leaves its file: the next writer removes it.
+        let stray = lib.directory.appendingPathComponent("vectors.2.f32").path
+        FileManager.default.createFile(atPath: stray, contents: Data(repeating: 7, count: 300))
+        _ = try f.library()
+        #expect(!FileManager.default.fileExists(atPath: stray))
+    }
+
     /// A run that brought nothing (an empty or mistyped folder) never empties the library.
     @Test func pruneAfterARunThatBroughtNothingPrunesNothing() throws {
         let f = try IndexFixture()

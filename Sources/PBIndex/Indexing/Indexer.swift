@@ -122,7 +122,7 @@ public final class Indexer {
         try commitBatch()
         try recordRun()
         if options.prune { try prune(keeping: seenPaths) }
-        if summary.pruned + summary.replaced > 0 { try library.eraseDeleted() }
+        if try summary.pruned + summary.replaced > 0 || library.erasePending { try library.eraseDeleted() }
         progress.finish()
         summary.seconds = (Date().timeIntervalSince(started) * 1000).rounded() / 1000
         return summary
@@ -323,7 +323,7 @@ public final class Indexer {
         var keep = Set<String>()
         while try s.step() { keep.insert(s.text(0)) }
         try prune(keeping: keep)
-        if summary.pruned > 0 { try library.eraseDeleted() }
+        if try summary.pruned > 0 || library.erasePending { try library.eraseDeleted() }
         summary.seconds = (Date().timeIntervalSince(started) * 1000).rounded() / 1000
         return summary
     }

@@ -19,7 +19,11 @@ public final class Library {
     private var lockDescriptor: Int32 = -1
 
     public var indexPath: String { directory.appendingPathComponent("index.sqlite").path }
-    public var vectorPath: String { directory.appendingPathComponent("vectors.f32").path }
+    /// The vector file the index names (meta `vector_file`): `vectors.f32` until a compaction
+    /// writes `vectors.N.f32` and names it in the same transaction that renumbers the rows.
+    public var vectorFileName: String { ((try? meta("vector_file")) ?? nil) ?? Self.firstVectorFile }
+    public var vectorPath: String { directory.appendingPathComponent(vectorFileName).path }
+    static let firstVectorFile = "vectors.f32"
 
     /// Opens a library; with `create`, makes its folder and schema if needed. Without, a missing
     /// library is status 66 with a hint.
@@ -63,19 +67,28 @@ public final class Library {
             }
         }
         let indexPath = directory.appendingPathComponent("index.sqlite").path
-        let vectorPath = directory.appendingPathComponent("vectors.f32").path
         if create {
             db = try Database(path: indexPath)
             schemaVersion = Int(try db.scalarInt("PRAGMA user_version") ?? 0)
-            // An index emptied or replaced while vectors.f32 still holds rows: a new schema would
+            // An index emptied or replaced while a vector file still holds rows: a new schema would
             // say no rows are committed, and the vector file would be cut to match. Never.
-            if schemaVersion == 0, let rows = Self.vectorRows(at: vectorPath), rows > 0 {
-                throw ToolFailure(.badInput, "library '\(name)' is damaged: \(indexPath) holds no schema but \(vectorPath) holds \(rows) vector rows; pb-index will not discard them: restore index.sqlite, or move the library folder aside to start afresh")
+            if schemaVersion == 0 {
+                for file in Self.vectorFiles(in: directory) {
+                    let vectorPath = directory.appendingPathComponent(file).path
+                    if let rows = Self.vectorRows(at: vectorPath), rows > 0 {
+                        throw ToolFailure(.badInput, "library '\(name)' is damaged: \(indexPath) holds no schema but \(vectorPath) holds \(rows) vector rows; pb-index will not discard them: restore index.sqlite, or move the library folder aside to start afresh")
+                    }
+                }
             }
             try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
             try db.zeroDeletedContent()
             try LibrarySchema.migrate(db)
             schemaVersion = LibrarySchema.migrations.count
+            // A compaction killed before its commit leaves its new file; one killed after, the old.
+            let current = vectorFileName
+            for file in Self.vectorFiles(in: directory) where file != current {
+                unlink(directory.appendingPathComponent(file).path)
+            }
             return
         }
         var reader = try Database.reader(path: indexPath)
@@ -94,6 +107,16 @@ public final class Library {
         if version > LibrarySchema.migrations.count {
             throw ToolFailure(.badInput, "\(indexPath): schema version \(version) is newer than this program (\(LibrarySchema.migrations.count)); upgrade PocketBrains")
         }
+    }
+
+    /// The vector files in a library folder: `vectors.f32` and the `vectors.N.f32` of compactions.
+    static func vectorFiles(in directory: URL) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { name in
+            guard name.hasPrefix("vectors."), name.hasSuffix(".f32") else { return false }
+            let middle = name.dropFirst("vectors.".count).dropLast(".f32".count)
+            return middle.isEmpty || middle.allSatisfy(\.isASCII) && middle.allSatisfy(\.isNumber)
+        }.sorted()
     }
 
     /// Rows in a vector file by its size (nil when there is no file), without opening it.
@@ -133,9 +156,15 @@ public final class Library {
     /// The vector file, opened (and trimmed to the committed rows) on first use; nil while the
     /// library holds no vectors and `create` is not given.
     public func vectors(create: (dim: Int, model: String, weights: String)? = nil) throws -> VectorFile? {
-        if let vectorFile { return vectorFile }
+        let vectorPath = self.vectorPath
+        if let vectorFile, vectorFile.path == vectorPath { return vectorFile }
         let exists = FileManager.default.fileExists(atPath: vectorPath)
-        guard exists || create != nil else { return nil }
+        guard exists || create != nil else {
+            // Rows committed but no file: a compaction replaced it after this reader's snapshot
+            // named it (the caller reads again), or it was deleted.
+            if try committedVectorRows > 0 { throw VectorFileError.io(path: vectorPath, reason: "no such file") }
+            return nil
+        }
         let file = try VectorFile(path: vectorPath, committedRows: try committedVectorRows, create: writable ? create : nil, writable: writable)
         vectorFile = file
         return file
@@ -166,15 +195,89 @@ public final class Library {
 
     /// Removes a document, its chunks and their FTS rows (its vector rows become dead rows).
     public func deleteDocument(id: Int64) throws {
+        // Marked in the same transaction: a run killed before it erased finishes it next time.
+        try setMeta("erase_pending", "1")
         try db.run("DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE doc = ?)", [.int(id)])
         try db.run("DELETE FROM chunks WHERE doc = ?", [.int(id)])
         try db.run("DELETE FROM documents WHERE id = ?", [.int(id)])
     }
 
-    /// After documents were deleted or replaced: their text leaves the index's files, and their
-    /// vectors the vector file (every committed row no chunk refers to is zeroed).
+    /// After documents were deleted or replaced: their vectors leave the vector file (rewritten
+    /// without them once they are a quarter of it, else overwritten with zeros where they lie), and
+    /// their text the index's files.
     public func eraseDeleted() throws {
+        try compactVectors()
+        try zeroDeadVectorRows()
+        try setMeta("erase_pending", "0")
         try db.eraseDeleted(ftsTables: ["chunks_fts"])
+    }
+
+    /// Whether documents were deleted and their traces not yet erased (a run killed in between).
+    public var erasePending: Bool {
+        get throws { try meta("erase_pending") == "1" }
+    }
+
+    /// The share of dead rows (one in `compactionRatio`) past which the vector file is rewritten.
+    static let compactionRatio = 4
+
+    /// Rewrites the vector file with the live rows only, in their order, as `vectors.N.f32`: the new
+    /// file is written and synced first, then one transaction renumbers the chunks' rows and names
+    /// the new file, then the old file is unlinked. Killed before the commit, the index still names
+    /// the old file (the next writer deletes the new one); after it, the new (the next writer
+    /// deletes the old). A reader reads the file's name and the row numbers in one snapshot, and
+    /// keeps an old file it has open. Returns the rows dropped.
+    @discardableResult
+    public func compactVectors() throws -> Int {
+        guard writable, let old = try vectors() else { return 0 }
+        var live: [(id: Int64, row: Int)] = []
+        let s = try db.prepare("SELECT id, vector_row FROM chunks WHERE vector_row IS NOT NULL ORDER BY vector_row")
+        while try s.step() { live.append((s.int(0), Int(s.int(1)))) }
+        let dead = old.rows - live.count
+        guard dead > 0, dead * Self.compactionRatio >= old.rows else { return 0 }
+        let generation = (Int(try meta("vector_generation") ?? "0") ?? 0) + 1
+        let name = "vectors.\(generation).f32"
+        let path = directory.appendingPathComponent(name).path
+        unlink(path)
+        let fresh = try VectorFile(path: path, committedRows: 0, create: (old.dim, old.model, old.weights))
+        let rows = try old.mapped()
+        let dim = old.dim
+        let perAppend = 4_096
+        var start = 0
+        while start < live.count {
+            let end = min(start + perAppend, live.count)
+            var batch: [Float] = []
+            batch.reserveCapacity((end - start) * dim)
+            for l in live[start..<end] { batch += rows[(l.row * dim)..<((l.row + 1) * dim)] }
+            _ = try fresh.append(batch)
+            start = end
+        }
+        try syncDirectory()
+        // Ascending, so a chunk's new row (its rank) is never one another chunk still holds.
+        try db.transaction {
+            for (i, l) in live.enumerated() where i != l.row {
+                try db.run("UPDATE chunks SET vector_row = ? WHERE id = ?", [.int(Int64(i)), .int(l.id)])
+            }
+            try setMeta("vector_rows", String(live.count))
+            try setMeta("vector_file", name)
+            try setMeta("vector_generation", String(generation))
+        }
+        fresh.writeHeaderCount()
+        vectorFile = fresh
+        unlink(old.path)
+        try? syncDirectory()
+        return dead
+    }
+
+    /// Makes the library folder's entries durable (a new file's name before the commit names it).
+    func syncDirectory() throws {
+        let fd = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw VectorFileError.io(path: directory.path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw VectorFileError.io(path: directory.path, reason: "fsync: \(String(cString: strerror(errno)))") }
+    }
+
+    /// Overwrites with zeros every committed vector row no chunk uses.
+    func zeroDeadVectorRows() throws {
         guard let file = try vectors() else { return }
         var live = [Bool](repeating: false, count: file.rows)
         let s = try db.prepare("SELECT vector_row FROM chunks WHERE vector_row IS NOT NULL")

@@ -8,7 +8,7 @@ public struct LibraryStats: Codable, Sendable {
     public var documents: Int
     public var chunks: Int
     public var embeddedChunks: Int
-    /// Rows in the vector file; rows of replaced or deleted chunks keep their place, as zeros.
+    /// Rows in the vector file; rows of replaced or deleted chunks stay (as zeros) until a compaction.
     public var vectorRows: Int
     public var deadVectorRows: Int
     public var tombstones: Int
@@ -17,12 +17,14 @@ public struct LibraryStats: Codable, Sendable {
     public var weights: String?
     public var indexBytes: Int
     public var vectorBytes: Int
+    /// The vector file's name in the library folder (`vectors.N.f32` after N compactions).
+    public var vectorFile: String
     public var formats: [String: Int]
 
     enum CodingKeys: String, CodingKey {
         case library, directory, documents, chunks, tombstones, model, dim, weights, formats
         case schemaVersion = "schema_version", embeddedChunks = "embedded_chunks", vectorRows = "vector_rows"
-        case deadVectorRows = "dead_vector_rows", indexBytes = "index_bytes", vectorBytes = "vector_bytes"
+        case deadVectorRows = "dead_vector_rows", indexBytes = "index_bytes", vectorBytes = "vector_bytes", vectorFile = "vector_file"
     }
 
     public init(_ library: Library) throws {
@@ -45,6 +47,7 @@ public struct LibraryStats: Codable, Sendable {
         }
         indexBytes = size(library.indexPath) + size(library.indexPath + "-wal")
         vectorBytes = size(library.vectorPath)
+        vectorFile = library.vectorFileName
         var formats: [String: Int] = [:]
         let s = try db.prepare("SELECT format, count(*) FROM documents GROUP BY format")
         while try s.step() { formats[s.text(0)] = Int(s.int(1)) }
