@@ -20,8 +20,6 @@ DEB_PACKAGES = libsqlite3-dev libicu-dev libblas-dev libopenblas0-pthread popple
 PROGRAMS = pb-chunk pb-embed pb-index pb-search pb-rerank pb-pack pb-answer pb-verify pb-date pb-plan pb-exec pb-undo pb-remember pb-recall pb-session pb-brief
 SCRIPTS  = pb-ingest pb-ask pb-do pb-thread pocketbrains-model
 BUILD    = .build/release
-# The evaluation data the tests and evals read, with each set's provenance (Evals/data/README.md).
-DATA     = Evals/data
 # The date gate's floor on pb-date's pass rate (measured 0.816, 258 of 316, with zones in the text in
 # scope since 2026-12-04): the one place it is set.
 DATES_FLOOR = 0.816

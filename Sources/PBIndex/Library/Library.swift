@@ -229,9 +229,7 @@ public final class Library {
     @discardableResult
     public func compactVectors() throws -> Int {
         guard writable, let old = try vectors() else { return 0 }
-        var live: [(id: Int64, row: Int)] = []
-        let s = try db.prepare("SELECT id, vector_row FROM chunks WHERE vector_row IS NOT NULL ORDER BY vector_row")
-        while try s.step() { live.append((s.int(0), Int(s.int(1)))) }
+        let live = try liveVectorRows()
         let dead = old.rows - live.count
         guard dead > 0, dead * Self.compactionRatio >= old.rows else { return 0 }
         let generation = (Int(try meta("vector_generation") ?? "0") ?? 0) + 1
@@ -280,12 +278,16 @@ public final class Library {
     func zeroDeadVectorRows() throws {
         guard let file = try vectors() else { return }
         var live = [Bool](repeating: false, count: file.rows)
-        let s = try db.prepare("SELECT vector_row FROM chunks WHERE vector_row IS NOT NULL")
-        while try s.step() {
-            let row = Int(s.int(0))
-            if row >= 0, row < live.count { live[row] = true }
-        }
+        for l in try liveVectorRows() where l.row >= 0 && l.row < live.count { live[l.row] = true }
         try file.zero(rows: live.indices.filter { !live[$0] })
+    }
+
+    /// The chunks that have a vector, with their rows, in row order.
+    func liveVectorRows() throws -> [(id: Int64, row: Int)] {
+        var live: [(id: Int64, row: Int)] = []
+        let s = try db.prepare("SELECT id, vector_row FROM chunks WHERE vector_row IS NOT NULL ORDER BY vector_row")
+        while try s.step() { live.append((s.int(0), Int(s.int(1)))) }
+        return live
     }
 
     /// Deletes a document and leaves a tombstone, so a stale copy cannot bring it back.
