@@ -15,7 +15,7 @@ export PB_MODEL_DIR ?= $(MODEL_DIR)
 # Tests and evals run in homes of their own: the user's default library must not reach them.
 unexport PB_LIBRARY
 
-DEB_PACKAGES = libsqlite3-dev libicu-dev libblas-dev libopenblas0-pthread poppler-utils tesseract-ocr tesseract-ocr-eng groff zlib1g-dev jq sqlite3 libcurl4 iproute2
+DEB_PACKAGES = libsqlite3-dev libicu-dev libblas-dev libopenblas0-pthread poppler-utils tesseract-ocr tesseract-ocr-eng groff zlib1g-dev jq sqlite3 libcurl4 iproute2 wordnet-base
 
 PROGRAMS = pb-chunk pb-embed pb-index pb-search pb-rerank pb-pack pb-answer pb-verify pb-date pb-plan pb-exec pb-undo pb-remember pb-recall pb-session pb-brief
 SCRIPTS  = pb-ingest pb-ask pb-do pb-thread pocketbrains-model
@@ -110,6 +110,7 @@ test: deps model build llm
 	      END { if (!(r > f)) { print "rerank gate failed: reranked " r " <= fused " f " on the held-out half"; exit 1 } \
 	            print "rerank gate: passed (held-out nDCG@10 " f " -> " r ")" }' Evals/out/rerank.txt
 	sh Evals/answers/run.sh $(BUILD) --gate --every 4
+	sh Evals/household/run.sh $(BUILD) --gate
 	sh Evals/dates/run.sh $(BUILD) >Evals/out/dates.txt
 	@cat Evals/out/dates.txt
 	@awk -v floor=$(DATES_FLOOR) '/"file": "total"/ { if (match($$0, /"rate": [0-9.]+/) && substr($$0, RSTART + 8, RLENGTH - 8) + 0 >= floor) ok = 1 } \
@@ -123,6 +124,7 @@ eval: build model
 	sh Evals/retrieval/run.sh $(BUILD)
 	sh Evals/rerank/run.sh $(BUILD)
 	sh Evals/answers/run.sh $(BUILD)
+	sh Evals/household/run.sh $(BUILD)
 	sh Evals/dates/run.sh $(BUILD)
 	sh Evals/router/run.sh $(BUILD)
 	sh Evals/scheduling/run.sh $(BUILD)

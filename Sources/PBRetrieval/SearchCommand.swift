@@ -15,6 +15,7 @@ public enum SearchCommand {
             OptionSpec("rrf-k", value: "K", help: "the k of reciprocal rank fusion (default 60)"),
             OptionSpec("lists", value: "LISTS", help: "lists to use: lexical, dense or both (default lexical,dense)"),
             OptionSpec("weights", value: "T,S,X", help: "BM25 weights of title, section and text (default 2,1,1)"),
+            OptionSpec("no-correct", help: "search for the question's words as typed (default: a word no chunk holds is corrected to the library's nearest word, recorded in 'analysis')"),
             OptionSpec("explain", help: "keep each list's ranking in a 'lists' field"),
             OptionSpec("batch", value: "N", help: "queries scored together in one pass over the vectors (default 64)"),
             OptionSpec("keep-going", help: "write an error record for a bad query and go on (exit 65 at the end)"),
@@ -27,6 +28,8 @@ public enum SearchCommand {
         public var useLexical = true
         public var useDense = true
         public var explain = false
+        /// Misspelt words are corrected against the library's vocabulary before searching.
+        public var correct = true
         /// Title counts double: fitted on the even-id half of SciFact train (nDCG@10 0.683 -> 0.686),
         /// confirmed on the odd half (0.723 -> 0.725).
         public var weights = (2.0, 1.0, 1.0)
@@ -39,6 +42,7 @@ public enum SearchCommand {
         s.depth = try o.int("depth", default: 100, in: 1...100_000)
         s.rrfK = try o.double("rrf-k", default: 60, in: 0...1_000_000)
         s.explain = o.flag("explain")
+        s.correct = !o.flag("no-correct")
         if let lists = o.value("lists") {
             let names = Set(lists.split(separator: ",").map(String.init))
             guard !names.isEmpty, names.isSubset(of: ["lexical", "dense"]) else {

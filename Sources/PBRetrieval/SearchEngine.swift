@@ -1,12 +1,14 @@
 import Foundation
 import PBCore
 import PBIndex
+import PBText
 
 /// Runs a batch of queries: lexical per query, dense in one pass per library, then fusion.
 public final class SearchEngine {
     let environment: PBEnvironment
     public var settings: SearchCommand.Settings
     private var searchers: [String: Searcher] = [:]
+    private var correctors: [String: SpellingCorrector] = [:]
     private var saidLexicalOnly = false
 
     public init(environment: PBEnvironment, settings: SearchCommand.Settings) {
@@ -28,6 +30,7 @@ public final class SearchEngine {
         var denseInput: [String: [(index: Int, vector: [Float])]] = [:]
         var lexical: [[(id: Int64, score: Double)]] = Array(repeating: [], count: queries.count)
         var lacksEmbedding = false
+        var analysed = [QuestionReading?](repeating: nil, count: queries.count)
         for (i, q) in queries.enumerated() {
             do {
                 let name = q.library ?? "default"
@@ -36,8 +39,13 @@ public final class SearchEngine {
                     throw ToolFailure(.badInput, "field 'k': expected 1...10000, got \(k)")
                 }
                 let s = try searcher(name)
+                var query = q
+                if query.analysis == nil {
+                    query.analysis = try reading(q.text, library: name)
+                }
+                analysed[i] = query.analysis
                 if settings.useLexical {
-                    lexical[i] = try s.lexical(q.text, filters: q.filters, depth: settings.depth)
+                    lexical[i] = try s.lexical(query.questionText, filters: q.filters, depth: settings.depth)
                 }
                 guard settings.useDense else { continue }
                 guard let e = q.embedding else { lacksEmbedding = true; continue }
@@ -66,14 +74,33 @@ public final class SearchEngine {
             for (item, list) in zip(items, lists) { dense[item.index] = list }
         }
         let fusion = ReciprocalRankFusion(k: settings.rrfK)
-        for (i, q) in queries.enumerated() where results[i] == nil {
+        for (i, var q) in queries.enumerated() where results[i] == nil {
             do {
+                q.analysis = q.analysis ?? analysed[i]
                 results[i] = .success(try assemble(q, lexical: lexical[i], dense: dense[i], fusion: fusion))
             } catch {
                 results[i] = .failure(Tool.failure(for: error))
             }
         }
         return results.map { $0! }
+    }
+
+    /// What the question asks for, with its misspelt words corrected against the library's
+    /// vocabulary (unless --no-correct).
+    func reading(_ text: String, library name: String) throws -> QuestionReading {
+        guard settings.correct else { return QuestionReader.read(text) }
+        let corrector: SpellingCorrector
+        if let c = correctors[name] { corrector = c } else {
+            corrector = SpellingCorrector(db: try searcher(name).library.db)
+            correctors[name] = corrector
+        }
+        let (fixed, corrections) = try corrector.correct(text)
+        var r = QuestionReader.read(fixed)
+        if !corrections.isEmpty {
+            r.corrected = fixed
+            r.corrections = corrections
+        }
+        return r
     }
 
     func assemble(_ query: QueryRecord, lexical: [(id: Int64, score: Double)], dense: [(id: Int64, score: Double)]?,

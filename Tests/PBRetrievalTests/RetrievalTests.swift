@@ -115,4 +115,43 @@ import PBText
         guard case .failure(let f) = results[2] else { Issue.record("wrong model accepted"); return }
         #expect(f.code == .badInput)
     }
+
+    @Test func misspeltWordsAreCorrectedAgainstTheLibrary() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("pb-correct-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let env = PBEnvironment(variables: ["PB_HOME": home.path])
+        let chunker = DocumentChunker(library: "s", chunker: try Chunker(tokens: Words()))
+        let docs = [("/a/boiler.md", "# Boiler\n\nThe boiler service is due in April. The home insurance renews in March."),
+                    ("/a/summer.md", "# Summer\n\nThe summer fete is in the village hall.")]
+        var lines: [InputLine] = []
+        for (path, text) in docs {
+            for c in try chunker.chunk(path: path, text: text, title: nil, format: "markdown") {
+                lines.append(InputLine(data: try RecordCodec().encode(c), source: "t", number: lines.count + 1))
+            }
+        }
+        do {
+            let indexer = Indexer(library: try Library(environment: env, name: "s", create: true))
+            for l in lines { try indexer.consume(l) }
+            _ = try indexer.finish()
+        }
+        let engine = SearchEngine(environment: env, settings: SearchCommand.Settings())
+        let typed = ["when is the bolier service due?", "insurence renewal", "summarise the notes", "Australia's capital", "boiler"]
+        let results = try engine.search(typed.map { QueryRecord(text: $0, library: "s") }).map { try $0.get() }
+        #expect(results[0].analysis?.corrections == [.init(from: "bolier", to: "boiler", distance: 1)])
+        #expect(results[0].analysis?.corrected == "when is the boiler service due?")
+        #expect(results[0].hits?.first?.path == "/a/boiler.md")
+        // FTS5's Porter stemmer reads "insurence" as "insurance" (both "insur"): found as typed.
+        #expect(results[1].analysis?.corrections == [])
+        #expect(results[1].hits?.first?.path == "/a/boiler.md")
+        // English words and names are what the person meant, even where the library lacks them.
+        #expect(results[2].analysis?.corrections == [])
+        #expect(results[3].analysis?.corrections == [])
+        #expect(results[4].analysis?.corrected == nil)
+        var off = SearchCommand.Settings()
+        off.correct = false
+        let asTyped = try SearchEngine(environment: env, settings: off).search([QueryRecord(text: typed[0], library: "s")])[0].get()
+        #expect(asTyped.analysis?.corrections == [])
+        #expect(SpellingCorrector.distance(Array("bolier"), Array("boiler")) == 1)
+        #expect(SpellingCorrector.distance(Array("summarise"), Array("summer")) == 4)
+    }
 }

@@ -49,7 +49,7 @@ public enum AnswerCommand {
             if let route {
                 q.answer = route.answer(q, mode: queryMode, composer: composer, resolver: resolver)
             } else {
-                q.answer = composer.compose(question: q.text, context: q.context)
+                q.answer = composer.compose(question: q.questionText, context: q.context, reading: q.analysis)
             }
             try NDJSONWriter.standardOutput.write(q)
         }

@@ -33,7 +33,7 @@ public struct EndpointRoute {
         let t = temperature ?? Self.temperature(mode: mode)
         var receipt = Receipt(intended: .endpoint, attempted: [], actual: .extractive, endpoint: url.absoluteString, model: model, temperature: t)
         func fallback(_ why: String) -> AnswerRecord {
-            var a = composer.compose(question: q.text, context: q.context)
+            var a = composer.compose(question: q.questionText, context: q.context, reading: q.analysis)
             receipt.attempted.append(.extractive)
             receipt.actual = .extractive
             receipt.fallback = why
@@ -43,6 +43,15 @@ public struct EndpointRoute {
         }
         guard let context = q.context, !context.evidence.isEmpty else {
             return fallback("no evidence to send")
+        }
+        // Evidence that does not answer the question is not sent anywhere: when the composer finds
+        // nothing on the desk that answers it (no sentence near enough, no value of the kind a
+        // lookup asks for), the answer is withheld here, before a byte leaves.
+        let local = composer.compose(question: q.questionText, context: q.context, reading: q.analysis)
+        if Abstention.isDeclined(local.text) {
+            receipt.attempted.append(.extractive)
+            receipt.fallback = "nothing sent: the evidence does not answer the question"
+            return Abstention.declinedAnswer(route: .extractive, receipt: receipt)
         }
         var messages = [ChatMessage(role: "system", content: context.instructions), ChatMessage(role: "user", content: context.prompt)]
         if remote {

@@ -55,10 +55,11 @@ public final class ExtractiveComposer {
     }
 
     /// The answer for a question over its packed context.
-    public func compose(question: String, context: PackedContext?) -> AnswerRecord {
+    public func compose(question: String, context: PackedContext?, reading: QuestionReading? = nil) -> AnswerRecord {
         let clock = ContinuousClock()
         let began = clock.now
         let q = QuestionAnalysis(question)
+        let reading = reading ?? QuestionReader.read(question)
         let all = context?.evidence ?? []
         // From a memory, a question about one speaker is answered in that speaker's words
         // (NamedSpeaker): another speaker's turn is not what the named one did or said.
@@ -82,17 +83,153 @@ public final class ExtractiveComposer {
         var passageRank: [Int: Int] = [:]
         for e in evidence { passageRank[e.n] = min(passageRank[e.n] ?? Int.max, e.rank ?? 20) }
         var scored = scorer.lexical(q, sentences, passageRank: passageRank)
+        // A table row reads as "Column: cell" under its header, in the answer and when looking
+        // for the value asked for ("Amount (EUR): 129.00" is an amount; "129.00" alone is not).
+        var rows = Self.labelledRows(sentences, evidence: evidence)
+        // A lookup is answered by a value of the kind it asks for: a sentence without one (a
+        // lead-in, a header row, another kind of number) is not an answer, however well it matches.
+        if let kind = Self.strictKind(reading) {
+            let own = Set(ValueMentions.find(kind, measure: reading.measure, in: question).map { ValueMentions.normalised($0.text) })
+            scored = scored.filter { s in
+                let text = rows[Self.key(s.sentence)] ?? s.sentence.text
+                return ValueMentions.holds(kind, measure: reading.measure, in: text, excluding: own,
+                                           tableRow: SentenceScorer.isTableRow(s.sentence))
+            }
+            // And only where the question's subject is: its key words in the passage, as gate H
+            // checks ("the landlord's phone number" is not the dishwasher service line).
+            let bound = Self.boundPassages(question, evidence: evidence)
+            scored = scored.filter { bound.contains($0.sentence.n) }
+        }
         addMeaning(q, &scored)
 
-        let chosen = q.wantsSummary ? summary(q, scored, passageRank: passageRank, evidence: evidence) : facts(q, scored)
+        let chosen: [SentenceScorer.Scored]
+        if q.wantsSummary || reading.intent == .summarize {
+            chosen = summary(q, scored, passageRank: passageRank, evidence: evidence)
+        } else if reading.intent == .procedure, let steps = procedure(q, scored, all: sentences, rendered: &rows) {
+            chosen = steps
+        } else {
+            chosen = facts(q, scored)
+        }
         let route: AnswerRoute = q.wantsSummary && !chosen.isEmpty ? .summary : .extractive
         // "When ...?" from a memory: the answer opens with the date its evidence refers to.
         let opening = q.expectation == .time && route == .extractive
             ? chosen.first.flatMap { c in evidence.first { $0.chunkID == c.sentence.chunkID && $0.n == c.sentence.n } }.flatMap(EvidenceDate.phrase(of:))
             : nil
-        var answer = Self.assemble(chosen.map(\.sentence), route: route, opening: opening)
+        var answer = Self.assemble(chosen.map(\.sentence), route: route, opening: opening, rows: rows)
         answer.receipt = Receipt(extractiveWith: ["compose_ms": Self.milliseconds(clock.now - began)])
         return answer
+    }
+
+    /// A sentence's identity on the desk: its file and byte span.
+    static func key(_ s: EvidenceSentence) -> String { "\(s.path)\u{1F}\(s.start)\u{1F}\(s.end)" }
+
+    /// Table rows with a known header, read as "Column: cell; Column: cell", by sentence key.
+    static func labelledRows(_ sentences: [EvidenceSentence], evidence: [Evidence]) -> [String: String] {
+        var out: [String: String] = [:]
+        for s in sentences where SentenceScorer.isTableRow(s) {
+            guard s.piece < evidence.count, let header = evidence[s.piece].header else { continue }
+            let csv = s.path.lowercased().hasSuffix(".csv")
+            if let text = TableRow.labelled(s.text, header: header, csv: csv) { out[key(s)] = text }
+        }
+        return out
+    }
+
+    /// The passages (by number) that hold enough of the question's key words, in their text,
+    /// title, file name or headings: all of up to three, three of four (CompletenessGate's rule).
+    static func boundPassages(_ question: String, evidence: [Evidence]) -> Set<Int> {
+        let key = CompletenessGate.keyTerms(question)
+        var text: [Int: String] = [:]
+        for e in evidence {
+            text[e.n, default: ""] += "\n" + e.text + "\n" + ([e.title, e.fileName] + e.section).joined(separator: "\n")
+        }
+        guard !key.isEmpty else { return Set(text.keys) }
+        let needed = key.count <= 3 ? 1.0 : 0.75
+        return Set(text.compactMap { n, t in
+            let m = TermMatcher(t)
+            return Double(key.filter { m.contains($0) }.count) / Double(key.count) >= needed ? n : nil
+        })
+    }
+
+    /// The value kinds a lookup's answer must hold, to be answered at all. Dates, counts, names
+    /// and yes/no are read from prose in too many forms to filter by ("the 1850s", "a dozen"):
+    /// the scorer prefers sentences with them and gate H checks what it can.
+    static func strictKind(_ r: QuestionReading) -> AskedValue? {
+        guard r.intent == .lookup || r.intent == .when, let kind = r.asks else { return nil }
+        switch kind {
+        case .money, .quantity, .phone, .email, .address, .code, .time: return kind
+        case .date, .number, .name, .yesNo: return nil
+        }
+    }
+
+    /// The steps of a task: a list of two or more items ("1.", "2)", "-", "•", "Step 3") in the
+    /// section of one of the best sentences, from its first item to its last, in source order, so
+    /// that "how do I clean the filter?" gets every step and not the one sharing most words. A
+    /// numbered list, and one under a heading such as "Method" or "Steps", is preferred to a list
+    /// of bullets ("how do I make the soup?" is the method, not the ingredients). A marker on a
+    /// line of its own ("1." as groff and some PDFs lay out a list) is put before its step.
+    func procedure(_ q: QuestionAnalysis, _ scored: [SentenceScorer.Scored], all: [EvidenceSentence],
+                   rendered: inout [String: String]) -> [SentenceScorer.Scored]? {
+        let ranked = scored.sorted { $0.score != $1.score ? $0.score > $1.score : ($0.sentence.n, $0.sentence.start) < ($1.sentence.n, $1.sentence.start) }
+        var best: (steps: [EvidenceSentence], value: Double)?
+        var tried: Set<String> = []
+        for top in ranked.prefix(6) where top.score >= settings.floor {
+            let s0 = top.sentence
+            guard tried.insert(s0.path + "\u{1F}" + s0.section.joined(separator: "\u{1F}")).inserted else { continue }
+            var seen: Set<Int> = []
+            let section = all.filter { $0.path == s0.path && $0.section == s0.section }
+                .sorted { $0.start < $1.start }.filter { seen.insert($0.start).inserted }
+            let items = section.indices.filter { Self.isListItem(section[$0].text) || Self.isBareMarker(section[$0].text) }
+            // Lists are runs of items at most three sentences apart; the run taken is the one
+            // the best sentence is in or leads into (a heading or a warning just before it).
+            guard let at = section.firstIndex(where: { $0.start == s0.start }) else { continue }
+            var runs: [[Int]] = []
+            for i in items {
+                if let last = runs.last?.last, i - last <= 3 { runs[runs.count - 1].append(i) } else { runs.append([i]) }
+            }
+            guard let run = runs.first(where: { $0.count >= 2 && at >= $0.first! - 3 && at <= $0.last! }),
+                  let first = run.first, var last = run.last else { continue }
+            // A step's text after a marker of its own line belongs to the run.
+            if Self.isBareMarker(section[last].text), last + 1 < section.count { last += 1 }
+            let steps = Array(section[first...last].prefix(30))
+            let numbered = steps.contains { Self.isBareMarker($0.text) || ($0.text.first?.isNumber ?? false) }
+            let heading = (s0.section.last ?? "").lowercased()
+            let named = ["method", "step", "instruction", "procedure", "how to", "directions", "what to do", "to make a claim", "cleaning", "reset"]
+                .contains { heading.contains($0) }
+            let value = top.score + (numbered ? 0.4 : 0) + (named ? 0.3 : 0)
+            if best.map({ value > $0.value }) ?? true { best = (steps, value) }
+        }
+        guard let steps = best?.steps else { return nil }
+        var out: [SentenceScorer.Scored] = []
+        var marker: String?
+        for s in steps {
+            if Self.isBareMarker(s.text) { marker = s.text.trimmingCharacters(in: .whitespacesAndNewlines); continue }
+            if let m = marker { rendered[Self.key(s)] = m + " " + Self.flatten(s.text); marker = nil }
+            out.append(scored.first { $0.sentence.start == s.start && $0.sentence.path == s.path }
+                ?? SentenceScorer.Scored(sentence: s, overlap: 0, cosine: nil, maxSim: nil, expectation: 0, score: 0, matched: []))
+        }
+        return out.count >= 2 ? out : nil
+    }
+
+    /// A list marker alone: "1.", "12)", "(3)", "a)".
+    static func isBareMarker(_ text: String) -> Bool {
+        var t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if t.hasPrefix("(") { t.removeFirst() }
+        guard let last = t.last, last == "." || last == ")" else { return false }
+        let body = t.dropLast()
+        return (1...2).contains(body.count) && (body.allSatisfy(\.isNumber) || (body.count == 1 && body.first!.isLetter))
+    }
+
+    /// A numbered or bulleted line: "1.", "2)", "(3)", "a)", "-", "•", "*", "Step 4".
+    static func isListItem(_ text: String) -> Bool {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        if t.hasPrefix("- ") || t.hasPrefix("• ") || t.hasPrefix("* ") || t.hasPrefix("– ") { return true }
+        if t.lowercased().hasPrefix("step ") { return true }
+        let head = t.prefix { $0.isNumber }
+        if !head.isEmpty, head.count <= 2 {
+            let rest = t.dropFirst(head.count)
+            return rest.hasPrefix(". ") || rest.hasPrefix(") ") || rest.hasPrefix(".\t") || rest.hasPrefix("\t")
+        }
+        return false
     }
 
     /// Meaning for the best sentences by the lexical score: one encoder pass gives both the
@@ -281,7 +418,7 @@ public final class ExtractiveComposer {
 
     /// An answer from chosen sentences, in the given order, each cited by its own span; citations
     /// are numbered by first use. `opening` ("On 7 May 2023") goes before the first sentence.
-    static func assemble(_ sentences: [EvidenceSentence], route: AnswerRoute, opening: String? = nil) -> AnswerRecord {
+    static func assemble(_ sentences: [EvidenceSentence], route: AnswerRoute, opening: String? = nil, rows: [String: String] = [:]) -> AnswerRecord {
         guard !sentences.isEmpty else {
             return Abstention.declinedAnswer(route: route, receipt: Receipt.extractive)
         }
@@ -297,7 +434,8 @@ public final class ExtractiveComposer {
                 citations.append(Citation(n: n, evidence: s.n, chunkID: s.chunkID, path: s.path, start: s.start, end: s.end,
                                           line: s.line, page: s.page, section: s.place, quote: s.text))
             }
-            let flat = answerSentences.isEmpty ? opening.map { "\($0): " + flatten(s.text) } ?? flatten(s.text) : flatten(s.text)
+            let said = rows[key(s)] ?? flatten(s.text)
+            let flat = answerSentences.isEmpty ? opening.map { "\($0): " + said } ?? said : said
             parts.append("\(flat) [\(n)]")
             answerSentences.append(AnswerSentence(text: flat, cites: [n]))
         }

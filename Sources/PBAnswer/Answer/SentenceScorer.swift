@@ -108,10 +108,12 @@ public struct SentenceScorer: Sendable {
     /// A line of a delimited file, or a table row: cells between tabs or pipes, as Markdown
     /// writes them ("| Valve | £38.50 |") and as the DOCX and HTML readers lay out table cells
     /// ("Holding deposit | £265 | Paid 2 August 2023").
-    static func isTableRow(_ s: EvidenceSentence) -> Bool {
-        let lower = s.path.lowercased()
+    static func isTableRow(_ s: EvidenceSentence) -> Bool { isTableRow(path: s.path, text: s.text) }
+
+    static func isTableRow(path: String, text: String) -> Bool {
+        let lower = path.lowercased()
         if lower.hasSuffix(".csv") || lower.hasSuffix(".tsv") { return true }
-        return s.text.filter { $0 == "\t" }.count >= 2 || s.text.filter { $0 == "|" }.count >= 2
+        return text.filter { $0 == "\t" }.count >= 2 || text.filter { $0 == "|" }.count >= 2
     }
 
     /// 1 when the sentence holds something of the expected kind that the question does not already

@@ -1,4 +1,5 @@
 import PBCore
+import PBText
 
 /// The source bytes already on the desk, per document, so that nothing is put there twice.
 ///
@@ -90,6 +91,7 @@ public struct DeskCoverage: Sendable {
         piece.said = chunk.said
         piece.time = chunk.time
         piece.supersededBy = chunk.supersededBy
+        piece.header = TableRow.header(prefix: chunk.prefix, text: chunk.text, csv: chunk.path.lowercased().hasSuffix(".csv"))
         return piece
     }
 

@@ -88,6 +88,57 @@ public struct CompletenessGate: VerificationGate {
         return TermAnalyzer.tokens(answer).contains { timeWords.contains($0) }
     }
 
+    /// The words of a question that say what it is about: its content words less those that ask
+    /// for a kind of value or frame the question, and less numbers (checked on their own).
+    /// A word WordNet knows only as a verb ("take", "besiege") says what happened, which a source
+    /// says in many ways; what a value is of is named by nouns and names.
+    static func keyTerms(_ question: String, dictionary: WordNet? = WordNet.shared) -> [String] {
+        var verbs: Set<String> = []
+        if let dictionary {
+            for w in LexicalQuery.terms(question) {
+                let forms = dictionary.baseForms(w)
+                if !forms.isEmpty, forms.allSatisfy({ $0.0 == .verb }) { verbs.insert(TermAnalyzer.stem(w)) }
+            }
+        }
+        return TermAnalyzer.contentTerms(question).filter {
+            $0.count > 2 && !TermAnalyzer.isNumber($0) && !VerificationCase.questionVocabulary.contains($0) && !askingTerms.contains($0)
+                && !verbs.contains($0)
+        }
+    }
+
+    /// Words (stemmed as TermAnalyzer stems) that ask for a value rather than name what it is of.
+    static let askingTerms: Set<String> = Set([
+        "what", "when", "who", "whom", "whose", "where", "which", "how", "cost", "price", "pay", "paid", "charge", "spend", "spent",
+        "phone", "telephone", "mobile", "email", "address", "code", "pin", "password", "reference", "value", "figure", "exactly",
+        "day", "week", "month", "need", "have", "get", "got", "tell", "know", "find", "show", "give", "please", "current", "currently",
+        "due", "next", "last", "start", "end", "total", "much", "many", "does", "did", "do", "can", "could", "would", "should", "will",
+        "maximum", "minimum", "recommended", "right", "correct", "allowed", "say", "says", "state", "document", "documents", "file",
+        "original", "previous", "earlier", "old", "new", "latest", "first", "now", "still",
+    ].map(TermAnalyzer.stem))
+
+    /// The cited passages' titles, file names and section paths, as one text.
+    func headingTextOfCited(_ c: VerificationCase) -> String {
+        c.citedPassages.flatMap { n in (c.pieces[n] ?? []).map { ([$0.title, $0.fileName] + $0.section).joined(separator: "\n") } }
+            .joined(separator: "\n")
+    }
+
+    /// How a reason names a value kind ("asks for a phone number").
+    static func phrase(_ kind: AskedValue) -> String {
+        switch kind {
+        case .money: return "an amount of money"
+        case .quantity: return "a quantity"
+        case .number: return "a number"
+        case .date: return "a date"
+        case .time: return "a time"
+        case .name: return "a name"
+        case .phone: return "a phone number"
+        case .email: return "an e-mail address"
+        case .address: return "an address"
+        case .code: return "a code"
+        case .yesNo: return "yes or no"
+        }
+    }
+
     /// The question's rare terms: names (capitalised words not opening the question, words in
     /// capitals or with inner capitals), stemmed; numbers are taken separately.
     public static func names(_ question: String) -> [String] {
@@ -176,6 +227,44 @@ public struct CompletenessGate: VerificationGate {
             }
         }
 
+        // The value asked for: a lookup for a phone number, an amount, a pressure ... must give
+        // one of that kind that the question does not already hold (a registration number is
+        // not a phone number; a line that says where the pressures are is not a pressure).
+        if let asked = ExtractiveComposer.strictKind(c.reading) {
+            let plain = CitationMarkers.scan(answer).stripped
+            let own = Set(ValueMentions.find(asked, measure: c.reading.measure, in: c.question).map { ValueMentions.normalised($0.text) })
+            let what = c.reading.measure.map { "a \($0.rawValue)" } ?? Self.phrase(asked)
+            let fromTable = c.answer.citations.contains { SentenceScorer.isTableRow(path: $0.path, text: $0.quote) }
+            if ValueMentions.holds(asked, measure: c.reading.measure, in: plain, excluding: own, tableRow: fromTable) {
+                notes.append("asks for \(what), given")
+            } else {
+                kindScore = 0
+                pass = false
+                notes.append("asks for \(what), none given")
+            }
+        }
+
+        // Binding: a value answers a lookup only where the question's subject is. For a value of
+        // a kind read strictly (an amount, a quantity, a phone number, a code, a time), the
+        // question's key words (not those that ask: "how much", "phone number"; not verbs) must be in the
+        // cited passages, their headings, titles or file names: three of four, or all of two or
+        // three. "What is the policy number of my car insurance?" is not answered by the travel
+        // insurance's policy number, which nothing there ties to a car.
+        var bindScore = 1.0
+        if ExtractiveComposer.strictKind(c.reading) != nil, c.answer.route != .summary {
+            let key = Self.keyTerms(c.question)
+            if !key.isEmpty {
+                let around = TermMatcher(c.allCitedText + "\n" + quoted + "\n" + headingTextOfCited(c))
+                let missed = key.filter { !around.contains($0) }
+                bindScore = Double(key.count - missed.count) / Double(key.count)
+                let needed = key.count <= 3 ? 1.0 : 0.75
+                if bindScore < needed {
+                    pass = false
+                    notes.append("the cited passages do not hold \(missed.prefix(4).joined(separator: ", ")) of the question")
+                }
+            }
+        }
+
         // Rare terms: names, numbers, negation. A name in the title, file name or section path
         // of what the answer cites is the subject of that text ("where are we staying in
         // Lisbon?" quoted from the Lisbon itinerary), so it counts as found; so do a summary's
@@ -259,7 +348,7 @@ public struct CompletenessGate: VerificationGate {
         }
         if !missing.isEmpty { pass = false }
 
-        let score = min(partsScore, kindScore, termScore, speakerScore)
+        let score = min(partsScore, kindScore, termScore, speakerScore, bindScore)
         return .finding(pass, score, notes.isEmpty ? "a single question without names or numbers" : notes.joined(separator: "; "))
     }
 }

@@ -46,6 +46,25 @@ public struct VerificationCase: Sendable {
     /// The answer's text with markers parsed out.
     public var markers: CitationMarkers.Scan
     public var vectors: Vectors?
+    /// What the question asks for (pb-search's analysis, else read here).
+    public var reading: QuestionReading
+
+    /// The text answer sentence `i` is judged by. A table row that the composer read out as
+    /// "Column: cell" pairs is judged as the row it quotes when every cell it gives is in that
+    /// row: the reading adds the header's words, not claims.
+    public func groundingText(_ i: Int) -> String {
+        let s = answer.sentences[i]
+        guard answer.route == .extractive, s.cites.count == 1,
+              let quote = answer.citations.first(where: { $0.n == s.cites[0] })?.quote else { return s.text }
+        let parts = s.text.components(separatedBy: "; ")
+        guard parts.count >= 2 else { return s.text }
+        let flat = quote.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let cells = parts.map { part -> String in
+            guard let colon = part.range(of: ": ") else { return part }
+            return String(part[colon.upperBound...])
+        }
+        return cells.allSatisfy({ flat.contains($0.split(whereSeparator: \.isWhitespace).joined(separator: " ")) }) ? quote : s.text
+    }
 
     /// Memory hits name their messages (`source`); a desk without hits, its pieces' `said`.
     public static func isFromMemory(_ q: QueryRecord) -> Bool {
@@ -55,7 +74,8 @@ public struct VerificationCase: Sendable {
     }
 
     public init(record q: QueryRecord, splitter: EvidenceSentences) {
-        question = q.text
+        question = q.questionText
+        reading = q.analysis ?? QuestionReader.read(q.questionText)
         fromMemory = Self.isFromMemory(q)
         attribution = q.attribution
         hits = q.hits ?? []

@@ -141,7 +141,7 @@ public final class Verifier {
             }
             evidence = rank.sorted { $0 < $1 }.prefix(settings.maxEvidenceSentences).map(\.2).sorted()
         }
-        let texts = [c.question] + c.answer.sentences.map(\.text) + c.answer.citations.map(\.quote)
+        let texts = [c.question] + c.answer.sentences.indices.map(c.groundingText) + c.answer.citations.map(\.quote)
             + evidence.map { c.evidenceSentences[$0].text }
         // An extractive answer's sentences are its quotes: embed each distinct text once.
         var unique: [String] = []

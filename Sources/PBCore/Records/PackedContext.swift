@@ -131,9 +131,11 @@ public struct Evidence: Codable, Equatable, Sendable, SourceFile {
     public var time: String?
     /// From a memory hit: the item that replaced this one (its chunk id), when there is one.
     public var supersededBy: String?
+    /// For a piece of a table: the table's header row, so a row can be read as column: value.
+    public var header: String?
 
     enum CodingKeys: String, CodingKey {
-        case n, seq, text, role, score, rank, speaker, said, time
+        case n, seq, text, role, score, rank, speaker, said, time, header
         case supersededBy = "superseded_by"
     }
 
@@ -161,6 +163,7 @@ public struct Evidence: Codable, Equatable, Sendable, SourceFile {
         said = try c.decodeIfPresent(String.self, forKey: .said)
         time = try c.decodeIfPresent(String.self, forKey: .time)
         supersededBy = try c.decodeIfPresent(String.self, forKey: .supersededBy)
+        header = try c.decodeIfPresent(String.self, forKey: .header)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -176,5 +179,6 @@ public struct Evidence: Codable, Equatable, Sendable, SourceFile {
         try c.encodeIfPresent(said, forKey: .said)
         try c.encodeIfPresent(time, forKey: .time)
         try c.encodeIfPresent(supersededBy, forKey: .supersededBy)
+        try c.encodeIfPresent(header, forKey: .header)
     }
 }

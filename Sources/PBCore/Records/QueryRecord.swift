@@ -36,10 +36,12 @@ public struct QueryRecord: PBRecord, Equatable {
     /// pb-recall: for a question naming one of the memory's speakers, whose words it finds
     /// when asked without the name (pb-verify's gate H fails when they are another's).
     public var attribution: Attribution?
+    /// pb-search: what the question asks for, and the words corrected before searching.
+    public var analysis: QuestionReading?
     public var extra: [String: JSONValue] = [:]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, id, text, library, filters, mode, k, embedding, hits, dropped, lists, context, answer, verdict, now, thread, message, background, attribution
+        case kind, id, text, library, filters, mode, k, embedding, hits, dropped, lists, context, answer, verdict, now, thread, message, background, attribution, analysis
     }
 
     public init(id: JSONValue? = nil, text: String, library: String? = nil) {
@@ -47,6 +49,9 @@ public struct QueryRecord: PBRecord, Equatable {
         self.text = text
         self.library = library
     }
+
+    /// The question as the stages after search read it: with its typing errors corrected.
+    public var questionText: String { analysis?.corrected ?? text }
 
     public static var literalPath: [String] { ["context", "prompt"] }
     public var keptLiteral: Data? { context?.promptLiteral }

@@ -1,0 +1,169 @@
+import Foundation
+import PBCore
+import PBSQLite
+import PBText
+
+/// Corrects a question's misspelt words against the library's own vocabulary, before searching:
+/// "when is the bolier service due?" searches for "boiler", because the library says "boiler".
+///
+/// A word is corrected only when the library has no chunk with it at all, WordNet does not know it
+/// as English (in any inflection), it is a plain word (letters only, four or more of them, not a
+/// stopword) and not a name (capitalised inside the
+/// question: "Australia" is not corrected to "Austria"). The candidates are the index's terms
+/// (FTS5's vocabulary, as its Porter tokenizer stored them) sharing the word's first letter,
+/// within an edit distance of one (two for words of eight letters or more), adjacent swaps
+/// counting one; a stored stem ("insur") is compared with the word's beginning. The nearest wins,
+/// then the one in most chunks. The word put back is the library's own spelling of that term,
+/// read from a chunk that holds it.
+public final class SpellingCorrector {
+    let db: Database
+    private var vocabularyReady = false
+    private var byLetter: [Character: [(term: String, docs: Int)]] = [:]
+
+    /// English words are never corrected; without the dictionary (WordNet not installed) only
+    /// the library's own vocabulary guides the correction.
+    let dictionary: WordNet?
+
+    public init(db: Database, dictionary: WordNet? = WordNet.shared) {
+        self.db = db
+        self.dictionary = dictionary
+    }
+
+    /// The question with its corrected words, and what was corrected (empty when nothing was).
+    public func correct(_ question: String) throws -> (text: String, corrections: [QuestionReading.Correction]) {
+        var corrections: [QuestionReading.Correction] = []
+        var text = question
+        for (word, capitalisedInside) in Self.words(question) where !capitalisedInside {
+            let lower = word.lowercased()
+            guard lower.count >= 4, lower.allSatisfy({ $0.isLetter && $0.isASCII }), !Stopwords.english.contains(lower),
+                  !corrections.contains(where: { $0.from == lower }), try !isKnown(lower) else { continue }
+            // An English word is what the person meant, even when the library lacks it
+            // ("summarise", "icing"): only a word no dictionary knows is a typing error.
+            if let dictionary, dictionary.knows(lower) { continue }
+            // The nearest stored terms first; the word put back must itself be near what was
+            // typed ("summarise" is near the stem "summer" but not the word "summer").
+            var found: (String, Int)?
+            for term in try nearestTerms(lower).prefix(4) {
+                let surface = try spelling(of: term, near: lower)
+                let d = Self.distance(Array(surface), Array(lower))
+                if surface != lower, d <= Self.limit(lower) { found = (surface, d); break }
+            }
+            guard let (surface, distance) = found else { continue }
+            corrections.append(.init(from: lower, to: surface, distance: distance))
+            text = Self.replacingWord(word, with: surface, in: text)
+        }
+        return (text, corrections)
+    }
+
+    /// The question's words in order, each with whether it is capitalised and not the first word.
+    static func words(_ text: String) -> [(String, Bool)] {
+        var out: [(String, Bool)] = []
+        var word = ""
+        var sentenceStart = true
+        func flush() {
+            guard !word.isEmpty else { return }
+            out.append((word, !sentenceStart && word.first!.isUppercase))
+            sentenceStart = false
+            word = ""
+        }
+        for ch in text {
+            if ch.isLetter || ch.isNumber {
+                word.append(ch)
+            } else {
+                flush()
+                if ".!?\n".contains(ch) { sentenceStart = true }
+            }
+        }
+        flush()
+        return out
+    }
+
+    /// Whether any chunk holds the word (FTS5 stems it as it stemmed the documents).
+    func isKnown(_ word: String) throws -> Bool {
+        try db.scalarInt("SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1", [.text("\"\(word)\"")]) != nil
+    }
+
+    func loadVocabulary() throws {
+        guard !vocabularyReady else { return }
+        vocabularyReady = true
+        try db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.pb_vocabulary USING fts5vocab(main, 'chunks_fts', 'row')")
+        let s = try db.prepare("SELECT term, doc FROM temp.pb_vocabulary")
+        while try s.step() {
+            let term = s.text(0)
+            guard term.count >= 3, let first = term.first, first.isLetter, term.allSatisfy({ $0.isLetter }) else { continue }
+            byLetter[first, default: []].append((term, Int(s.int(1))))
+        }
+    }
+
+    /// The edit distance a word may be corrected by: one, two from eight letters on.
+    static func limit(_ word: String) -> Int { word.count >= 8 ? 2 : 1 }
+
+    /// Stored terms near enough to the word, nearest first, then by the chunks holding them.
+    func nearestTerms(_ word: String) throws -> [String] {
+        try loadVocabulary()
+        guard let first = word.first, let candidates = byLetter[first] else { return [] }
+        let limit = Self.limit(word)
+        let w = Array(word)
+        var near: [(term: String, distance: Int, docs: Int)] = []
+        for (term, docs) in candidates {
+            let t = Array(term)
+            guard abs(t.count - w.count) <= limit + 4 else { continue }
+            var d = Self.distance(w, t)
+            // A stem ("insur", "receiv") against the word's beginning ("insurence", "recieve").
+            if d > limit, t.count >= 4, t.count < w.count, w.count - t.count <= 4 {
+                d = min(d, Self.distance(Array(w.prefix(t.count)), t))
+            }
+            guard d >= 1, d <= limit else { continue }
+            near.append((term, d, docs))
+        }
+        return near.sorted { ($0.distance, -$0.docs, $0.term) < ($1.distance, -$1.docs, $1.term) }.map(\.term)
+    }
+
+    /// The library's spelling of a stored term: of the words of a chunk holding it that begin
+    /// with it, the one nearest the typed word.
+    func spelling(of term: String, near typed: String) throws -> String {
+        let s = try db.prepare("SELECT text FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 3")
+        try s.bind([.text("text : \"\(term)\"")])
+        var best: (String, Int)?
+        while try s.step() {
+            for w in LexicalQuery.terms(s.text(0)) where w.hasPrefix(term) && w.allSatisfy(\.isLetter) {
+                let d = Self.distance(Array(w), Array(typed))
+                if best.map({ d < $0.1 || (d == $0.1 && w < $0.0) }) ?? true { best = (w, d) }
+            }
+        }
+        return best?.0 ?? term
+    }
+
+    /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
+    /// neighbouring letters each count one.
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
+    }
+
+    /// `text` with every whole-word occurrence of `word` replaced.
+    static func replacingWord(_ word: String, with replacement: String, in text: String) -> String {
+        var out = ""
+        var current = ""
+        func flush() {
+            out += current == word ? replacement : current
+            current = ""
+        }
+        for ch in text {
+            if ch.isLetter || ch.isNumber { current.append(ch) } else { flush(); out.append(ch) }
+        }
+        flush()
+        return out
+    }
+}

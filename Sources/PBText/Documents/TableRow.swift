@@ -1,0 +1,86 @@
+import Foundation
+
+/// A table row as text, read back into cells: a CSV record (commas, quotes doubled inside quoted
+/// fields), a row of tab-separated cells (the DOCX, HTML and sheet readers' layout), or a Markdown
+/// row between pipes. With the table's header row, a row reads as "Column: cell" pairs, so an
+/// answer taken from a table says which column its value is in.
+public enum TableRow {
+    /// The cells of `line`, trimmed; nil when it is not a row of at least two cells.
+    public static func cells(_ line: String, csv: Bool) -> [String]? {
+        let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        var out: [String]
+        if csv {
+            out = csvFields(text)
+        } else if text.filter({ $0 == "\t" }).count >= 1 {
+            out = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        } else if text.filter({ $0 == "|" }).count >= 2 {
+            var t = Substring(text)
+            if t.hasPrefix("|") { t = t.dropFirst() }
+            if t.hasSuffix("|") { t = t.dropLast() }
+            out = t.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        } else {
+            return nil
+        }
+        out = out.map { $0.trimmingCharacters(in: .whitespaces) }
+        // A Markdown rule (|---|:---:|) is no row.
+        if out.allSatisfy({ $0.allSatisfy { "-:= ".contains($0) } }) { return nil }
+        return out.count >= 2 ? out : nil
+    }
+
+    /// "Header: cell; Header: cell", empty cells left out; nil unless the row and the header
+    /// have cells to pair.
+    public static func labelled(_ row: String, header: String, csv: Bool) -> String? {
+        guard var values = cells(row, csv: csv), var names = cells(header, csv: csv), values != names else { return nil }
+        // A sheet's row numbers ("3 | New bicycle | 900" under "1 | Goal | Target") are no column.
+        if let r = values.first, let h = names.first, Int(r) != nil, Int(h) != nil {
+            values.removeFirst()
+            names.removeFirst()
+        }
+        var parts: [String] = []
+        for (i, cell) in values.enumerated() where !cell.isEmpty {
+            let name = i < names.count ? names[i] : ""
+            parts.append(name.isEmpty ? cell : "\(name): \(cell)")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    /// The fields of one CSV record (RFC 4180).
+    static func csvFields(_ line: String) -> [String] {
+        var out: [String] = []
+        var field = ""
+        var quoted = false
+        var chars = Array(line)[...]
+        while let c = chars.popFirst() {
+            if quoted {
+                if c == "\"" {
+                    if chars.first == "\"" { field.append("\""); chars = chars.dropFirst() } else { quoted = false }
+                } else {
+                    field.append(c)
+                }
+            } else if c == "\"" {
+                quoted = true
+            } else if c == "," {
+                out.append(field)
+                field = ""
+            } else {
+                field.append(c)
+            }
+        }
+        out.append(field)
+        return out
+    }
+
+    /// The header row a chunk's rows are read under: the second line of its prefix (a
+    /// continuation of a table carries it there), else its first line that is a row, when the
+    /// chunk holds at least two rows.
+    public static func header(prefix: String?, text: String, csv: Bool) -> String? {
+        if let prefix, let newline = prefix.firstIndex(of: "\n") {
+            let h = prefix[prefix.index(after: newline)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            if cells(h, csv: csv) != nil { return h }
+        }
+        // "\r\n" is one Character: split on every kind of line end.
+        let rows = text.split(whereSeparator: \.isNewline).map(String.init).filter { cells($0, csv: csv) != nil }
+        guard rows.count >= 2 else { return nil }
+        return rows[0].trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

@@ -1,0 +1,40 @@
+import Testing
+import PBCore
+@testable import PBText
+
+@Suite struct QuestionReaderTests {
+    func read(_ q: String) -> (QuestionIntent, AskedValue?, Measure?) {
+        let r = QuestionReader.read(q)
+        return (r.intent, r.asks, r.measure)
+    }
+
+    @Test func lookupsSayWhatKindOfValue() {
+        #expect(read("front tyre pressure?") == (.lookup, .quantity, .pressure))
+        #expect(read("What's Dave's phone number?") == (.lookup, .phone, nil))
+        #expect(read("what is the buildings insurance excess?") == (.lookup, .money, nil))
+        #expect(read("How much notice must I give after probation?") == (.lookup, .quantity, .duration))
+        #expect(read("how much was the dishwasher repair?") == (.lookup, .money, nil))
+        #expect(read("how much salt goes in the softener?").1 == .quantity)
+        #expect(read("what is the wifi password?") == (.lookup, .code, nil))
+        #expect(read("what is Grace's email address?") == (.lookup, .email, nil))
+        #expect(read("how many place settings does it hold?") == (.lookup, .number, nil))
+    }
+
+    @Test func explanationsAreNotLookups() {
+        #expect(read("What does error code E24 mean?").0 == .general)
+        #expect(read("why does the boiler lose pressure?").0 == .general)
+    }
+
+    @Test func shapesOtherThanAValue() {
+        #expect(read("How do I clean the drain pump filter?").0 == .procedure)
+        #expect(read("summarise the meeting notes").0 == .summarize)
+        #expect(read("What is in my documents?").0 == .overview)
+        #expect(read("Which files are about the garden?").0 == .overview)
+        #expect(read("Compare the two quotes").0 == .compare)
+        #expect(read("When is my dentist appointment?") == (.when, .date, nil))
+        #expect(read("What period does the energy bill cover?").1 == .date)
+        #expect(read("what time does the pool open?").1 == .time)
+        #expect(read("Who fixed the boiler?") == (.who, .name, nil))
+        #expect(read("Can we keep a cat in the flat?") == (.general, .yesNo, nil))
+    }
+}
