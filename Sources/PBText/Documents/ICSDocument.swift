@@ -127,7 +127,7 @@ public enum ICSDocument {
             }
         }
         if let c = current { out.append(c) }
-        if let open = stack.first {
+        if let open = stack.last {
             unbalanced.append("the file ends inside BEGIN:\(open.name) (line \(open.line)), which may be cut off; what it holds was read")
         }
         if !unbalanced.isEmpty {
