@@ -9,7 +9,7 @@
 set -u
 unset PB_LIBRARY
 root=$(cd "$(dirname "$0")/.." && pwd)
-targets="ndjson html markdown csv docx office officexml mail ocrtsv pdftext wordpiece chunk date intent memory vcard textfile"
+targets="ndjson html markdown csv docx office officexml mail ocrtsv pdftext wordpiece chunk date intent memory vcard textfile ics vcf"
 
 # Seeds: one file per input the project already knows, under $1/TARGET.
 make_seeds() {
@@ -91,6 +91,8 @@ for target, files in seeds.items():
         open(f"{out}/{target}/encoding-{name}", "wb").write(data)
 PY
   seed vcard "$fx"/contacts/*.vcf
+  seed ics "$fx"/calendar/*.ics $(find "$root/Tests/Golden" -name '*.ics' | LC_ALL=C sort)
+  seed vcf "$fx"/contacts/*.vcf "$fx"/calendar/*.vcf $(find "$root/Tests/Golden" -name '*.vcf' | LC_ALL=C sort)
   texts date 2000 "$root"/Evals/router/*.jsonl
   texts intent 2000 "$root"/Evals/router/*.jsonl
   texts memory 200 "$root"/Evals/memory/supersession/messages.ndjson "$root"/Tests/Golden/pb-remember/*/input

@@ -9,7 +9,7 @@ import PBText
 /// grow without bound on any input; throwing a domain error is the right answer to junk.
 enum FuzzTargets {
     static let names = ["ndjson", "html", "markdown", "csv", "docx", "office", "officexml", "mail", "ocrtsv", "pdftext", "wordpiece",
-                        "chunk", "date", "intent", "memory", "vcard", "textfile"]
+                        "chunk", "date", "intent", "memory", "vcard", "textfile", "ics", "vcf"]
 
     /// The model's vocabulary (PB_MODEL_DIR), loaded once, for the targets that tokenise.
     nonisolated(unsafe) static var tokenizer: WordPieceTokenizer? = {
@@ -38,6 +38,10 @@ enum FuzzTargets {
         // A plain-text file's raw bytes: the encoding told (UTF-8, UTF-16, UTF-32) and converted.
         case "textfile": _ = try? DocumentReader.layer(bytes: bytes, path: "fuzz.txt", format: .text)
         case "docx": _ = try? DOCXDocument.textLayer(bytes, path: "fuzz.docx")
+        // Calendars and address books as documents: unfolding, parameters, dates, repeat rules
+        // expanded from a fixed now.
+        case "ics": _ = try? ICSDocument.textLayer(bytes, path: "fuzz.ics", now: now)
+        case "vcf": _ = try? VCFDocument.textLayer(bytes, path: "fuzz.vcf")
         case "office":
             // A whole package; the first byte picks the reader, the rest is the file.
             let body = Array(bytes.dropFirst())

@@ -1,4 +1,5 @@
 import Foundation
+import PBText
 import Testing
 @testable import PBAgent
 

@@ -30,6 +30,20 @@ import Testing
         #expect(env.modelPresent)
     }
 
+    @Test func nowIsPBNowWhenSetElseTheClock() throws {
+        let clock = Date(timeIntervalSince1970: 1_000)
+        #expect(try PBEnvironment(variables: [:]).now(clock: { clock }) == clock)
+        #expect(try PBEnvironment(variables: ["PB_NOW": ""]).now(clock: { clock }) == clock)
+        #expect(try PBEnvironment(variables: ["PB_NOW": "2027-01-01T09:00:00Z"]).now() == Date(timeIntervalSince1970: 1_798_794_000))
+        // Without an offset, UTC; a date alone is its midnight; an offset is honoured.
+        #expect(try PBEnvironment(variables: ["PB_NOW": "2027-01-01T09:00"]).now() == Date(timeIntervalSince1970: 1_798_794_000))
+        #expect(try PBEnvironment(variables: ["PB_NOW": "2027-01-01"]).now() == Date(timeIntervalSince1970: 1_798_761_600))
+        #expect(try PBEnvironment(variables: ["PB_NOW": "2027-01-01T10:00:00+01:00"]).now() == Date(timeIntervalSince1970: 1_798_794_000))
+        for bad in ["tomorrow", "2027-02-29", "2027-01-01T25:00"] {
+            #expect(throws: ToolFailure.self) { try PBEnvironment(variables: ["PB_NOW": bad]).now() }
+        }
+    }
+
     @Test func libraryNamesAreSafeFolderNames() {
         for good in ["default", "work-2026", "a_b.c"] { #expect(throws: Never.self) { try PBEnvironment.validateLibraryName(good) } }
         for bad in ["", "../x", "a/b", ".hidden", "a b"] { #expect(throws: (any Error).self) { try PBEnvironment.validateLibraryName(bad) } }

@@ -1,4 +1,5 @@
 import Foundation
+import PBText
 
 /// An event read from an .ics file: its span, and whether it is an all-day event.
 public struct CalendarEvent: Equatable, Sendable {

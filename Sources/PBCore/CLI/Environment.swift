@@ -8,6 +8,9 @@ public struct PBEnvironment: Sendable {
     public var modelDirectory: URL
     /// `PB_LIBRARY`: the library a program uses when no `--library` is given.
     public var library: String?
+    /// `PB_NOW`, as given: the instant the programs that read the clock for what they write
+    /// (pb-chunk's next occurrences of a repeating calendar event) take as now; nil when unset.
+    public var nowText: String?
 
     public init(variables: [String: String] = ProcessInfo.processInfo.environment) {
         if let home = variables["PB_HOME"], !home.isEmpty {
@@ -19,6 +22,7 @@ public struct PBEnvironment: Sendable {
             self.home = URL(fileURLWithPath: data).appendingPathComponent("pocketbrains")
         }
         library = variables["PB_LIBRARY"].flatMap { $0.isEmpty ? nil : $0 }
+        nowText = variables["PB_NOW"].flatMap { $0.isEmpty ? nil : $0 }
         if let model = variables["PB_MODEL_DIR"], !model.isEmpty {
             modelDirectory = URL(fileURLWithPath: model)
         } else {
@@ -38,6 +42,17 @@ public struct PBEnvironment: Sendable {
     /// runs the same script).
     public var modelMissing: ToolFailure {
         ToolFailure(.unavailable, "no model at \(modelDirectory.path) (looked for model.safetensors and vocab.txt): run 'pocketbrains-model' to fetch it, or set PB_MODEL_DIR")
+    }
+
+    /// Now: `PB_NOW` when it is set (ISO 8601; without an offset, UTC), so that a run can be
+    /// repeated byte for byte on another day; else the clock. A `PB_NOW` that is not an ISO 8601
+    /// time is a usage error, not the clock in silence.
+    public func now(clock: () -> Date = Date.init) throws -> Date {
+        guard let nowText else { return clock() }
+        guard let d = ISO8601Instant.parse(nowText, zone: TimeZone(secondsFromGMT: 0)!) else {
+            throw ToolFailure(.usage, "PB_NOW: expected an ISO 8601 time such as 2027-01-01T09:00:00Z, got '\(nowText)'")
+        }
+        return d
     }
 
     /// The library named by `--library`, else by `PB_LIBRARY`; nil when neither names one.

@@ -13,7 +13,7 @@ public enum ChunkCommand {
             OptionSpec("library", short: "l", value: "NAME", help: "library the chunks are for (default 'default'; part of doc_id)"),
             OptionSpec("max-words", value: "N", help: "words per chunk at most (default 310)"),
             OptionSpec("max-tokens", value: "N", help: "WordPiece tokens of prefix and text at most (default 254: pb-embed's window less [CLS] and [SEP])"),
-            OptionSpec("format", value: "FORMAT", help: "read every input as one format: text, markdown, html, csv, pdf, docx, odt, ods, xlsx, pptx, email, mbox or image"),
+            OptionSpec("format", value: "FORMAT", help: "read every input as one format: text, markdown, html, csv, pdf, docx, odt, ods, xlsx, pptx, email, mbox, calendar, contacts or image"),
             OptionSpec("vocab", value: "FILE", help: "WordPiece vocabulary (default: the model's vocab.txt)"),
             OptionSpec("files0-from", value: "FILE", help: "read the files to chunk from FILE ('-': standard input), names separated by NUL bytes (find -print0)"),
             OptionSpec("tool-timeout", value: "SECONDS", help: "stop pdftotext after this long on one document, pdftoppm or tesseract on one page (default 120; the document fails)"),
@@ -36,11 +36,13 @@ public enum ChunkCommand {
         // OCR results are kept under PB_HOME by content hash: a re-ingest reads no scan twice.
         let ocr = OCRSettings(enabled: !o.flag("no-ocr"), cacheDirectory: OCRCache(home: environment.home).directory, timeout: toolTimeout,
                               maximumPages: try o.int("ocr-pages", default: OCRSettings.defaultMaximumPages, in: 1...1_000_000))
+        // A calendar lists the next occurrences of its repeating events from now, or from PB_NOW.
+        let now = try environment.now()
         let writer = NDJSONWriter.standardOutput
         if o.flag("text-layer") {
             guard !o.operands.isEmpty, !o.operands.contains("-") else { throw ToolFailure(.usage, "--text-layer needs FILE operands") }
             for path in o.operands {
-                let (layer, _) = try DocumentReader.read(path: path, declaredFormat: format, toolTimeout: toolTimeout, ocr: ocr)
+                let (layer, _) = try DocumentReader.read(path: path, declaredFormat: format, toolTimeout: toolTimeout, ocr: ocr, now: now)
                 writer.writeLine(Data(layer.bytes))
             }
             return .success
@@ -52,7 +54,7 @@ public enum ChunkCommand {
             throw environment.modelMissing
         }
         let tokenizer = try WordPieceTokenizer(vocabularyAt: vocab)
-        let chunker = DocumentChunker(library: library, chunker: try Chunker(limits: limits, tokens: tokenizer), toolTimeout: toolTimeout, ocr: ocr)
+        let chunker = DocumentChunker(library: library, chunker: try Chunker(limits: limits, tokens: tokenizer), toolTimeout: toolTimeout, ocr: ocr, now: now)
         let keepGoing = o.flag("keep-going")
         let loop = RecordLoop(keepGoing: keepGoing)
 

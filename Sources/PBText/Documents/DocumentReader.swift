@@ -14,6 +14,7 @@ public enum DocumentReader {
         "csv": .csv, "pdf": .pdf, "docx": .docx, "docm": .docx, "odt": .odt, "ods": .ods,
         "xlsx": .xlsx, "xlsm": .xlsx, "pptx": .pptx, "pptm": .pptx,
         "eml": .email, "mbox": .mbox, "mbx": .mbox,
+        "ics": .calendar, "ifb": .calendar, "vcf": .contacts, "vcard": .contacts,
     ].merging(OCRDocument.imageExtensions.map { ($0, .image) }) { a, _ in a }
     /// Formats people will try that pb-chunk does not read, with what to do instead.
     static let refused: [String: String] = [
@@ -44,6 +45,8 @@ public enum DocumentReader {
         if bytes.starts(with: OfficePackage.compoundFileMagic) {
             throw DocumentError.unsupported(path: path, reason: "an OLE compound file: a legacy .doc/.xls/.ppt or a password-protected Office file; save a copy without a password as .docx, .xlsx or .pptx")
         }
+        // Before mail: "BEGIN:VCALENDAR" and the lines after it look like header fields.
+        if let f = calendarOrContacts(bytes) { return f }
         if MailDocument.looksLikeMbox(bytes) { return .mbox }
         if MailDocument.looksLikeMessage(bytes) { return .email }
         if isImage(bytes) { return .image }
@@ -54,6 +57,17 @@ public enum DocumentReader {
             throw DocumentError.unsupported(path: path, reason: "binary file with no known text format")
         }
         return .text
+    }
+
+    /// A file that starts (after a byte-order mark and blank lines) with BEGIN:VCALENDAR or
+    /// BEGIN:VCARD, as every iCalendar and vCard file does.
+    static func calendarOrContacts(_ bytes: [UInt8]) -> DocumentFormat? {
+        var head = bytes.prefix(64)
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
+        let text = String(decoding: head.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }, as: UTF8.self).uppercased()
+        if text.hasPrefix("BEGIN:VCALENDAR") { return .calendar }
+        if text.hasPrefix("BEGIN:VCARD") { return .contacts }
+        return nil
     }
 
     /// Which office format a ZIP file is: OpenDocument names its type in a first `mimetype`
@@ -118,8 +132,10 @@ public enum DocumentReader {
     }
 
     /// The text layer of a document given by path (read from disk) or by inline text.
+    /// `now` is the time a calendar's next occurrences are listed from.
     public static func read(path: String, inlineText: String? = nil, declaredFormat: String? = nil,
-                            toolTimeout: Double = PDFDocument.defaultTimeout, ocr: OCRSettings = OCRSettings()) throws -> (TextLayer, [UInt8]) {
+                            toolTimeout: Double = PDFDocument.defaultTimeout, ocr: OCRSettings = OCRSettings(),
+                            now: Date = Date()) throws -> (TextLayer, [UInt8]) {
         let bytes: [UInt8]
         if let inlineText {
             bytes = Array(inlineText.utf8)
@@ -130,7 +146,7 @@ public enum DocumentReader {
         if inlineText != nil, [.pdf, .image].contains(format) {
             throw DocumentError.unsupported(path: path, reason: format == .pdf ? "a PDF cannot be given as inline text" : "an image cannot be given as inline text")
         }
-        let layer = try self.layer(bytes: bytes, path: path, format: format, toolTimeout: toolTimeout, ocr: ocr, isUnicode: inlineText != nil)
+        let layer = try self.layer(bytes: bytes, path: path, format: format, toolTimeout: toolTimeout, ocr: ocr, isUnicode: inlineText != nil, now: now)
         return (layer, bytes)
     }
 
@@ -138,7 +154,7 @@ public enum DocumentReader {
     /// `path` (the tools read files), so bytes that are not on disk there (a mail attachment)
     /// are written to a temporary file first.
     public static func layer(bytes: [UInt8], path: String, format: DocumentFormat, toolTimeout: Double = PDFDocument.defaultTimeout,
-                      ocr: OCRSettings = OCRSettings(), onDisk: Bool = true, isUnicode: Bool = false) throws -> TextLayer {
+                      ocr: OCRSettings = OCRSettings(), onDisk: Bool = true, isUnicode: Bool = false, now: Date = Date()) throws -> TextLayer {
         switch format {
         case .text, .markdown, .csv:
             // Offsets index into the text as UTF-8: a UTF-16 or UTF-32 file is converted first
@@ -160,8 +176,10 @@ public enum DocumentReader {
         case .odt, .ods: return try OpenDocument.textLayer(bytes, path: path, format: format)
         case .xlsx: return try XLSXDocument.textLayer(bytes, path: path)
         case .pptx: return try PPTXDocument.textLayer(bytes, path: path)
-        case .email: return try MailDocument.textLayer(bytes, path: path, mailbox: false, toolTimeout: toolTimeout, ocr: ocr)
-        case .mbox: return try MailDocument.textLayer(bytes, path: path, mailbox: true, toolTimeout: toolTimeout, ocr: ocr)
+        case .email: return try MailDocument.textLayer(bytes, path: path, mailbox: false, toolTimeout: toolTimeout, ocr: ocr, now: now)
+        case .mbox: return try MailDocument.textLayer(bytes, path: path, mailbox: true, toolTimeout: toolTimeout, ocr: ocr, now: now)
+        case .calendar: return try ICSDocument.textLayer(bytes, path: path, now: now)
+        case .contacts: return try VCFDocument.textLayer(bytes, path: path)
         case .image, .pdf:
             // pdftotext, pdftoppm and tesseract read files.
             func read(_ file: String) throws -> TextLayer {

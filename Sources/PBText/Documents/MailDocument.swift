@@ -23,8 +23,8 @@ public enum MailDocument {
     static let maximumAttachments = 200
 
     public static func textLayer(_ data: [UInt8], path: String, mailbox: Bool, toolTimeout: Double = PDFDocument.defaultTimeout,
-                                 ocr: OCRSettings = OCRSettings()) throws -> TextLayer {
-        var reader = Reader(path: path, toolTimeout: toolTimeout, ocr: ocr)
+                                 ocr: OCRSettings = OCRSettings(), now: Date = Date()) throws -> TextLayer {
+        var reader = Reader(path: path, toolTimeout: toolTimeout, ocr: ocr, now: now)
         let messages = mailbox ? Self.split(mailbox: data) : [ArraySlice(data)]
         var title: String?
         for (index, raw) in messages.enumerated() {
@@ -214,6 +214,8 @@ public enum MailDocument {
         let path: String
         let toolTimeout: Double
         let ocr: OCRSettings
+        /// When an attached calendar's next occurrences are listed from.
+        let now: Date
         var drafts: [TextLayer.MarkupDraft] = []
         var attachments: [TextLayer.Attachment] = []
         /// The current message's place in the mailbox ("3/"; empty for one message) and its
@@ -225,10 +227,11 @@ public enum MailDocument {
         /// OCR pages the whole mail file may still use, shared by its attachments.
         private var ocrPagesLeft: Int
 
-        init(path: String, toolTimeout: Double, ocr: OCRSettings) {
+        init(path: String, toolTimeout: Double, ocr: OCRSettings, now: Date = Date()) {
             self.path = path
             self.toolTimeout = toolTimeout
             self.ocr = ocr
+            self.now = now
             ocrPagesLeft = ocr.maximumPages
         }
 
@@ -339,7 +342,7 @@ public enum MailDocument {
             }
             do {
                 let layer = try DocumentReader.layer(bytes: bytes, path: path + "#" + anchor + unique, format: format,
-                                                     toolTimeout: toolTimeout, ocr: settings, onDisk: false)
+                                                     toolTimeout: toolTimeout, ocr: settings, onDisk: false, now: now)
                 ocrPagesLeft -= layer.ocrPages.count
                 guard !layer.blocks.isEmpty else { throw DocumentError.empty(path: name, reason: layer.emptyReason ?? "no text") }
                 attachments.append(TextLayer.Attachment(anchor: anchor + unique, layer: layer, source: bytes,

@@ -3,7 +3,7 @@ import Foundation
 /// The text a document's chunks point into, with its block structure.
 ///
 /// For plain text, Markdown and CSV the layer is the file's own bytes, so chunk offsets are file
-/// offsets. For HTML, PDF and DOCX it is the extracted text (`pb-chunk --text-layer FILE` prints
+/// offsets. For HTML, PDF, DOCX, calendars and contacts it is the extracted text (`pb-chunk --text-layer FILE` prints
 /// it), because their raw bytes are markup, not prose a citation can quote.
 public struct TextLayer: Sendable {
     /// UTF-8 bytes of the layer; every `Block` range indexes into these.
@@ -22,6 +22,10 @@ public struct TextLayer: Sendable {
     /// The text is there but was not read (scans with OCR off or unavailable): a document without
     /// text for this reason is a failure, not an empty document.
     public var unreadScans = false
+    /// What in the text depends on the day it was read (the next occurrences listed for a
+    /// calendar's repeating events), nil when nothing does. Part of the document's hash, so that
+    /// an ingest on a later day reads the document again once what it lists has changed.
+    public var timeDependent: String?
 
     /// Documents carried inside this one (a mail's attachments), each chunked as a document of
     /// its own at this document's path followed by "#" and its anchor.
@@ -51,7 +55,7 @@ public struct TextLayer: Sendable {
 }
 
 public enum DocumentFormat: String, Sendable, Codable, CaseIterable {
-    case text, markdown, html, csv, pdf, docx, odt, ods, xlsx, pptx, email, mbox, image
+    case text, markdown, html, csv, pdf, docx, odt, ods, xlsx, pptx, email, mbox, image, calendar, contacts
 }
 
 /// One structural unit of a document, in reading order.

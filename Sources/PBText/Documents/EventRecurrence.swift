@@ -8,6 +8,9 @@ import Foundation
 /// most years) are skipped, never rolled over, as the RFC says. Parts it does not know
 /// (BYSETPOS, BYHOUR, BYWEEKNO, ...) make the rule unreadable: the event then stands alone
 /// rather than repeat wrongly.
+///
+/// In PBText, not PBAgent, because two readers expand it: the agent's calendar tools (free slots,
+/// the brief) and the calendar document reader (`ICSDocument`, the next occurrences it lists).
 public struct EventRecurrence: Equatable, Sendable {
     public enum Frequency: String, Sendable { case daily = "DAILY", weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY" }
 
@@ -37,10 +40,12 @@ public struct EventRecurrence: Equatable, Sendable {
             let (key, value) = (kv[0], kv[1])
             switch key {
             case "FREQ": frequency = Frequency(rawValue: value)
-            case "INTERVAL": guard let n = Int(value), n >= 1 else { return nil }; interval = n
+            // Bounded, so that a period's number times the interval cannot overflow (a rule with
+            // INTERVAL=9223372036854775807 trapped at its second period).
+            case "INTERVAL": guard let n = Int(value), (1...10_000).contains(n) else { return nil }; interval = n
             case "COUNT": guard let n = Int(value), n >= 1 else { return nil }; count = n
             case "UNTIL":
-                guard let (date, _) = CalendarEvent.parse(ICalendarFile.Property(name: "UNTIL", params: [:], value: value), zone: zone) else { return nil }
+                guard let date = Self.untilDate(value, zone: zone) else { return nil }
                 // A date-only UNTIL includes that whole day.
                 until = value.contains("T") ? date : date.addingTimeInterval(86_399)
             case "BYDAY":
@@ -74,6 +79,21 @@ public struct EventRecurrence: Equatable, Sendable {
         // Ordinals belong to monthly (and yearly-by-month) rules only.
         if byDay.contains(where: { $0.ordinal != nil }) && !(frequency == .monthly || (frequency == .yearly && !byMonth.isEmpty)) { return nil }
         if frequency == .weekly && !byMonthDay.isEmpty { return nil }
+    }
+
+    /// UNTIL's value: `20261204`, `20261204T073000`, or `20261204T073000Z` (in UTC, else in `zone`).
+    static func untilDate(_ value: String, zone: TimeZone) -> Date? {
+        let digits = value.filter(\.isNumber)
+        guard digits.count >= 8, let y = Int(digits.prefix(4)), let m = Int(digits.dropFirst(4).prefix(2)), let d = Int(digits.dropFirst(6).prefix(2)) else { return nil }
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = value.hasSuffix("Z") ? TimeZone(secondsFromGMT: 0)! : zone
+        var comps = DateComponents(year: y, month: m, day: d)
+        if value.contains("T"), digits.count >= 12 {
+            comps.hour = Int(digits.dropFirst(8).prefix(2))
+            comps.minute = Int(digits.dropFirst(10).prefix(2))
+            comps.second = digits.count >= 14 ? Int(digits.dropFirst(12).prefix(2)) : 0
+        }
+        return cal.date(from: comps)
     }
 
     /// The start of every occurrence that begins before `end`, in order, the first being `start`
