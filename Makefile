@@ -79,7 +79,7 @@ man-examples: build model
 # pages' lint and examples, kill -9 recovery, and the deterministic eval gates: retrieval on
 # SciFact, the reranker beating fusion on the held-out half, the router's canonical and compound
 # splits at 100%, every reconciliation case right (R1-R9), SQuAD 2.0 answers through pb-ask (a quarter of the questions, floors on the
-# check half), the character error rate of OCR on the sample manual's pages, and the date cases (DATES_FLOOR, the measured 0.816, and the spoken phrases' floors). The chat
+# check half), the household set's check half (Evals/household/floors.json), the character error rate of OCR on the sample manual's pages, and the date cases (DATES_FLOOR, the measured 0.816, and the spoken phrases' floors). The chat
 # endpoint route runs against a real llama.cpp server (make llm) in Tests/llm.sh; pb-rerank
 # --model against a cross-encoder built from the MiniLM weights, checked by numpy, in
 # Tests/cross-encoder.sh.

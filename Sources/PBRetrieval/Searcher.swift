@@ -15,7 +15,7 @@ public final class Searcher {
     }
 
     /// SQL restricting chunk ids (alias `c`, documents `d`) to the filters, with its bindings.
-    static func filterSQL(_ f: QueryFilters?) -> (String, [SQLValue]) {
+    public static func filterSQL(_ f: QueryFilters?) -> (String, [SQLValue]) {
         guard let f, !f.isEmpty else { return ("", []) }
         var clauses: [String] = []
         var values: [SQLValue] = []

@@ -33,7 +33,7 @@ public final class SpellingCorrector {
     public func correct(_ question: String) throws -> (text: String, corrections: [QuestionReading.Correction]) {
         var corrections: [QuestionReading.Correction] = []
         var text = question
-        for (word, capitalisedInside) in Self.words(question) where !capitalisedInside {
+        for (word, kept) in Self.words(question) where !kept {
             let lower = word.lowercased()
             guard lower.count >= 4, lower.allSatisfy({ $0.isLetter && $0.isASCII }), !Stopwords.english.contains(lower),
                   !corrections.contains(where: { $0.from == lower }), try !isKnown(lower) else { continue }
@@ -55,14 +55,18 @@ public final class SpellingCorrector {
         return (text, corrections)
     }
 
-    /// The question's words in order, each with whether it is capitalised and not the first word.
+    /// The question's words in order, each with whether it is left as typed: a name (capitalised
+    /// and not the first word) or part of a contraction ("didn" of "didn't": corrected to "did",
+    /// the question would lose its negation).
     static func words(_ text: String) -> [(String, Bool)] {
         var out: [(String, Bool)] = []
         var word = ""
         var sentenceStart = true
-        func flush() {
+        var afterApostrophe = false
+        func flush(before next: Character?) {
             guard !word.isEmpty else { return }
-            out.append((word, !sentenceStart && word.first!.isUppercase))
+            let apostrophe = next == "'" || next == "’" || afterApostrophe
+            out.append((word, (!sentenceStart && word.first!.isUppercase) || apostrophe))
             sentenceStart = false
             word = ""
         }
@@ -70,11 +74,12 @@ public final class SpellingCorrector {
             if ch.isLetter || ch.isNumber {
                 word.append(ch)
             } else {
-                flush()
+                flush(before: ch)
+                afterApostrophe = ch == "'" || ch == "’"
                 if ".!?\n".contains(ch) { sentenceStart = true }
             }
         }
-        flush()
+        flush(before: nil)
         return out
     }
 

@@ -20,9 +20,28 @@ import PBCore
     }
 
     @Test func keyTermsLeaveOutAskingWordsAndVerbs() {
-        let key = CompletenessGate.keyTerms("What is the policy number of my car insurance?")
-        #expect(key.contains("car") && key.contains("insurance"))
+        let key = KeyTerms("What is the policy number of my car insurance?").terms.map(\.stem)
         #expect(!key.contains("number") && key.contains("policy"))
-        #expect(!CompletenessGate.keyTerms("Who did the Normans besiege?").contains("besiege"))
+        #expect(key.contains("car") && key.contains("insurance"))
+        #expect(!KeyTerms("Who did the Normans besiege?").terms.map(\.stem).contains("besiege"))
+    }
+
+    @Test func aPassageBindsWithTheWordsOrTheirSynonyms() {
+        let key = KeyTerms("What is the policy number of my car insurance?")
+        #expect(!key.binding(in: TermMatcher("Travel insurance: policy JA-TRV-88120.")).binds)
+        #expect(key.binding(in: TermMatcher("Car insurance policy MTR-5521, Hollis Insurance.")).binds)
+        // "automobile" is a synonym of "car" (WordNet): found, at three quarters.
+        let b = key.binding(in: TermMatcher("Automobile insurance policy MTR-5521."))
+        #expect(b.binds && b.share < 1)
+    }
+}
+
+@Suite struct ConsentPromptTests {
+    @Test func onlyYesSends() {
+        #expect(ConsentPrompt.decide("y") == .yes)
+        #expect(ConsentPrompt.decide(" YES \n") == .yes)
+        #expect(ConsentPrompt.decide("") == .no)
+        #expect(ConsentPrompt.decide("n") == .no)
+        #expect(ConsentPrompt.decide("yes please") == .no)
     }
 }

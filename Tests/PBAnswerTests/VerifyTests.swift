@@ -11,8 +11,8 @@ enum VerifyFixture {
     static let car = "The engine control unit (ECU) stores fault codes. Tyre pressure should be 2.3 bar on the front axle."
     static let tenancy = "The security deposit is 1,200 pounds. The deposit is held by the Deposit Protection Service (DPS)."
 
-    static func piece(_ n: Int, doc: String, chunk: String, text: String, start: Int = 100, line: Int = 3) -> Evidence {
-        Evidence(n: n, span: SourceSpan(chunkID: chunk, docID: doc, path: "docs/\(doc).md", title: doc, section: [doc],
+    static func piece(_ n: Int, doc: String, chunk: String, text: String, start: Int = 100, line: Int = 3, ext: String = "md") -> Evidence {
+        Evidence(n: n, span: SourceSpan(chunkID: chunk, docID: doc, path: "docs/\(doc).\(ext)", title: doc, section: [doc],
             start: start, end: start + text.utf8.count, lineStart: line, lineEnd: line),
             text: text, role: .anchor, score: 1, rank: n)
     }
@@ -417,7 +417,7 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
     @Test func readsAMonthWrittenAsADate() {
         // "January" is a name of the question; the budget row writes it 2024-01.
         let row = "2024-01,Utilities,Electricity,86.40,Joint account,Standing order"
-        let budget = VerifyFixture.piece(1, doc: "budget", chunk: "b-1", text: row)
+        let budget = VerifyFixture.piece(1, doc: "budget", chunk: "b-1", text: row, ext: "csv")
         let q = VerifyFixture.query("How much did we spend on electricity in January?", desk: [budget], sentences: [(row, [1])],
                                     citations: [VerifyFixture.cite(1, row, in: budget)])
         let r = CompletenessGate().check(VerifyFixture.prepared(q))

@@ -152,6 +152,9 @@ import PBText
         let asTyped = try SearchEngine(environment: env, settings: off).search([QueryRecord(text: typed[0], library: "s")])[0].get()
         #expect(asTyped.analysis?.corrections == [])
         #expect(SpellingCorrector.distance(Array("bolier"), Array("boiler")) == 1)
+        // A contraction's parts are never corrected: "didn" to "did" would drop the negation.
+        let words = SpellingCorrector.words("Who didn't the Mongols send to Bukhara?")
+        #expect(words.filter { !$0.1 }.map(\.0) == ["Who", "the", "send", "to"])
         #expect(SpellingCorrector.distance(Array("summarise"), Array("summer")) == 4)
     }
 }

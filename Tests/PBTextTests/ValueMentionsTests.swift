@@ -50,3 +50,11 @@ import PBCore
         #expect(ValueMentions.holds(.code, in: "policy JA-TRV-88120"))
     }
 }
+
+@Suite struct ValueMentionsRowTests {
+    @Test func aCSVRecordsPriceIsMoney() {
+        #expect(ValueMentions.holds(.money, in: "2024-01,Utilities,Electricity,86.40,Joint account,", tableRow: true))
+        #expect(!ValueMentions.holds(.money, in: "2024-01,Utilities,Electricity,86.40,Joint account,"))
+        #expect(ValueMentions.holds(.money, in: "Cheddar 400g | 4.10"))
+    }
+}

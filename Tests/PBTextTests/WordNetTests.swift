@@ -11,3 +11,14 @@ import Testing
         #expect(WordNet(directory: "/nonexistent") == nil)
     }
 }
+
+@Suite struct WordNetSynonymTests {
+    @Test func synonymsFromTheCommonestSenses() throws {
+        let wn = try #require(WordNet.shared, "wordnet-base is not installed (make deps)")
+        #expect(wn.synonyms(of: "job").contains("occupation"))
+        #expect(wn.synonyms(of: "jobs").contains("line of work"))
+        #expect(wn.synonyms(of: "summarise").contains("summarize"))
+        #expect(!wn.synonyms(of: "job").contains("job"))
+        #expect(wn.synonyms(of: "bolier").isEmpty)
+    }
+}

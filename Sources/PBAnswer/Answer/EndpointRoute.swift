@@ -59,9 +59,17 @@ public struct EndpointRoute {
             messages = minimal.messages
             receipt.payloadChars = minimal.payloadChars
             receipt.omitted = minimal.omitted
-            // Consent is informed: the exact bytes about to leave the machine, before they do.
-            if let payload = try? RecordCodec().encodeValue(messages) {
-                FileHandle.standardError.write(Data("pb-answer: sending to \(url.absoluteString): ".utf8) + payload + Data("\n".utf8))
+            // Consent is informed and for this payload: at a terminal the person sees the exact
+            // messages and says yes or no; in a pipe --allow-remote consented, and the bytes about
+            // to leave the machine are written to standard error before they do.
+            let readable = messages.map { "[\($0.role)]\n\($0.content)" }.joined(separator: "\n\n")
+            switch ConsentPrompt.ask(payload: readable, destination: url.absoluteString) {
+            case .no:
+                return fallback("not sent: declined at the terminal")
+            case .yes, .noTerminal:
+                if let payload = try? RecordCodec().encodeValue(messages) {
+                    FileHandle.standardError.write(Data("pb-answer: sending to \(url.absoluteString): ".utf8) + payload + Data("\n".utf8))
+                }
             }
         } else {
             receipt.payloadChars = context.instructions.count + context.prompt.count

@@ -18,22 +18,26 @@ public final class ExtractiveComposer {
         /// A further sentence must score at least this share of the best one.
         public var closeness = 0.85
         /// Sections in a summary answer, and sentences per section.
-        public var summarySections = 4
-        public var summaryPerSection = 2
+        public var summarySections = 10
+        public var summaryPerSection = 1
+        /// Sentences in a summary at most: its stated length.
+        public var summarySentences = 10
         /// Sentences embedded (the best by the lexical score): bounds the cost per question.
         public var embedTop = 8
         /// Below this score no sentence is taken as an answer.
         public var floor = 0.12
         /// Table rows in an amount answer at most, when several match the question as fully.
         public var tableRows = 6
+        /// Documents an overview lists at most.
+        public var overviewDocuments = 25
         public init() {}
 
         public static func forMode(_ mode: Mode) -> Settings {
             var s = Settings()
             switch mode {
-            case .fast: s.embedTop = 4; s.summarySections = 3
+            case .fast: s.embedTop = 4; s.summarySections = 5; s.summarySentences = 5
             case .standard: break
-            case .deep: s.maxSentences = 2; s.embedTop = 16; s.summarySections = 6
+            case .deep: s.maxSentences = 2; s.embedTop = 16; s.summarySections = 16; s.summarySentences = 16
             }
             return s
         }
@@ -82,13 +86,21 @@ public final class ExtractiveComposer {
         }
         var passageRank: [Int: Int] = [:]
         for e in evidence { passageRank[e.n] = min(passageRank[e.n] ?? Int.max, e.rank ?? 20) }
-        var scored = scorer.lexical(q, sentences, passageRank: passageRank)
+        // A table's header row names its columns; it answers nothing.
+        let headers = Set(evidence.compactMap { $0.header.map(Self.normalised) })
+        let answering = headers.isEmpty ? sentences : sentences.filter { !headers.contains(Self.normalised($0.text)) }
+        var scored = scorer.lexical(q, answering, passageRank: passageRank)
         // A table row reads as "Column: cell" under its header, in the answer and when looking
         // for the value asked for ("Amount (EUR): 129.00" is an amount; "129.00" alone is not).
-        var rows = Self.labelledRows(sentences, evidence: evidence)
+        var rows = Self.labelledRows(sentences, evidence: evidence, question: question)
         // A lookup is answered by a value of the kind it asks for: a sentence without one (a
         // lead-in, a header row, another kind of number) is not an answer, however well it matches.
-        if let kind = Self.strictKind(reading) {
+        // From a memory, when something was said or happened is the item's own date (its
+        // `time` and `said`), which the answer opens with: the words need not hold one.
+        let fromMemory = !evidence.isEmpty && evidence.allSatisfy { $0.said != nil }
+        // A question of two parts ("how much is the deposit and when does the tenancy start?")
+        // asks two kinds of thing: each part's sentence is looked for as before.
+        if let kind = Self.strictKind(reading), !(kind == .date && fromMemory), !q.multiPart {
             let own = Set(ValueMentions.find(kind, measure: reading.measure, in: question).map { ValueMentions.normalised($0.text) })
             scored = scored.filter { s in
                 let text = rows[Self.key(s.sentence)] ?? s.sentence.text
@@ -97,20 +109,26 @@ public final class ExtractiveComposer {
             }
             // And only where the question's subject is: its key words in the passage, as gate H
             // checks ("the landlord's phone number" is not the dishwasher service line).
-            let bound = Self.boundPassages(question, evidence: evidence)
-            scored = scored.filter { bound.contains($0.sentence.n) }
+            // A memory's items are said in passing ("they changed it, it's 5190 now"): what they
+            // are about is its own question, not their words.
+            if Self.bindsKey(reading), !fromMemory {
+                let bound = Self.boundPassages(question, evidence: evidence)
+                scored = scored.filter { bound.contains($0.sentence.n) }
+            }
         }
         addMeaning(q, &scored)
 
         let chosen: [SentenceScorer.Scored]
-        if q.wantsSummary || reading.intent == .summarize {
+        if reading.intent == .overview {
+            chosen = overview(question, scored, all: sentences, evidence: evidence, rendered: &rows)
+        } else if q.wantsSummary || reading.intent == .summarize {
             chosen = summary(q, scored, passageRank: passageRank, evidence: evidence)
         } else if reading.intent == .procedure, let steps = procedure(q, scored, all: sentences, rendered: &rows) {
             chosen = steps
         } else {
             chosen = facts(q, scored)
         }
-        let route: AnswerRoute = q.wantsSummary && !chosen.isEmpty ? .summary : .extractive
+        let route: AnswerRoute = (q.wantsSummary || reading.intent == .summarize || reading.intent == .overview) && !chosen.isEmpty ? .summary : .extractive
         // "When ...?" from a memory: the answer opens with the date its evidence refers to.
         let opening = q.expectation == .time && route == .extractive
             ? chosen.first.flatMap { c in evidence.first { $0.chunkID == c.sentence.chunkID && $0.n == c.sentence.n } }.flatMap(EvidenceDate.phrase(of:))
@@ -124,40 +142,53 @@ public final class ExtractiveComposer {
     static func key(_ s: EvidenceSentence) -> String { "\(s.path)\u{1F}\(s.start)\u{1F}\(s.end)" }
 
     /// Table rows with a known header, read as "Column: cell; Column: cell", by sentence key.
-    static func labelledRows(_ sentences: [EvidenceSentence], evidence: [Evidence]) -> [String: String] {
+    /// A question naming some of the columns ("what is the buildings excess for ...?") gets the
+    /// row's first cell and those columns: the cell under the matching column, in the matching row.
+    static func labelledRows(_ sentences: [EvidenceSentence], evidence: [Evidence], question: String = "") -> [String: String] {
         var out: [String: String] = [:]
+        let asked = Set(TermAnalyzer.contentTerms(question))
+        // A column is named when its header has a question word that is not also in the row's
+        // label: "buildings" names "Buildings excess"; "excess", in every column, names none.
+        let names = { (header: String) in
+            !Set(TermAnalyzer.contentTerms(header)).intersection(asked).subtracting(["excess", "cost", "price", "amount", "total"]).isEmpty
+        }
         for s in sentences where SentenceScorer.isTableRow(s) {
             guard s.piece < evidence.count, let header = evidence[s.piece].header else { continue }
             let csv = s.path.lowercased().hasSuffix(".csv")
-            if let text = TableRow.labelled(s.text, header: header, csv: csv) { out[key(s)] = text }
+            if let text = TableRow.labelled(s.text, header: header, csv: csv, naming: names) ?? TableRow.labelled(s.text, header: header, csv: csv) {
+                out[key(s)] = text
+            }
         }
         return out
     }
 
     /// The passages (by number) that hold enough of the question's key words, in their text,
-    /// title, file name or headings: all of up to three, three of four (CompletenessGate's rule).
+    /// title, file name or headings (KeyTerms' rule, as gate H checks it).
     static func boundPassages(_ question: String, evidence: [Evidence]) -> Set<Int> {
-        let key = CompletenessGate.keyTerms(question)
+        let key = KeyTerms(question)
         var text: [Int: String] = [:]
         for e in evidence {
             text[e.n, default: ""] += "\n" + e.text + "\n" + ([e.title, e.fileName] + e.section).joined(separator: "\n")
         }
-        guard !key.isEmpty else { return Set(text.keys) }
-        let needed = key.count <= 3 ? 1.0 : 0.75
-        return Set(text.compactMap { n, t in
-            let m = TermMatcher(t)
-            return Double(key.filter { m.contains($0) }.count) / Double(key.count) >= needed ? n : nil
-        })
+        return Set(text.compactMap { n, t in key.binding(in: TermMatcher(t)).binds ? n : nil })
     }
 
-    /// The value kinds a lookup's answer must hold, to be answered at all. Dates, counts, names
-    /// and yes/no are read from prose in too many forms to filter by ("the 1850s", "a dozen"):
-    /// the scorer prefers sentences with them and gate H checks what it can.
+    /// Whether a lookup's passage must hold the question's key words (KeyTerms): for the values
+    /// a household's papers hold many of (amounts, quantities, numbers to call, codes, times).
+    /// Not for a date: "when did Dyrrachium fall?" is answered by a passage that says "taken".
+    static func bindsKey(_ r: QuestionReading) -> Bool {
+        guard let kind = strictKind(r) else { return false }
+        return kind != .date
+    }
+
+    /// The value kinds a lookup's answer must hold, to be answered at all. Counts, names and
+    /// yes/no are read from prose in too many forms to filter by ("a dozen", "the Normans"): the
+    /// scorer prefers sentences with them and gate H checks what it can.
     static func strictKind(_ r: QuestionReading) -> AskedValue? {
-        guard r.intent == .lookup || r.intent == .when, let kind = r.asks else { return nil }
+        guard r.intent == .lookup || r.intent == .when || r.intent == .compare, let kind = r.asks else { return nil }
         switch kind {
-        case .money, .quantity, .phone, .email, .address, .code, .time: return kind
-        case .date, .number, .name, .yesNo: return nil
+        case .money, .quantity, .phone, .email, .address, .code, .time, .date: return kind
+        case .number, .name, .yesNo: return nil
         }
     }
 
@@ -208,6 +239,42 @@ public final class ExtractiveComposer {
                 ?? SentenceScorer.Scored(sentence: s, overlap: 0, cosine: nil, maxSim: nil, expectation: 0, score: 0, matched: []))
         }
         return out.count >= 2 ? out : nil
+    }
+
+    /// What the library holds: one line per document on the desk ("file name: its best
+    /// sentence"), for a topic ("which files are about the boiler?") only the documents whose
+    /// passages, title or file name hold a word of it, best first; for the whole library every
+    /// document on the desk (pb-pack's catalogue), by path, each by its opening sentence.
+    func overview(_ question: String, _ scored: [SentenceScorer.Scored], all: [EvidenceSentence], evidence: [Evidence],
+                  rendered: inout [String: String]) -> [SentenceScorer.Scored] {
+        let topic = QuestionReader.overviewTopic(question)
+        // A topic word, or a word WordNet gives for it ("job": employment), names the subject.
+        let alternatives = topic.map { t in [[t]] + (WordNet.shared?.synonyms(of: t, senses: 2) ?? []).map { TermAnalyzer.contentTokens($0) }.filter { !$0.isEmpty } }
+        var byPath: [String: [SentenceScorer.Scored]] = [:]
+        for s in scored where TermAnalyzer.tokens(s.sentence.text).count >= 3 { byPath[s.sentence.path, default: []].append(s) }
+        var text: [String: String] = [:]
+        for e in evidence { text[e.path, default: ""] += "\n" + e.text + "\n" + e.title + "\n" + e.fileName }
+        var lines: [(path: String, pick: SentenceScorer.Scored, value: Double)] = []
+        for (path, list) in byPath {
+            if !topic.isEmpty {
+                let m = TermMatcher(text[path] ?? "")
+                guard alternatives.contains(where: { $0.contains { $0.allSatisfy(m.contains) } }) else { continue }
+            }
+            let pick = topic.isEmpty
+                ? list.min { ($0.sentence.start, $0.sentence.n) < ($1.sentence.start, $1.sentence.n) }!
+                : list.max { $0.score != $1.score ? $0.score < $1.score : $0.sentence.start > $1.sentence.start }!
+            lines.append((path, pick, list.map(\.score).max() ?? 0))
+        }
+        lines.sort { topic.isEmpty ? $0.path < $1.path : ($0.value != $1.value ? $0.value > $1.value : $0.path < $1.path) }
+        if !topic.isEmpty, let best = lines.first?.value {
+            // Documents that only brush the topic are not about it.
+            lines = lines.filter { $0.value >= 0.5 * best }
+        }
+        return lines.prefix(settings.overviewDocuments).map { line in
+            let name = line.pick.sentence.path.split(separator: "/").last.map(String.init) ?? line.pick.sentence.path
+            rendered[Self.key(line.pick.sentence)] = "\(name): " + Self.flatten(line.pick.sentence.text)
+            return line.pick
+        }
     }
 
     /// A list marker alone: "1.", "12)", "(3)", "a)".
@@ -350,12 +417,21 @@ public final class ExtractiveComposer {
         }
         var out: [SentenceScorer.Scored] = []
         var quotes: Set<String> = []
+        // A document of few sections gives more of each, so that every summary says about as much.
+        let perSection = best.isEmpty ? 0
+            : max(settings.summaryPerSection, min(4, (settings.summarySections + best.count - 1) / best.count))
         for key in best.sorted(by: { sectionStart[$0]! < sectionStart[$1]! }) {
             let picked = bySection[key]!.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.sentence.start < $1.0.sentence.start }
                 .map(\.0)
                 .filter { quotes.insert(Self.normalised($0.sentence.text)).inserted }
-                .prefix(settings.summaryPerSection)
+                .prefix(perSection)
             out += picked.sorted { $0.sentence.start < $1.sentence.start }
+        }
+        // Over the stated length, the weakest sentences go, the rest stay in source order.
+        if out.count > settings.summarySentences {
+            let byKey = Dictionary(zip(candidates.map { Self.key($0.sentence) }, weight), uniquingKeysWith: { a, _ in a })
+            let keep = Set(out.map { Self.key($0.sentence) }.sorted { (byKey[$0] ?? 0) > (byKey[$1] ?? 0) }.prefix(settings.summarySentences))
+            out = out.filter { keep.contains(Self.key($0.sentence)) }
         }
         return out
     }
@@ -365,10 +441,12 @@ public final class ExtractiveComposer {
         return union == 0 ? 0 : Double(a.intersection(b).count) / Double(union)
     }
 
-    /// One chunk of one file: the unit a summary picks sentences from. A chunk, not a desk
-    /// passage: adjoining chunks of a document without headings merge into one passage, and a
-    /// summary of a whole log would then quote two sentences of it.
-    static func passageKey(_ s: EvidenceSentence) -> String { s.path + "\u{1F}" + s.chunkID }
+    /// One section of one file (one chunk where the file has no headings): the unit a summary
+    /// picks sentences from. Not a desk passage: adjoining chunks of a document without headings
+    /// merge into one passage, and a summary of a whole log would then quote one sentence of it.
+    static func passageKey(_ s: EvidenceSentence) -> String {
+        s.path + "\u{1F}" + (s.section.isEmpty ? s.chunkID : s.section.joined(separator: "\u{1F}"))
+    }
 
     /// How much each sentence is worth in a summary of its document: central (its words recur
     /// in the other sentences), of a readable length, leading its passage, on the question's topic

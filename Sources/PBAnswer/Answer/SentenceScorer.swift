@@ -113,7 +113,7 @@ public struct SentenceScorer: Sendable {
     static func isTableRow(path: String, text: String) -> Bool {
         let lower = path.lowercased()
         if lower.hasSuffix(".csv") || lower.hasSuffix(".tsv") { return true }
-        return text.filter { $0 == "\t" }.count >= 2 || text.filter { $0 == "|" }.count >= 2
+        return text.filter { $0 == "\t" }.count >= 2 || text.filter { $0 == "|" }.count >= 2 || text.contains(" | ")
     }
 
     /// 1 when the sentence holds something of the expected kind that the question does not already

@@ -33,6 +33,10 @@ public struct ContextPacker {
         /// the request's subject), and chunks taken from them at most.
         public var summaryDocuments = 2
         public var summaryChunks = 24
+        /// An overview of the whole library: documents listed at most, and the bytes of each
+        /// document's opening that stand for it.
+        public var catalogueDocuments = 60
+        public var catalogueBytes = 240
 
         public init() {}
 
@@ -111,6 +115,22 @@ public struct ContextPacker {
     // MARK: - Content
 
     func fill(_ desk: inout Desk, query: QueryRecord, hits: [Hit], lookup: Bool, library: PackLibrary) throws {
+        // "What is in my documents?": the library's catalogue, each document by its opening lines.
+        if query.analysis?.intent == .overview {
+            if QuestionReader.overviewTopic(query.questionText).isEmpty {
+                try addCatalogue(to: &desk, query: query, library: library)
+                return
+            }
+            // "Which files are about the boiler?": one passage for each document among the hits,
+            // in rank order, so the desk names as many documents as it can hold.
+            var documents: Set<String> = []
+            for h in hits where documents.insert(h.docID).inserted {
+                if case .overBudget = desk.offer(h, role: Desk.Role.anchor, rank: h.rank, score: Self.score(h)) {
+                    desk.drop(h.chunkID, Desk.Reason.overBudget)
+                }
+            }
+            return
+        }
         let anchors = Array(hits.prefix(settings.k))
         for h in hits.dropFirst(settings.k) { desk.drop(h.chunkID, Desk.Reason.beyondK) }
         let width = settings.neighbours ?? Settings.neighbours(forMode: settings.mode)
@@ -218,6 +238,27 @@ public struct ContextPacker {
                 case .overBudget: desk.drop(chunk.chunkID, Desk.Reason.overBudget)
                 case .duplicate: break
                 }
+            }
+        }
+    }
+
+    /// Every document of the library (within the query's filters), by its first chunk's opening
+    /// lines (up to `catalogueBytes`, cut at a line's end), in path order while the budget lasts:
+    /// what an overview of the whole library is written from.
+    func addCatalogue(to desk: inout Desk, query: QueryRecord, library: PackLibrary) throws {
+        for var chunk in try library.firstChunks(filters: query.filters, limit: settings.catalogueDocuments) {
+            let bytes = Array(chunk.text.utf8)
+            if bytes.count > settings.catalogueBytes {
+                var cut = settings.catalogueBytes
+                while cut > 0, bytes[cut - 1] != 0x0A { cut -= 1 }
+                if cut == 0 { cut = settings.catalogueBytes; while cut > 0, bytes[cut] & 0xC0 == 0x80 { cut -= 1 } }
+                let kept = Array(bytes[0..<cut])
+                chunk.text = String(decoding: kept, as: UTF8.self)
+                chunk.span.end = chunk.span.start + kept.count
+                chunk.span.lineEnd = chunk.span.lineStart + kept.filter { $0 == 0x0A }.count
+            }
+            if case .overBudget = desk.offer(chunk, role: Desk.Role.section) {
+                desk.drop(chunk.chunkID, Desk.Reason.overBudget)
             }
         }
     }

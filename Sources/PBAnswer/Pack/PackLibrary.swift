@@ -52,6 +52,18 @@ public final class PackLibrary {
         return try searcher.hits(ids).values.sorted { ($0.seq ?? 0) < ($1.seq ?? 0) }
     }
 
+    /// The first chunk of every document within the filters, by path: the library's catalogue.
+    public func firstChunks(filters: QueryFilters?, limit: Int) throws -> [Hit] {
+        let (clause, values) = Searcher.filterSQL(filters)
+        let s = try db.prepare("SELECT c.id FROM chunks c JOIN documents d ON d.id = c.doc WHERE c.seq = 0"
+            + (clause.isEmpty ? "" : " AND \(clause)") + " ORDER BY d.path LIMIT ?")
+        try s.bind(values + [.int(Int64(limit))])
+        var ids: [Int64] = []
+        while try s.step() { ids.append(s.int(0)) }
+        let hits = try searcher.hits(ids)
+        return ids.compactMap { hits[$0] }
+    }
+
     /// Chunks holding a term, from the FTS index (title, section and text).
     public func documentFrequency(_ term: String) throws -> Int {
         if let f = frequencies[term] { return f }

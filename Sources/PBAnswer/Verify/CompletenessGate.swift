@@ -88,34 +88,6 @@ public struct CompletenessGate: VerificationGate {
         return TermAnalyzer.tokens(answer).contains { timeWords.contains($0) }
     }
 
-    /// The words of a question that say what it is about: its content words less those that ask
-    /// for a kind of value or frame the question, and less numbers (checked on their own).
-    /// A word WordNet knows only as a verb ("take", "besiege") says what happened, which a source
-    /// says in many ways; what a value is of is named by nouns and names.
-    static func keyTerms(_ question: String, dictionary: WordNet? = WordNet.shared) -> [String] {
-        var verbs: Set<String> = []
-        if let dictionary {
-            for w in LexicalQuery.terms(question) {
-                let forms = dictionary.baseForms(w)
-                if !forms.isEmpty, forms.allSatisfy({ $0.0 == .verb }) { verbs.insert(TermAnalyzer.stem(w)) }
-            }
-        }
-        return TermAnalyzer.contentTerms(question).filter {
-            $0.count > 2 && !TermAnalyzer.isNumber($0) && !VerificationCase.questionVocabulary.contains($0) && !askingTerms.contains($0)
-                && !verbs.contains($0)
-        }
-    }
-
-    /// Words (stemmed as TermAnalyzer stems) that ask for a value rather than name what it is of.
-    static let askingTerms: Set<String> = Set([
-        "what", "when", "who", "whom", "whose", "where", "which", "how", "cost", "price", "pay", "paid", "charge", "spend", "spent",
-        "phone", "telephone", "mobile", "email", "address", "code", "pin", "password", "reference", "value", "figure", "exactly",
-        "day", "week", "month", "need", "have", "get", "got", "tell", "know", "find", "show", "give", "please", "current", "currently",
-        "due", "next", "last", "start", "end", "total", "much", "many", "does", "did", "do", "can", "could", "would", "should", "will",
-        "maximum", "minimum", "recommended", "right", "correct", "allowed", "say", "says", "state", "document", "documents", "file",
-        "original", "previous", "earlier", "old", "new", "latest", "first", "now", "still",
-    ].map(TermAnalyzer.stem))
-
     /// The cited passages' titles, file names and section paths, as one text.
     func headingTextOfCited(_ c: VerificationCase) -> String {
         c.citedPassages.flatMap { n in (c.pieces[n] ?? []).map { ([$0.title, $0.fileName] + $0.section).joined(separator: "\n") } }
@@ -230,7 +202,7 @@ public struct CompletenessGate: VerificationGate {
         // The value asked for: a lookup for a phone number, an amount, a pressure ... must give
         // one of that kind that the question does not already hold (a registration number is
         // not a phone number; a line that says where the pressures are is not a pressure).
-        if let asked = ExtractiveComposer.strictKind(c.reading) {
+        if let asked = ExtractiveComposer.strictKind(c.reading), !(asked == .date && c.fromMemory) {
             let plain = CitationMarkers.scan(answer).stripped
             let own = Set(ValueMentions.find(asked, measure: c.reading.measure, in: c.question).map { ValueMentions.normalised($0.text) })
             let what = c.reading.measure.map { "a \($0.rawValue)" } ?? Self.phrase(asked)
@@ -251,16 +223,14 @@ public struct CompletenessGate: VerificationGate {
         // three. "What is the policy number of my car insurance?" is not answered by the travel
         // insurance's policy number, which nothing there ties to a car.
         var bindScore = 1.0
-        if ExtractiveComposer.strictKind(c.reading) != nil, c.answer.route != .summary {
-            let key = Self.keyTerms(c.question)
-            if !key.isEmpty {
-                let around = TermMatcher(c.allCitedText + "\n" + quoted + "\n" + headingTextOfCited(c))
-                let missed = key.filter { !around.contains($0) }
-                bindScore = Double(key.count - missed.count) / Double(key.count)
-                let needed = key.count <= 3 ? 1.0 : 0.75
-                if bindScore < needed {
+        if ExtractiveComposer.bindsKey(c.reading), c.answer.route != .summary, !c.fromMemory {
+            let key = KeyTerms(c.question)
+            if !key.terms.isEmpty {
+                let binding = key.binding(in: TermMatcher(c.allCitedText + "\n" + quoted + "\n" + headingTextOfCited(c)))
+                bindScore = binding.share
+                if !binding.binds {
                     pass = false
-                    notes.append("the cited passages do not hold \(missed.prefix(4).joined(separator: ", ")) of the question")
+                    notes.append("the cited passages do not hold \(binding.missed.prefix(4).joined(separator: ", ")) of the question")
                 }
             }
         }

@@ -30,7 +30,7 @@ public struct EvidenceCoverageGate: VerificationGate {
         var weakest: (index: Int, coverage: Double)?
         for (i, s) in sentences.enumerated() {
             let cited = c.citations(of: s)
-            let coverage = cited.isEmpty ? 0 : Self.coverage(of: s.text, in: c.citedText(of: s))
+            let coverage = cited.isEmpty ? 0 : Self.coverage(of: c.groundingText(i), in: c.citedText(of: s))
             if cited.isEmpty { uncited += 1 }
             scores.append(coverage)
             if weakest == nil || coverage < weakest!.coverage { weakest = (i, coverage) }

@@ -1,5 +1,6 @@
 import Foundation
 import PBCore
+import PBText
 
 /// Gate A, retrieval confidence: the best hit clears a threshold and beats the runner-up from
 /// another document by a margin. A high top score with no margin means the ranking did not
@@ -41,6 +42,11 @@ public struct RetrievalConfidenceGate: VerificationGate {
     }
 
     public func check(_ c: VerificationCase) -> GateResult {
+        // An overview of the whole library is read from its catalogue, not from search hits.
+        if c.reading.intent == .overview, c.answer.route == .summary, c.evidence.contains(where: { $0.role == .section }),
+           QuestionReader.overviewTopic(c.question).isEmpty {
+            return .finding(true, 1, "an overview of the whole library, from its catalogue")
+        }
         if c.evidence.isEmpty {
             return .finding(false, 0, c.hits.isEmpty ? "nothing was retrieved" : "no evidence reached the desk")
         }

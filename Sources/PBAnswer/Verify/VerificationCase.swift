@@ -54,8 +54,11 @@ public struct VerificationCase: Sendable {
     /// row: the reading adds the header's words, not claims.
     public func groundingText(_ i: Int) -> String {
         let s = answer.sentences[i]
-        guard answer.route == .extractive, s.cites.count == 1,
+        guard answer.route != .endpoint, s.cites.count == 1,
               let quote = answer.citations.first(where: { $0.n == s.cites[0] })?.quote else { return s.text }
+        // A quote behind a label ("notes.md: ...", "On 7 May 2023: ...") is judged as the quote.
+        let flatQuote = quote.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if s.text.hasSuffix(": " + flatQuote) { return quote }
         let parts = s.text.components(separatedBy: "; ")
         guard parts.count >= 2 else { return s.text }
         let flat = quote.split(whereSeparator: \.isWhitespace).joined(separator: " ")

@@ -73,9 +73,9 @@ public enum PDFDocument {
                 }
                 progress.advance()
             }
-            layer = self.layer(pdftotextOutput: result.stdout, title: title, ocr: read)
+            layer = self.layer(pdftotextOutput: ColumnTables.pages(result.stdout), title: title, ocr: read)
         } else {
-            layer = self.layer(pdftotextOutput: result.stdout, title: title)
+            layer = self.layer(pdftotextOutput: ColumnTables.pages(result.stdout), title: title)
         }
         if !scans.isEmpty {
             let count = pages.count == 1 ? "its page" : scans.count == pages.count ? "any of its \(pages.count) pages" : nil

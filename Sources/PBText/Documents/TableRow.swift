@@ -80,7 +80,32 @@ public enum TableRow {
         }
         // "\r\n" is one Character: split on every kind of line end.
         let rows = text.split(whereSeparator: \.isNewline).map(String.init).filter { cells($0, csv: csv) != nil }
-        guard rows.count >= 2 else { return nil }
+        guard rows.count >= 2, let first = cells(rows[0], csv: csv), looksLikeHeader(first) else { return nil }
         return rows[0].trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Column names: short (five words at most) and without figures, unless a sheet numbered its
+    /// rows in the first cell. "Policyholders | Ms Eleanor Whitcombe and Mr Tomasz Brandt" is the
+    /// first row of a two-column table of facts, not its header.
+    static func looksLikeHeader(_ cells: [String]) -> Bool {
+        let named = Int(cells[0]) != nil ? Array(cells.dropFirst()) : cells
+        return !named.isEmpty && named.allSatisfy { cell in
+            cell.split(separator: " ").count <= 5 && !cell.contains(where: { $0.isNumber || "£$€".contains($0) })
+        }
+    }
+
+    /// For a question naming some of a table's columns ("the buildings excess"), the row read
+    /// with its first cell and those columns only; nil when it names none (or all).
+    public static func labelled(_ row: String, header: String, csv: Bool, naming words: (String) -> Bool) -> String? {
+        guard var values = cells(row, csv: csv), var names = cells(header, csv: csv), values != names, names.count >= 3 else { return nil }
+        if let r = values.first, let h = names.first, Int(r) != nil, Int(h) != nil {
+            values.removeFirst()
+            names.removeFirst()
+        }
+        let wanted = names.indices.dropFirst().filter { i in i < values.count && words(names[i]) }
+        guard !wanted.isEmpty, wanted.count < names.count - 1 else { return nil }
+        var parts = ["\(names[0].isEmpty ? "" : names[0] + ": ")\(values[0])"]
+        for i in wanted where !values[i].isEmpty { parts.append("\(names[i]): \(values[i])") }
+        return parts.joined(separator: "; ")
     }
 }

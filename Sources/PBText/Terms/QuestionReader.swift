@@ -59,6 +59,18 @@ public enum QuestionReader {
         return out
     }
 
+    /// What an overview question is about ("which files are about the garden?": garden), as
+    /// content terms; empty for the whole library ("what is in my documents?").
+    public static func overviewTopic(_ question: String) -> [String] {
+        TermAnalyzer.contentTerms(question).filter { !overviewWords.contains($0) }
+    }
+
+    static let overviewWords: Set<String> = Set([
+        "document", "documents", "file", "files", "paper", "papers", "doc", "docs", "library", "about", "have", "talk", "talks",
+        "mention", "mentions", "which", "what", "kind", "kinds", "list", "show", "relate", "related", "cover", "covers", "concern",
+        "regard", "thing", "things", "there", "any", "all", "got", "keep", "my", "our",
+    ].map(TermAnalyzer.stem))
+
     static func isOverview(_ text: String) -> Bool {
         let library = ["documents", "document", "files", "file", "library", "papers", "docs"]
         for l in library {
@@ -117,14 +129,23 @@ public enum QuestionReader {
             ("speed", .speed), ("how fast", .speed), ("percentage", .percentage), ("percent", .percentage), ("rate", .percentage),
             ("noise", .sound), ("how loud", .sound),
         ]
+        // Words that name a payment; the weak ones ("bill", "total", "tax") name one only in a "how
+        // much" question: "what is stage 1 in the life of a bill?" asks no amount.
         let moneyCues = ["cost", "costs", "price", "priced", "pay", "paid", "charge", "charged", "fee", "fees", "rent", "excess",
-                         "deposit", "salary", "wage", "wages", "premium", "bill", "balance", "owe", "owed", "refund", "spend", "spent",
-                         "budget", "net pay", "gross pay", "tax", "allowance", "fine", "penalty", "fare", "worth", "total", "amount", "earn", "earned"]
-        let moneyWord = has(moneyCues)
+                         "deposit", "salary", "wage", "wages", "premium", "owe", "owed", "refund", "spend", "spent", "fare", "earn", "earned"]
+        let weakMoneyCues = ["bill", "balance", "budget", "net pay", "gross pay", "tax", "allowance", "fine", "penalty", "worth", "total",
+                             "amount"]
+        let moneyWord = has(moneyCues) || (has(weakMoneyCues) && has(["how much"]))
+        // "Did Baran have help when he ...?", "is the service due?": yes or no, whatever they name.
+        if auxiliaries.contains(first) { return (.yesNo, nil) }
         if has(["what period", "which period", "period covered", "what dates", "which dates"]) { return (.date, nil) }
-        if has(["when", "what date", "which date", "what day", "which day", "deadline", "due date", "expiry date", "expire", "expires",
-                "start date", "end date", "what year", "which year", "due", "renewal date", "until when", "since when", "date"])
-            && !has(["how long", "how much", "how many"]) && !(moneyWord && !has(["when", "what date", "which date"])) {
+        // "When" asks for a time where it opens the question ("when is ...", "and when ...");
+        // inside it ("what do they do when the bell rings?") it says when something happens.
+        let opensWithWhen = words.prefix(2).contains("when") || has(["since when", "until when", "till when"])
+        if (opensWithWhen || has(["what date", "which date", "what day", "which day", "deadline", "due date", "expiry date", "expire",
+                "expires", "start date", "end date", "what year", "which year", "due", "renewal date", "date"]))
+            && !has(["due to"])
+            && !has(["how long", "how much", "how many"]) && !(moneyWord && !opensWithWhen && !has(["what date", "which date"])) {
             return (.date, nil)
         }
         if has(["how much"]) || moneyWord && ["what", "how", "which"].contains(first) {
@@ -148,10 +169,9 @@ public enum QuestionReader {
                 "which garage", "which bank", "which insurer", "what company", "name of", "who is", "who's"]) {
             return (.name, nil)
         }
-        if ["is", "are", "can", "could", "do", "does", "did", "may", "might", "should", "will", "would", "am", "was", "were", "has",
-            "have", "must", "shall"].contains(first) {
-            return (.yesNo, nil)
-        }
         return (nil, nil)
     }
+
+    static let auxiliaries: Set<String> = ["is", "are", "can", "could", "do", "does", "did", "may", "might", "should", "will", "would",
+                                           "am", "was", "were", "has", "have", "must", "shall"]
 }

@@ -77,6 +77,11 @@ public enum ValueMentions {
                              tableRow: Bool = false) -> Bool {
         if kind == .yesNo { return true }
         if find(kind, measure: measure, in: text).contains(where: { !exclude.contains(normalised($0.text)) }) { return true }
+        // "When is it returned?" is answered by "within 10 days of the end of the tenancy" and
+        // "at 09:30" as well as by a date.
+        if kind == .date {
+            return holds(.time, in: text, excluding: exclude) || holds(.quantity, measure: .duration, in: text, excluding: exclude)
+        }
         guard kind == .money else { return false }
         let ns = text as NSString
         let whole = NSRange(location: 0, length: ns.length)
@@ -127,7 +132,9 @@ public enum ValueMentions {
         /// A row read under its header: a number in a column that names an amount ("Amount: 1150").
         nonisolated(unsafe) static let moneyColumn = re(
             #"\b(?:amount|cost|price|total|paid|paid in|paid out|fee|rent|balance|saved|target|budget|spent|value|charge|debit|credit|net|gross|deposit|excess|premium|[£$€])[^:;]{0,20}:\s?-?\d"#)
-        nonisolated(unsafe) static let price = re(#"(?<![\w.,])\d{1,3}(?:,\d{3})*\.\d{2}(?![\w.,]?\d)"#)
+        /// A price in a row: digits, two decimals, a thousands comma only inside quotes or prose
+        /// ("1,150.00"); in a CSV record a comma before it separates fields ("Electricity,86.40").
+        nonisolated(unsafe) static let price = re(#"(?<![\w.])\d{1,3}(?:,\d{3})*\.\d{2}(?![\w.]?\d)|(?<=,)\d+\.\d{2}(?![\w.]?\d)"#)
         nonisolated(unsafe) static let number = re(#"(?<![\w.])\d+(?:[.,]\d+)?(?![\w])"#)
         nonisolated(unsafe) static let numberWord = re(#"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|dozen)\b"#)
         static let month = #"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"#
@@ -136,7 +143,8 @@ public enum ValueMentions {
             + #"|\b\d{1,2}(?:st|nd|rd|th)?\s(?:of\s)?"# + month + #"(?:,?\s\d{4})?\b"#
             + #"|\b"# + month + #"\s\d{1,2}(?:st|nd|rd|th)?(?:,?\s\d{4})?\b"#
             + #"|\b"# + month + #"\s\d{4}\b|\b\d{4}-\d{2}\b"#
-            + #"|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b|\b(?:1[0-9]|20|21)\d{2}\b"#)
+            + #"|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b|\b(?:1[0-9]|20|21)\d{2}s?\b"#
+            + #"|\b\d{1,2}(?:st|nd|rd|th) (?:century|centuries|millennium)\b|\b(?:today|tomorrow|yesterday)\b"#)
         nonisolated(unsafe) static let time = re(
             #"\b(?:[01]?\d|2[0-3])[:.][0-5]\d(?:\s?[ap]\.?m\.?)?\b|\b(?:1[0-2]|0?[1-9])\s?[ap]\.?m\.?(?![a-z])|\bnoon\b|\bmidday\b|\bmidnight\b|\bhalf past \w+|\bquarter (?:past|to) \w+|\b\w+ o'clock\b"#)
         nonisolated(unsafe) static let phone = re(#"(?<![\w+])(?:\+\d{1,3}[\s.-]?)?(?:\(0\d{1,4}\)|0\d{1,4})?(?:[\s.-]?\d{2,5}){2,4}(?![\w])|\+\d[\d\s.-]{8,18}\d"#)

@@ -20,16 +20,28 @@ public final class WordNet: @unchecked Sendable {
 
     private var lemmas: [PartOfSpeech: Set<String>] = [:]
     private var exceptions: [PartOfSpeech: [String: [String]]] = [:]
+    private let directory: String
+    /// Per part of speech, lemma to its synsets' byte offsets in data.POS, most frequent sense first.
+    private var senses: [PartOfSpeech: [String: [Int]]] = [:]
+    private var data: [PartOfSpeech: Data] = [:]
+    private let lock = NSLock()
 
     /// Nil when the folder has no index files.
     public init?(directory: String) {
+        self.directory = directory
         for pos in PartOfSpeech.allCases {
             guard let text = try? String(contentsOfFile: "\(directory)/index.\(pos.rawValue)", encoding: .utf8) else { return nil }
             var set = Set<String>()
+            var offsets: [String: [Int]] = [:]
             for line in text.split(separator: "\n") where !line.hasPrefix(" ") {
-                if let space = line.firstIndex(of: " ") { set.insert(String(line[..<space])) }
+                let fields = line.split(separator: " ")
+                guard fields.count >= 4, let count = Int(fields[2]) else { continue }
+                let lemma = String(fields[0])
+                set.insert(lemma)
+                offsets[lemma] = fields.suffix(count).compactMap { Int($0) }
             }
             lemmas[pos] = set
+            senses[pos] = offsets
             var exc: [String: [String]] = [:]
             if let text = try? String(contentsOfFile: "\(directory)/\(pos.rawValue).exc", encoding: .utf8) {
                 for line in text.split(separator: "\n") {
@@ -61,6 +73,45 @@ public final class WordNet: @unchecked Sendable {
             }
         }
         return out
+    }
+
+    /// Words that mean the same as `word` in one of its `senses` most frequent senses (its
+    /// synsets' other members, "_" read as a space), for any part of speech it has; the word itself
+    /// and its base forms are left out. "job" gives "employment", "occupation", "line of work".
+    public func synonyms(of word: String, senses limit: Int = 3) -> [String] {
+        let w = word.lowercased()
+        var out: [String] = []
+        var seen: Set<String> = [w]
+        for (pos, base) in baseForms(w) {
+            seen.insert(base)
+            for offset in (senses[pos]?[base] ?? []).prefix(limit) {
+                for member in synset(pos, at: offset) where seen.insert(member).inserted { out.append(member) }
+            }
+        }
+        return out
+    }
+
+    /// The member words of the synset at `offset` of data.POS.
+    func synset(_ pos: PartOfSpeech, at offset: Int) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        if data[pos] == nil {
+            data[pos] = (try? Data(contentsOf: URL(fileURLWithPath: "\(directory)/data.\(pos.rawValue)"), options: .alwaysMapped)) ?? Data()
+        }
+        guard let bytes = data[pos], offset >= 0, offset < bytes.count else { return [] }
+        var end = offset
+        while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+        let fields = String(decoding: bytes[offset..<end], as: UTF8.self).split(separator: " ")
+        // offset lex_filenum ss_type w_cnt (hex) word lex_id word lex_id ...
+        guard fields.count > 4, let count = Int(fields[3], radix: 16) else { return [] }
+        return (0..<count).compactMap { i in
+            let at = 4 + 2 * i
+            guard at < fields.count else { return nil }
+            var word = String(fields[at]).replacingOccurrences(of: "_", with: " ")
+            // Adjectives carry a syntactic marker: "big(a)".
+            if let paren = word.firstIndex(of: "(") { word = String(word[..<paren]) }
+            return word.lowercased()
+        }
     }
 
     /// WordNet's detachment rules (morph.c).
