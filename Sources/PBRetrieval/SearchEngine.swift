@@ -46,6 +46,13 @@ public final class SearchEngine {
                 analysed[i] = query.analysis
                 if settings.useLexical {
                     lexical[i] = try s.lexical(query.questionText, filters: q.filters, depth: settings.depth)
+                    // A corrected word is searched for beside the question as typed, the two
+                    // rankings fused: the word put in counts, but a common word ("fluorescent" for
+                    // "florescent") does not by itself push aside what the other words found.
+                    if query.analysis?.corrected != nil {
+                        let typed = try s.lexical(q.text, filters: q.filters, depth: settings.depth)
+                        lexical[i] = Self.fuseLexical(corrected: lexical[i], typed: typed, k: settings.rrfK, depth: settings.depth)
+                    }
                 }
                 guard settings.useDense else { continue }
                 guard let e = q.embedding else { lacksEmbedding = true; continue }
@@ -135,6 +142,17 @@ public final class SearchEngine {
             q.lists = explained
         }
         return q
+    }
+
+    /// The corrected and the typed question's BM25 rankings as one, by reciprocal rank fusion;
+    /// each chunk keeps the corrected query's score (or the typed one's where only it found it).
+    static func fuseLexical(corrected: [(id: Int64, score: Double)], typed: [(id: Int64, score: Double)], k: Double, depth: Int)
+        -> [(id: Int64, score: Double)] {
+        var score: [Int64: Double] = [:]
+        for h in typed { score[h.id] = h.score }
+        for h in corrected { score[h.id] = h.score }
+        let order = ReciprocalRankFusion(k: k).fuse([corrected.map(\.id), typed.map(\.id)])
+        return order.prefix(depth).map { (id: $0.id, score: score[$0.id] ?? 0) }
     }
 
     /// Six decimals: enough to rank, few enough to read and to compare in golden files.

@@ -13,8 +13,8 @@ import PBText
 /// (FTS5's vocabulary, as its Porter tokenizer stored them) sharing the word's first letter,
 /// within an edit distance of one (two for words of eight letters or more), adjacent swaps
 /// counting one; a stored stem ("insur") is compared with the word's beginning. The nearest wins,
-/// then the one in most chunks. The word put back is the library's own spelling of that term,
-/// read from a chunk that holds it.
+/// then the one in most chunks; it must stand in a chunk beside another word of the question. The
+/// word put back is the library's own spelling of that term, read from a chunk that holds it.
 public final class SpellingCorrector {
     let db: Database
     private var vocabularyReady = false
@@ -40,13 +40,20 @@ public final class SpellingCorrector {
             // An English word is what the person meant, even when the library lacks it
             // ("summarise", "icing"): only a word no dictionary knows is a typing error.
             if let dictionary, dictionary.knows(lower) { continue }
+            // A word without a vowel is an abbreviation ("crct", "dlns"), not a misspelling.
+            guard lower.contains(where: { "aeiouy".contains($0) }) else { continue }
             // The nearest stored terms first; the word put back must itself be near what was
             // typed ("summarise" is near the stem "summer" but not the word "summer").
             var found: (String, Int)?
+            let others = LexicalQuery.terms(question).filter { $0 != lower && !Stopwords.english.contains($0) }
             for term in try nearestTerms(lower).prefix(4) {
-                let surface = try spelling(of: term, near: lower)
+                guard let surface = try spelling(of: term, near: lower) else { continue }
                 let d = Self.distance(Array(surface), Array(lower))
-                if surface != lower, d <= Self.limit(lower) { found = (surface, d); break }
+                if surface != lower, d <= Self.limit(lower), Self.plausible(lower, surface, distance: d),
+                   try cooccurs(surface, with: others) {
+                    found = (surface, d)
+                    break
+                }
             }
             guard let (surface, distance) = found else { continue }
             corrections.append(.init(from: lower, to: surface, distance: distance))
@@ -63,24 +70,40 @@ public final class SpellingCorrector {
         var word = ""
         var sentenceStart = true
         var afterApostrophe = false
+        var afterParenthesis = false
         func flush(before next: Character?) {
             guard !word.isEmpty else { return }
             let apostrophe = next == "'" || next == "’" || afterApostrophe
-            out.append((word, (!sentenceStart && word.first!.isUppercase) || apostrophe))
+            // "RUNX", "hDLE": capitals inside a word make it a name or an abbreviation.
+            let inner = word.dropFirst().contains { $0.isUppercase }
+            // "(polm)": a word alone in brackets is an abbreviation being introduced.
+            let bracketed = afterParenthesis && next == ")"
+            out.append((word, (!sentenceStart && word.first!.isUppercase) || apostrophe || inner || bracketed))
             sentenceStart = false
             word = ""
         }
         for ch in text {
             if ch.isLetter || ch.isNumber {
+                if word.isEmpty { afterParenthesis = out.isEmpty ? false : afterParenthesis }
                 word.append(ch)
             } else {
                 flush(before: ch)
                 afterApostrophe = ch == "'" || ch == "’"
+                afterParenthesis = ch == "("
                 if ".!?\n".contains(ch) { sentenceStart = true }
             }
         }
         flush(before: nil)
         return out
+    }
+
+    /// Whether a chunk holds `word` together with one of the question's other words: the library
+    /// uses the word where the question's subject is ("bolier service" is "boiler" beside
+    /// "service"), so a near word from another subject ("nexin" as "nexis") is not taken.
+    func cooccurs(_ word: String, with others: [String]) throws -> Bool {
+        guard !others.isEmpty else { return true }
+        let any = others.prefix(12).map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " OR ")
+        return try db.scalarInt("SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1", [.text("\"\(word)\" AND (\(any))")]) != nil
     }
 
     /// Whether any chunk holds the word (FTS5 stems it as it stemmed the documents).
@@ -124,9 +147,19 @@ public final class SpellingCorrector {
         return near.sorted { ($0.distance, -$0.docs, $0.term) < ($1.distance, -$1.docs, $1.term) }.map(\.term)
     }
 
+    /// Whether `word` may be a slip for `library`. A short word (five letters or fewer) keeps its
+    /// length: "runx" and "polm" are names ("RUNX", "Pol μ"), not "run" and "pol" mistyped. Two
+    /// edits need the first three letters in common and lengths within one ("depresents" is not
+    /// "decrements", nor "persistor" "persist").
+    static func plausible(_ word: String, _ library: String, distance: Int) -> Bool {
+        if word.count <= 5, library.count != word.count { return false }
+        if distance >= 2 { return abs(word.count - library.count) <= 1 && zip(word, library).prefix(3).allSatisfy { $0 == $1 } }
+        return true
+    }
+
     /// The library's spelling of a stored term: of the words of a chunk holding it that begin
-    /// with it, the one nearest the typed word.
-    func spelling(of term: String, near typed: String) throws -> String {
+    /// with it, the one nearest the typed word; nil when no chunk writes such a word.
+    func spelling(of term: String, near typed: String) throws -> String? {
         let s = try db.prepare("SELECT text FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 3")
         try s.bind([.text("text : \"\(term)\"")])
         var best: (String, Int)?
@@ -136,7 +169,7 @@ public final class SpellingCorrector {
                 if best.map({ d < $0.1 || (d == $0.1 && w < $0.0) }) ?? true { best = (w, d) }
             }
         }
-        return best?.0 ?? term
+        return best?.0
     }
 
     /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two

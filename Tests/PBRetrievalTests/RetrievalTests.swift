@@ -152,9 +152,17 @@ import PBText
         let asTyped = try SearchEngine(environment: env, settings: off).search([QueryRecord(text: typed[0], library: "s")])[0].get()
         #expect(asTyped.analysis?.corrections == [])
         #expect(SpellingCorrector.distance(Array("bolier"), Array("boiler")) == 1)
+        // Names of genes and abbreviations are not slips: a short word keeps its length, two
+        // edits keep the first three letters.
+        #expect(!SpellingCorrector.plausible("runx", "run", distance: 1))
+        #expect(SpellingCorrector.plausible("levle", "level", distance: 1))
+        #expect(!SpellingCorrector.plausible("depresents", "decrements", distance: 2))
+        #expect(SpellingCorrector.plausible("transgultaminase", "transglutaminase", distance: 2))
         // A contraction's parts are never corrected: "didn" to "did" would drop the negation.
         let words = SpellingCorrector.words("Who didn't the Mongols send to Bukhara?")
         #expect(words.filter { !$0.1 }.map(\.0) == ["Who", "the", "send", "to"])
+        let names = SpellingCorrector.words("RUNX is in hDLE, polymerase m (polm) too")
+        #expect(names.filter { !$0.1 }.map(\.0) == ["is", "in", "polymerase", "m", "too"])
         #expect(SpellingCorrector.distance(Array("summarise"), Array("summer")) == 4)
     }
 }

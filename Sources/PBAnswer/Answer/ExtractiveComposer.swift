@@ -62,8 +62,12 @@ public final class ExtractiveComposer {
     public func compose(question: String, context: PackedContext?, reading: QuestionReading? = nil) -> AnswerRecord {
         let clock = ContinuousClock()
         let began = clock.now
-        let q = QuestionAnalysis(question)
         let reading = reading ?? QuestionReader.read(question)
+        var q = QuestionAnalysis(question)
+        // Two parts asked at once ("... and when does it start?"): each part's kind is its own.
+        let askedTwoThings = q.multiPart && reading.intent != .compare
+        // A comparison gives both values, each from its own sentence.
+        if reading.intent == .compare { q.multiPart = true }
         let all = context?.evidence ?? []
         // From a memory, a question about one speaker is answered in that speaker's words
         // (NamedSpeaker): another speaker's turn is not what the named one did or said.
@@ -100,7 +104,7 @@ public final class ExtractiveComposer {
         let fromMemory = !evidence.isEmpty && evidence.allSatisfy { $0.said != nil }
         // A question of two parts ("how much is the deposit and when does the tenancy start?")
         // asks two kinds of thing: each part's sentence is looked for as before.
-        if let kind = Self.strictKind(reading), !(kind == .date && fromMemory), !q.multiPart {
+        if let kind = Self.strictKind(reading), !(kind == .date && fromMemory), !askedTwoThings {
             let own = Set(ValueMentions.find(kind, measure: reading.measure, in: question).map { ValueMentions.normalised($0.text) })
             scored = scored.filter { s in
                 let text = rows[Self.key(s.sentence)] ?? s.sentence.text
@@ -203,7 +207,15 @@ public final class ExtractiveComposer {
         let ranked = scored.sorted { $0.score != $1.score ? $0.score > $1.score : ($0.sentence.n, $0.sentence.start) < ($1.sentence.n, $1.sentence.start) }
         var best: (steps: [EvidenceSentence], value: Double)?
         var tried: Set<String> = []
-        for top in ranked.prefix(6) where top.score >= settings.floor {
+        // The best sentences' sections, and in their documents every section headed as steps
+        // ("Method" under a recipe whose ingredients share more of the question's words).
+        var tops = Array(ranked.prefix(6).filter { $0.score >= settings.floor })
+        let paths = Set(tops.prefix(3).map(\.sentence.path))
+        for s in ranked where paths.contains(s.sentence.path) && Self.namesSteps(s.sentence.section.last ?? "")
+            && !tops.contains(where: { $0.sentence.section == s.sentence.section && $0.sentence.path == s.sentence.path }) {
+            tops.append(s)
+        }
+        for top in tops {
             let s0 = top.sentence
             guard tried.insert(s0.path + "\u{1F}" + s0.section.joined(separator: "\u{1F}")).inserted else { continue }
             var seen: Set<Int> = []
@@ -223,9 +235,7 @@ public final class ExtractiveComposer {
             if Self.isBareMarker(section[last].text), last + 1 < section.count { last += 1 }
             let steps = Array(section[first...last].prefix(30))
             let numbered = steps.contains { Self.isBareMarker($0.text) || ($0.text.first?.isNumber ?? false) }
-            let heading = (s0.section.last ?? "").lowercased()
-            let named = ["method", "step", "instruction", "procedure", "how to", "directions", "what to do", "to make a claim", "cleaning", "reset"]
-                .contains { heading.contains($0) }
+            let named = Self.namesSteps(s0.section.last ?? "")
             let value = top.score + (numbered ? 0.4 : 0) + (named ? 0.3 : 0)
             if best.map({ value > $0.value }) ?? true { best = (steps, value) }
         }
@@ -275,6 +285,13 @@ public final class ExtractiveComposer {
             rendered[Self.key(line.pick.sentence)] = "\(name): " + Self.flatten(line.pick.sentence.text)
             return line.pick
         }
+    }
+
+    /// A heading over the steps of a task: "Method", "Steps", "Instructions", "How to ...".
+    static func namesSteps(_ heading: String) -> Bool {
+        let h = heading.lowercased()
+        return ["method", "step", "instruction", "procedure", "how to", "directions", "what to do", "to make a claim", "cleaning", "reset"]
+            .contains { h.contains($0) }
     }
 
     /// A list marker alone: "1.", "12)", "(3)", "a)".

@@ -48,7 +48,8 @@ public enum Abstention {
     /// The full message for a query record.
     public static func message(for q: QueryRecord, library fallback: String) -> String {
         let library = q.library ?? fallback
-        let terms = keyTerms(q.text)
+        // The words searched for: the question as corrected against the library, when it was.
+        let terms = keyTerms(q.questionText)
         let what = terms.isEmpty ? "your question" : terms.joined(separator: ", ")
         let evidence = q.context?.evidence ?? []
         let passages = Set(evidence.map(\.n)).count

@@ -23,7 +23,9 @@ public enum QuestionReader {
                     || (text.hasPrefix(" what does ") && has(["say", "cover"])) {
             intent = .summarize
         } else if has(["compare", "comparison", "difference between", "differences between", "versus", "vs"])
-                    || (words.first == "which" && has(["cheaper", "dearer", "more expensive", "bigger", "larger", "smaller", "longer", "shorter", "higher", "lower", "better"]) && has(["or"])) {
+                    || (words.first == "which" && has(["cheaper", "dearer", "more expensive", "costs more", "cost more", "costs less", "bigger",
+                                                       "larger", "smaller", "longer", "shorter", "higher", "lower", "better", "more", "less"])
+                        && has(["or"])) {
             intent = .compare
         } else if isProcedure(text) {
             intent = .procedure
@@ -127,7 +129,7 @@ public enum QuestionReader {
             ("how many minutes", .duration), ("how often", .duration), ("notice", .duration), ("how much time", .duration),
             ("annual leave", .duration), ("holiday entitlement", .duration), ("probation", .duration), ("period", .duration), ("term", .duration), ("last", .duration),
             ("speed", .speed), ("how fast", .speed), ("percentage", .percentage), ("percent", .percentage), ("rate", .percentage),
-            ("noise", .sound), ("how loud", .sound),
+            ("noise", .sound), ("how loud", .sound), ("calories", .energy), ("calorie", .energy), ("kcal", .energy),
         ]
         // Words that name a payment; the weak ones ("bill", "total", "tax") name one only in a "how
         // much" question: "what is stage 1 in the life of a bill?" asks no amount.
