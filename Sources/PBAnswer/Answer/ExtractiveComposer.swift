@@ -124,10 +124,10 @@ public final class ExtractiveComposer {
 
         let chosen: [SentenceScorer.Scored]
         if reading.intent == .overview {
-            chosen = overview(question, scored, all: sentences, evidence: evidence, rendered: &rows)
+            chosen = overview(question, scored, evidence: evidence, rendered: &rows)
         } else if q.wantsSummary || reading.intent == .summarize {
             chosen = summary(q, scored, passageRank: passageRank, evidence: evidence)
-        } else if reading.intent == .procedure, let steps = procedure(q, scored, all: sentences, rendered: &rows) {
+        } else if reading.intent == .procedure, let steps = procedure(scored, all: sentences, rendered: &rows) {
             chosen = steps
         } else {
             chosen = facts(q, scored)
@@ -159,7 +159,7 @@ public final class ExtractiveComposer {
         for s in sentences where SentenceScorer.isTableRow(s) {
             guard s.piece < evidence.count, let header = evidence[s.piece].header else { continue }
             let csv = s.path.lowercased().hasSuffix(".csv")
-            if let text = TableRow.labelled(s.text, header: header, csv: csv, naming: names) ?? TableRow.labelled(s.text, header: header, csv: csv) {
+            if let text = TableRow.labelled(s.text, header: header, csv: csv, naming: names) {
                 out[key(s)] = text
             }
         }
@@ -202,7 +202,7 @@ public final class ExtractiveComposer {
     /// numbered list, and one under a heading such as "Method" or "Steps", is preferred to a list
     /// of bullets ("how do I make the soup?" is the method, not the ingredients). A marker on a
     /// line of its own ("1." as groff and some PDFs lay out a list) is put before its step.
-    func procedure(_ q: QuestionAnalysis, _ scored: [SentenceScorer.Scored], all: [EvidenceSentence],
+    func procedure(_ scored: [SentenceScorer.Scored], all: [EvidenceSentence],
                    rendered: inout [String: String]) -> [SentenceScorer.Scored]? {
         let ranked = scored.sorted { $0.score != $1.score ? $0.score > $1.score : ($0.sentence.n, $0.sentence.start) < ($1.sentence.n, $1.sentence.start) }
         var best: (steps: [EvidenceSentence], value: Double)?
@@ -255,7 +255,7 @@ public final class ExtractiveComposer {
     /// sentence"), for a topic ("which files are about the boiler?") only the documents whose
     /// passages, title or file name hold a word of it, best first; for the whole library every
     /// document on the desk (pb-pack's catalogue), by path, each by its opening sentence.
-    func overview(_ question: String, _ scored: [SentenceScorer.Scored], all: [EvidenceSentence], evidence: [Evidence],
+    func overview(_ question: String, _ scored: [SentenceScorer.Scored], evidence: [Evidence],
                   rendered: inout [String: String]) -> [SentenceScorer.Scored] {
         let topic = QuestionReader.overviewTopic(question)
         // A topic word, or a word WordNet gives for it ("job": employment), names the subject.

@@ -19,7 +19,7 @@ public struct DomainIsolationGate: VerificationGate {
 
     public func check(_ c: VerificationCase) -> GateResult {
         // An overview lists documents of different subjects by design, each by its own words.
-        if c.reading.intent == .overview, c.answer.route == .summary {
+        if c.isOverview {
             return .finding(true, 1, "an overview of the library: one line per document")
         }
         let passages = c.citedPassages.isEmpty ? c.passageNumbers : c.citedPassages

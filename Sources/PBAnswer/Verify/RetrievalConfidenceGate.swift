@@ -1,6 +1,5 @@
 import Foundation
 import PBCore
-import PBText
 
 /// Gate A, retrieval confidence: the best hit clears a threshold and beats the runner-up from
 /// another document by a margin. A high top score with no margin means the ranking did not
@@ -43,8 +42,7 @@ public struct RetrievalConfidenceGate: VerificationGate {
 
     public func check(_ c: VerificationCase) -> GateResult {
         // An overview of the whole library is read from its catalogue, not from search hits.
-        if c.reading.intent == .overview, c.answer.route == .summary, c.evidence.contains(where: { $0.role == .section }),
-           QuestionReader.overviewTopic(c.question).isEmpty {
+        if c.isCatalogue, c.evidence.contains(where: { $0.role == .section }) {
             return .finding(true, 1, "an overview of the whole library, from its catalogue")
         }
         if c.evidence.isEmpty {

@@ -1,6 +1,5 @@
 import Foundation
 import PBCore
-import PBText
 
 /// Gate E, semantic grounding: whether each answer sentence means what the evidence it cites
 /// says, measured with all-MiniLM-L6-v2 sentence vectors (cosines of unit vectors).
@@ -73,8 +72,7 @@ public struct SemanticGroundingGate: VerificationGate {
         let mean = scores.reduce(0, +) / Double(scores.count)
         let score = 0.8 * mean + 0.2 * max(0, topic)
         // "What is in my documents?" has no topic to share: its answer is the library's catalogue.
-        let catalogue = c.reading.intent == .overview && c.answer.route == .summary && QuestionReader.overviewTopic(c.question).isEmpty
-        if topic < (c.fromMemory ? memoryTopical : topical), !catalogue {
+        if topic < (c.fromMemory ? memoryTopical : topical), !c.isCatalogue {
             problems.append("the question and the cited evidence share no topic (\(Self.format(topic)))")
         }
         if problems.isEmpty {

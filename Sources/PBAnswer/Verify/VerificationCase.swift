@@ -49,6 +49,14 @@ public struct VerificationCase: Sendable {
     /// What the question asks for (pb-search's analysis, else read here).
     public var reading: QuestionReading
 
+    /// An answer listing the library's documents (`overview` intent, written as a summary): its
+    /// lines are of different subjects by design.
+    public var isOverview: Bool { reading.intent == .overview && answer.route == .summary }
+
+    /// An overview of the whole library ("what is in my documents?"): read from its catalogue,
+    /// not from hits, and sharing no topic with its question.
+    public var isCatalogue: Bool { isOverview && QuestionReader.overviewTopic(question).isEmpty }
+
     /// The text answer sentence `i` is judged by. A table row that the composer read out as
     /// "Column: cell" pairs is judged as the row it quotes when every cell it gives is in that
     /// row: the reading adds the header's words, not claims.

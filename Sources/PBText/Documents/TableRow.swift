@@ -27,20 +27,26 @@ public enum TableRow {
         return out.count >= 2 ? out : nil
     }
 
-    /// "Header: cell; Header: cell", empty cells left out; nil unless the row and the header
-    /// have cells to pair.
-    public static func labelled(_ row: String, header: String, csv: Bool) -> String? {
+    /// The row read under its header. With `naming` (does a column's name match the question?)
+    /// and a table of three or more columns of which the question names some but not all, the
+    /// row's first cell and those columns only ("Peril: Escape of water; Buildings excess: £500");
+    /// otherwise every non-empty cell as "Header: cell". Nil unless the row and the header have
+    /// cells to pair.
+    public static func labelled(_ row: String, header: String, csv: Bool, naming: ((String) -> Bool)? = nil) -> String? {
         guard var values = cells(row, csv: csv), var names = cells(header, csv: csv), values != names else { return nil }
         // A sheet's row numbers ("3 | New bicycle | 900" under "1 | Goal | Target") are no column.
         if let r = values.first, let h = names.first, Int(r) != nil, Int(h) != nil {
             values.removeFirst()
             names.removeFirst()
         }
-        var parts: [String] = []
-        for (i, cell) in values.enumerated() where !cell.isEmpty {
-            let name = i < names.count ? names[i] : ""
-            parts.append(name.isEmpty ? cell : "\(name): \(cell)")
+        func pair(_ i: Int) -> String { i < names.count && !names[i].isEmpty ? "\(names[i]): \(values[i])" : values[i] }
+        if let naming, names.count >= 3 {
+            let wanted = names.indices.dropFirst().filter { $0 < values.count && naming(names[$0]) }
+            if !wanted.isEmpty, wanted.count < names.count - 1 {
+                return ([pair(0)] + wanted.filter { !values[$0].isEmpty }.map(pair)).joined(separator: "; ")
+            }
         }
+        let parts = values.indices.filter { !values[$0].isEmpty }.map(pair)
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
@@ -92,20 +98,5 @@ public enum TableRow {
         return !named.isEmpty && named.allSatisfy { cell in
             cell.split(separator: " ").count <= 5 && !cell.contains(where: { $0.isNumber || "£$€".contains($0) })
         }
-    }
-
-    /// For a question naming some of a table's columns ("the buildings excess"), the row read
-    /// with its first cell and those columns only; nil when it names none (or all).
-    public static func labelled(_ row: String, header: String, csv: Bool, naming words: (String) -> Bool) -> String? {
-        guard var values = cells(row, csv: csv), var names = cells(header, csv: csv), values != names, names.count >= 3 else { return nil }
-        if let r = values.first, let h = names.first, Int(r) != nil, Int(h) != nil {
-            values.removeFirst()
-            names.removeFirst()
-        }
-        let wanted = names.indices.dropFirst().filter { i in i < values.count && words(names[i]) }
-        guard !wanted.isEmpty, wanted.count < names.count - 1 else { return nil }
-        var parts = ["\(names[0].isEmpty ? "" : names[0] + ": ")\(values[0])"]
-        for i in wanted where !values[i].isEmpty { parts.append("\(names[i]): \(values[i])") }
-        return parts.joined(separator: "; ")
     }
 }
