@@ -4,7 +4,8 @@
 #   docs/ -> pb-ingest (library "household", a fresh PB_HOME under Evals/out/household)
 #   questions.jsonl -> query records -> pb-ask --json -> results.jsonl -> score.py
 # Prints EVALJSON lines per kind and for all, for the tune and check halves and both, the seconds
-# per question and the calibration error of the verdict's confidence; writes report.txt.
+# per question and the calibration error of the verdict's confidence (and of the household refit,
+# calibration.json, written by calibrate.py from the tune half); writes report.txt.
 # Usage: run.sh BUILD_DIR [--gate] [--half tune|check|all]
 #   --gate   exit 1 when a half named in floors.json is under its floors
 #   --half   ask only that half's questions (default all)
@@ -66,6 +67,11 @@ set -- "$here/questions.jsonl" "$out/results.jsonl" --seconds "$(python3 -c "pri
   --report "$out/report.txt" --outcomes "$out/outcomes.jsonl" --half "$half"
 if [ $gate = 1 ]; then
   set -- "$@" --floors "$here/floors.json"
+fi
+# The Platt scaling refitted on the tune half (calibrate.py): its calibration error is reported
+# beside that of the confidence pb-verify showed (fitted on SQuAD).
+if [ -f "$here/calibration.json" ]; then
+  set -- "$@" --calibration "$here/calibration.json"
 fi
 rc=0
 python3 "$here/score.py" "$@" >"$out/evaljson.txt" || rc=$?

@@ -16,6 +16,7 @@ wrong_rate over its wrong_rate_max.
 """
 import argparse
 import json
+import math
 import os
 import re
 import sys
@@ -64,6 +65,22 @@ def outcome(q, rec):
     return ("right" if right else "confidently_wrong"), answered, text, detail
 
 
+def calibration_error(rows, confidence):
+    """Expected calibration error over 10 equal bins of confidence, and the bins."""
+    bins = []
+    ece = 0.0
+    for b in range(10):
+        lo, hi = b / 10, (b + 1) / 10
+        inb = [r for r in rows if lo <= confidence(r) < hi or (b == 9 and confidence(r) == 1.0)]
+        if not inb:
+            continue
+        acc = sum(r["outcome"] == "right" for r in inb) / len(inb)
+        conf = sum(confidence(r) for r in inb) / len(inb)
+        ece += len(inb) / len(rows) * abs(acc - conf)
+        bins.append({"bin": "%.1f-%.1f" % (lo, hi), "n": len(inb), "confidence": round(conf, 4), "right": round(acc, 4)})
+    return (round(ece, 4) if rows else None), bins
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("questions")
@@ -73,6 +90,7 @@ def main():
     ap.add_argument("--outcomes")
     ap.add_argument("--half", default="all", choices=["tune", "check", "all"])
     ap.add_argument("--floors")
+    ap.add_argument("--calibration", help="a Platt refit (calibrate.py's calibration.json): its ECE is reported beside the shown one")
     args = ap.parse_args()
 
     questions = [json.loads(l) for l in open(args.questions, encoding="utf-8") if l.strip()]
@@ -87,13 +105,15 @@ def main():
         rec = by_id.get(q["id"])
         o, answered, text, detail = outcome(q, rec)
         conf = ((rec or {}).get("verdict") or {}).get("confidence")
+        raw = ((rec or {}).get("verdict") or {}).get("raw")
         status = ((rec or {}).get("verdict") or {}).get("status")
         rows.append(dict(id=q["id"], kind=q["kind"], half=q["half"], outcome=o, answered=answered,
-                         status=status if rec else "missing", confidence=conf, answer=text,
+                         status=status if rec else "missing", confidence=conf, raw=raw, answer=text,
                          cited=sorted({os.path.basename(c.get("path") or "")
                                        for c in ((rec or {}).get("answer") or {}).get("citations") or []}),
                          detail=detail))
 
+    refit = json.load(open(args.calibration, encoding="utf-8"))["platt"] if args.calibration else None
     lines = []
     summary = {}
     for half in ("tune", "check", "all"):
@@ -113,20 +133,15 @@ def main():
             lines.append(rec)
         # Calibration among the answered: does the confidence say how often they are right?
         ans = [r for r in hrows if r["answered"] and isinstance(r["confidence"], (int, float))]
-        bins = []
-        ece = 0.0
-        for b in range(10):
-            lo, hi = b / 10, (b + 1) / 10
-            inb = [r for r in ans if lo <= r["confidence"] < hi or (b == 9 and r["confidence"] == 1.0)]
-            if not inb:
-                continue
-            acc = sum(r["outcome"] == "right" for r in inb) / len(inb)
-            conf = sum(r["confidence"] for r in inb) / len(inb)
-            ece += len(inb) / len(ans) * abs(acc - conf)
-            bins.append({"bin": "%.1f-%.1f" % (lo, hi), "n": len(inb), "confidence": round(conf, 4),
-                         "right": round(acc, 4)})
+        ece, bins = calibration_error(ans, lambda r: r["confidence"])
         lines.append({"eval": "household", "half": half, "metric": "ece",
-                      "value": round(ece, 4) if ans else None, "answered": len(ans), "bins": bins})
+                      "value": ece, "answered": len(ans), "bins": bins})
+        if refit:
+            # The same answers under the household refit of the Platt scaling.
+            scaled = [r for r in ans if isinstance(r["raw"], (int, float))]
+            ece, bins = calibration_error(scaled, lambda r: 1 / (1 + math.exp(refit["a"] * r["raw"] + refit["b"])))
+            lines.append({"eval": "household", "half": half, "metric": "ece_refit",
+                          "value": ece, "answered": len(scaled), "bins": bins, "platt": refit})
     if args.seconds is not None:
         lines.append({"eval": "household", "metric": "seconds_per_question",
                       "value": round(args.seconds / max(1, len(rows)), 3), "questions": len(rows),

@@ -33,10 +33,14 @@ public final class SpellingCorrector {
     public func correct(_ question: String) throws -> (text: String, corrections: [QuestionReading.Correction]) {
         var corrections: [QuestionReading.Correction] = []
         var text = question
+        // Every unknown word's plausible corrections first: two misspelt words of one question
+        // ("dentst apointment") vouch for each other's corrections, where neither as typed is
+        // in the library.
+        var candidates: [(word: String, lower: String, options: [(String, Int)])] = []
         for (word, kept) in Self.words(question) where !kept {
             let lower = word.lowercased()
             guard lower.count >= 4, lower.allSatisfy({ $0.isLetter && $0.isASCII }), !Stopwords.english.contains(lower),
-                  !corrections.contains(where: { $0.from == lower }), try !isKnown(lower) else { continue }
+                  !candidates.contains(where: { $0.lower == lower }), try !isKnown(lower) else { continue }
             // An English word is what the person meant, even when the library lacks it
             // ("summarise", "icing"): only a word no dictionary knows is a typing error.
             if let dictionary, dictionary.knows(lower) { continue }
@@ -44,20 +48,27 @@ public final class SpellingCorrector {
             guard lower.contains(where: { "aeiouy".contains($0) }) else { continue }
             // The nearest stored terms first; the word put back must itself be near what was
             // typed ("summarise" is near the stem "summer" but not the word "summer").
-            var found: (String, Int)?
-            let others = LexicalQuery.terms(question).filter { $0 != lower && !Stopwords.english.contains($0) }
+            var options: [(String, Int)] = []
             for term in try nearestTerms(lower).prefix(4) {
                 guard let surface = try spelling(of: term, near: lower) else { continue }
                 let d = Self.distance(Array(surface), Array(lower))
                 if surface != lower, d <= Self.limit(lower), Self.plausible(lower, surface, distance: d),
-                   try cooccurs(surface, with: others) {
-                    found = (surface, d)
-                    break
+                   !options.contains(where: { $0.0 == surface }) {
+                    options.append((surface, d))
                 }
             }
-            guard let (surface, distance) = found else { continue }
-            corrections.append(.init(from: lower, to: surface, distance: distance))
-            text = Self.replacingWord(word, with: surface, in: text)
+            if !options.isEmpty { candidates.append((word, lower, options)) }
+        }
+        for c in candidates {
+            // Words the library lacks vouch for nothing: with none left, the nearest word is taken.
+            var typed: [String] = []
+            for t in LexicalQuery.terms(question) where t != c.lower && !Stopwords.english.contains(t) {
+                if try isKnown(t) { typed.append(t) }
+            }
+            let offered = candidates.filter { $0.lower != c.lower }.flatMap { $0.options.map(\.0) }
+            guard let (surface, distance) = try c.options.first(where: { try cooccurs($0.0, with: typed + offered) }) else { continue }
+            corrections.append(.init(from: c.lower, to: surface, distance: distance))
+            text = Self.replacingWord(c.word, with: surface, in: text)
         }
         return (text, corrections)
     }

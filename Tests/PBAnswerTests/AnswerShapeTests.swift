@@ -45,3 +45,32 @@ import PBCore
         #expect(ConsentPrompt.decide("yes please") == .no)
     }
 }
+
+@Suite struct NamedDocumentTests {
+    @Test func aSummaryIsOfTheDocumentsItsRequestNames() {
+        let candidates = [(doc: "email", naming: "Re: Boiler service and quote email-okafor-quote.eml"),
+                          (doc: "record", naming: "Boiler Service Record boiler-service-record-2025.pdf"),
+                          (doc: "warranty", naming: "7-Year Warranty Certificate boiler-warranty-certificate.docx")]
+        let subject = SummaryScope.subject("Summarise the boiler warranty certificate.")
+        #expect(!subject.contains("summarise"))
+        #expect(SummaryScope.documents(subject: subject, candidates: candidates, limit: 2) == ["warranty"])
+        // Two documents named as fully are both taken, best ranked first; none named: the top hit.
+        #expect(SummaryScope.documents(subject: SummaryScope.subject("summarise the boiler service"), candidates: candidates, limit: 2) == ["email", "record"])
+        #expect(SummaryScope.documents(subject: SummaryScope.subject("summarise the trip"), candidates: candidates, limit: 2) == ["email"])
+    }
+
+    @Test func aTitleLineIsNotAStatement() {
+        let title = Set(["halvard", "wd", "8614", "washer", "dryer", "user", "manual"])
+        #expect(ExtractiveComposer.isTitleLine("Halvard WD-8614 Washer Dryer", title: title))
+        #expect(!ExtractiveComposer.isTitleLine("The WD-8614 is a washer dryer.", title: title))
+        #expect(!ExtractiveComposer.isTitleLine("Halvard WD-8614 Washer Dryer", title: []))
+    }
+
+    @Test func countsAreNotTheDigitsOfACode() {
+        #expect(SentenceScorer.counts(in: "The WD-8614 is a freestanding washer dryer.").isEmpty)
+        #expect(SentenceScorer.counts(in: "Unscrew the four transit bolts.") == ["four"])
+        #expect(SentenceScorer.counts(in: "It holds 8 kg, on the 3rd shelf.") == ["8", "3rd"])
+        #expect(SentenceScorer.leadsWithCode("E20 | Water is not draining | Clean the filter.", ["e20", "drain"]))
+        #expect(!SentenceScorer.leadsWithCode("2024-03 | Dishwasher repair (E24) | 129.00", ["e24"]))
+    }
+}

@@ -32,6 +32,14 @@ import Testing
         #expect(ranges.map { String(decoding: bytes[$0], as: UTF8.self) } == ["Hello there.", "Bye."])
     }
 
+    @Test func aNumberCarriedToTheNextLineStaysInItsSentence() throws {
+        #expect(try split("Account number: 88120473. Bill date: 9 February 2025. Billing period: 8 January 2025 to 7 February\n2025 (31 days). Tariff: Steady Fix.")
+                == ["Account number: 88120473.", "Bill date: 9 February 2025.", "Billing period: 8 January 2025 to 7 February\n2025 (31 days).", "Tariff: Steady Fix."])
+        // A numbered item and a delimited file's next record start lines of their own.
+        #expect(try split("Check the drain hose and the pump filter before you call the engineer out\n2. Run a rinse").count == 2)
+        #expect(try split("2024-01,Utilities,Electricity,86.40,Joint account,Standing order payment\r\n2024-01,Utilities,Water,42.15").count == 2)
+    }
+
     @Test func hardWrappedSentencesStayWhole() throws {
         // Lower case goes on; so does an open bracket and a full prose line ending mid-phrase.
         #expect(try split("The\ncommittee agreed.") == ["The\ncommittee agreed."])

@@ -91,9 +91,29 @@ public final class ExtractiveComposer {
         var passageRank: [Int: Int] = [:]
         for e in evidence { passageRank[e.n] = min(passageRank[e.n] ?? Int.max, e.rank ?? 20) }
         // A table's header row names its columns; it answers nothing.
-        let headers = Set(evidence.compactMap { $0.header.map(Self.normalised) })
-        let answering = headers.isEmpty ? sentences : sentences.filter { !headers.contains(Self.normalised($0.text)) }
+        var headers = Set(evidence.compactMap { $0.header.map(Self.normalised) })
+        // Nor is a document's title or a heading ("Halvard WD-8614 Washer Dryer" matches every
+        // question about the washer dryer and says nothing about any), except in an overview or
+        // a summary, which may open with what a document is.
+        if reading.intent != .overview, reading.intent != .summarize, !q.wantsSummary {
+            for e in evidence {
+                for name in [e.title] + e.section where !name.isEmpty { headers.insert(Self.normalised(name)) }
+            }
+            headers.remove("")
+        }
+        let titles = reading.intent == .overview || reading.intent == .summarize || q.wantsSummary ? [:]
+            : Dictionary(evidence.map { ($0.n, Set(TermAnalyzer.tokens($0.title))) }, uniquingKeysWith: { a, _ in a })
+        let answering = sentences.filter { s in
+            !headers.contains(Self.normalised(s.text)) && !Self.isTitleLine(s.text, title: titles[s.n] ?? [])
+        }
         var scored = scorer.lexical(q, answering, passageRank: passageRank)
+        // A code in the question ("E20", "A4", "X200") names exactly one thing: where some
+        // sentences hold it, a sentence without it is about something else.
+        let codes = q.terms.filter(SentenceScorer.isCode)
+        if !codes.isEmpty, reading.intent != .overview, reading.intent != .summarize, !q.wantsSummary,
+           scored.contains(where: { !$0.matched.isDisjoint(with: codes) }) {
+            scored = scored.filter { !$0.matched.isDisjoint(with: codes) }
+        }
         // A table row reads as "Column: cell" under its header, in the answer and when looking
         // for the value asked for ("Amount (EUR): 129.00" is an amount; "129.00" alone is not).
         var rows = Self.labelledRows(sentences, evidence: evidence, question: question)
@@ -140,6 +160,16 @@ public final class ExtractiveComposer {
         var answer = Self.assemble(chosen.map(\.sentence), route: route, opening: opening, rows: rows)
         answer.receipt = Receipt(extractiveWith: ["compose_ms": Self.milliseconds(clock.now - began)])
         return answer
+    }
+
+    /// A line that only repeats words of its document's title ("Halvard WD-8614 Washer Dryer"
+    /// in "Halvard WD-8614 Washer Dryer: User Manual"): the document's name, not a statement.
+    static func isTitleLine(_ text: String, title: Set<String>) -> Bool {
+        guard !title.isEmpty else { return false }
+        let words = TermAnalyzer.tokens(text)
+        guard (1...10).contains(words.count), let last = text.trimmingCharacters(in: .whitespacesAndNewlines).last,
+              !".!?".contains(last) else { return false }
+        return words.allSatisfy(title.contains)
     }
 
     /// A sentence's identity on the desk: its file and byte span.
@@ -263,8 +293,12 @@ public final class ExtractiveComposer {
         var byPath: [String: [SentenceScorer.Scored]] = [:]
         for s in scored where TermAnalyzer.tokens(s.sentence.text).count >= 3 { byPath[s.sentence.path, default: []].append(s) }
         var text: [String: String] = [:]
-        for e in evidence { text[e.path, default: ""] += "\n" + e.text + "\n" + e.title + "\n" + e.fileName }
-        var lines: [(path: String, pick: SentenceScorer.Scored, value: Double)] = []
+        var naming: [String: String] = [:]
+        for e in evidence {
+            text[e.path, default: ""] += "\n" + e.text + "\n" + e.title + "\n" + e.fileName
+            naming[e.path] = e.title + "\n" + e.fileName + "\n" + (e.path.split(separator: "/").last.map(String.init) ?? "")
+        }
+        var lines: [(path: String, pick: SentenceScorer.Scored, value: Double, named: Bool)] = []
         for (path, list) in byPath {
             if !topic.isEmpty {
                 let m = TermMatcher(text[path] ?? "")
@@ -273,12 +307,21 @@ public final class ExtractiveComposer {
             let pick = topic.isEmpty
                 ? list.min { ($0.sentence.start, $0.sentence.n) < ($1.sentence.start, $1.sentence.n) }!
                 : list.max { $0.score != $1.score ? $0.score < $1.score : $0.sentence.start > $1.sentence.start }!
-            lines.append((path, pick, list.map(\.score).max() ?? 0))
+            // A document whose title or file name names the topic is about it, first of all.
+            let named = !topic.isEmpty && alternatives.contains { alts in
+                let m = TermMatcher(naming[path] ?? "")
+                return alts.contains { $0.allSatisfy(m.contains) }
+            }
+            lines.append((path, pick, list.map(\.score).max() ?? 0, named))
         }
-        lines.sort { topic.isEmpty ? $0.path < $1.path : ($0.value != $1.value ? $0.value > $1.value : $0.path < $1.path) }
-        if !topic.isEmpty, let best = lines.first?.value {
+        lines.sort { a, b in
+            if topic.isEmpty { return a.path < b.path }
+            if a.named != b.named { return a.named }
+            return a.value != b.value ? a.value > b.value : a.path < b.path
+        }
+        if !topic.isEmpty, let best = lines.map(\.value).max() {
             // Documents that only brush the topic are not about it.
-            lines = lines.filter { $0.value >= 0.5 * best }
+            lines = lines.filter { $0.named || $0.value >= 0.5 * best }
         }
         return lines.prefix(settings.overviewDocuments).map { line in
             let name = line.pick.sentence.path.split(separator: "/").last.map(String.init) ?? line.pick.sentence.path
@@ -376,16 +419,14 @@ public final class ExtractiveComposer {
         return chosen
     }
 
-    /// Summaries: the document the question is about (the best passage's, and any other whose
-    /// title names a question word), then the best sentences of each of its sections, sections
+    /// Summaries: the documents the question names (SummaryScope), then the best sentences of each of its sections, sections
     /// and sentences in source order so the summary reads like the document.
     func summary(_ q: QuestionAnalysis, _ scored: [SentenceScorer.Scored], passageRank: [Int: Int], evidence: [Evidence]) -> [SentenceScorer.Scored] {
-        guard let top = evidence.min(by: { ($0.rank ?? Int.max, $0.n) < ($1.rank ?? Int.max, $1.n) }) else { return [] }
-        var documents: Set<String> = [top.docID]
-        for e in evidence where !documents.contains(e.docID) {
-            let titleWords = Set(TermAnalyzer.tokens(e.title + " " + e.fileName))
-            if q.terms.contains(where: { titleWords.contains($0) }) { documents.insert(e.docID) }
-        }
+        let ranked = evidence.sorted { ($0.rank ?? Int.max, $0.n) < ($1.rank ?? Int.max, $1.n) }
+        let documents = Set(SummaryScope.documents(subject: SummaryScope.subject(q.text),
+                                                   candidates: ranked.map { ($0.docID, $0.title + " " + $0.fileName) },
+                                                   limit: 2))
+        guard !documents.isEmpty else { return [] }
         let docOf = Dictionary(evidence.map { ($0.chunkID, $0.docID) }, uniquingKeysWith: { a, _ in a })
         // The question names the document ("summarise the meeting notes"); only its other words
         // ("... about the water supply") say what to favour inside it.
@@ -425,7 +466,7 @@ public final class ExtractiveComposer {
             let pick = left.indices.max { i, j in
                 func value(_ key: String) -> Double {
                     let overlap = best.map { Self.jaccard(words[key]!, words[$0]!) }.max() ?? 0
-                    return bySection[key]!.map(\.1).max()! - 1.0 * overlap
+                    return bySection[key]!.map(\.1).max()! - 1.5 * overlap
                 }
                 let vi = value(left[i]), vj = value(left[j])
                 return vi != vj ? vi < vj : i > j
@@ -482,12 +523,16 @@ public final class ExtractiveComposer {
             let central = set.isEmpty ? 0 : set.reduce(0.0) { $0 + Double(min((df[$1] ?? 1) - 1, 4)) / 4 } / Double(set.count)
             let words = TermAnalyzer.tokens(s.text).count
             let length = (8...45).contains(words) ? 1.0 : (5...7).contains(words) ? 0.5 : 0.1
-            let lead = firstInPassage[passageKey(s)] == s.start ? 1.0 : 0.0
+            // A section's first statement (not its heading line) usually says what it is for.
+            let statement = s.text.trimmingCharacters(in: .whitespacesAndNewlines).last.map { ".!?".contains($0) } ?? false
+            let lead = firstInPassage[passageKey(s)] == s.start && statement ? 1.0 : 0.0
             let onTopic = topic.isEmpty ? 0 : Double(topic.filter { set.contains($0) }.count) / Double(topic.count)
-            // Facts: numbers, dates and names (capitalised words inside the sentence) say what
-            // happened; "the minutes were approved without changes" says little.
-            let facts = min(1, Double(factCount(s.text)) / 3)
-            var w = 0.45 * central + 0.25 * length + 0.1 * lead + 0.4 * onTopic + 0.2 * facts
+            // Facts: amounts, quantities, dates and times, and names (capitalised words inside the
+            // sentence) are what a summary must keep ("Your salary is £41,500 a year"); "the
+            // minutes were approved without changes" says little.
+            let values = summaryValueKinds.reduce(0) { $0 + ValueMentions.find($1, in: s.text).count }
+            let facts = min(1, Double(2 * values + factCount(s.text)) / 4)
+            var w = 0.35 * central + 0.25 * length + 0.25 * lead + 0.4 * onTopic + 0.3 * facts
             let letters = s.text.unicodeScalars.filter { $0.properties.isAlphabetic }
             if !letters.isEmpty, letters.allSatisfy({ !$0.properties.isLowercase }) { w -= 0.5 }
             if SentenceScorer.isTableRow(s) { w -= 0.3 }
@@ -500,6 +545,9 @@ public final class ExtractiveComposer {
             return w
         }
     }
+
+    /// The kinds of value a summary keeps where it can.
+    static let summaryValueKinds: [AskedValue] = [.money, .quantity, .date, .time]
 
     /// Numbers and capitalised words after the first word of a sentence.
     static func factCount(_ text: String) -> Int {

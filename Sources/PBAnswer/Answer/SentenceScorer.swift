@@ -83,13 +83,19 @@ public struct SentenceScorer: Sendable {
             let s = sentences[i], set = tokens[i]
             let matched = Set(terms.filter { set.contains($0) })
             let underHeading = terms.filter { !set.contains($0) && headings[i].contains($0) }
-            let overlap = total > 0 ? (matched.reduce(0) { $0 + idf($1) } + underHeading.reduce(0) { $0 + idf($1) / 2 }) / total : 0
+            // A record's heading (a calendar event's summary, a contact's name) names what every
+            // line under it is about: there it counts in full.
+            let headingShare = Self.isRecordFile(s.path) ? 1.0 : 0.5
+            let overlap = total > 0 ? (matched.reduce(0) { $0 + idf($1) } + underHeading.reduce(0) { $0 + idf($1) * headingShare }) / total : 0
             let exp = Self.expectationScore(question.expectation, sentence: s.text, questionWords: questionWords)
             let rank = passageRank[s.n] ?? 10
             let prior = 1 / Double(max(rank, 1))
             var score = weights.overlap * overlap + weights.expectation * exp + weights.passage * prior
-            if question.expectation != .number, Self.isTableRow(s) { score -= weights.tableRow }
-            return Scored(sentence: s, overlap: overlap, cosine: nil, maxSim: nil, expectation: exp, score: score, matched: matched)
+            // A row that opens with the code asked about ("E20 | Water is not draining | ...") is
+            // the code's own entry, not a passing mention in a note.
+            if question.expectation != .number, Self.isTableRow(s), !Self.leadsWithCode(s.text, matched) { score -= weights.tableRow }
+            return Scored(sentence: s, overlap: overlap, cosine: nil, maxSim: nil, expectation: exp, score: score,
+                          matched: headingShare == 1 ? matched.union(underHeading) : matched)
         }
     }
 
@@ -98,6 +104,39 @@ public struct SentenceScorer: Sendable {
         scored[index].cosine = cosine
         scored[index].maxSim = maxSim
         scored[index].score += weights.cosine * max(0, cosine) + weights.maxSim * max(0, maxSim)
+    }
+
+    /// The numbers a sentence states, as words ("4", "four", "a dozen" as "dozen"): not the digits
+    /// of a code or a model name ("WD-8614", "E20"), which count nothing.
+    static func counts(in sentence: String) -> [String] {
+        var out: [String] = []
+        for raw in sentence.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
+            let word = raw.trimmingCharacters(in: .punctuationCharacters.union(.symbols))
+            let hasDigit = word.unicodeScalars.contains { $0.properties.numericType != nil }
+            let hasLetter = word.unicodeScalars.contains { $0.properties.isAlphabetic }
+            if hasDigit, hasLetter, !word.lowercased().hasSuffix("th"), !word.lowercased().hasSuffix("st"),
+               !word.lowercased().hasSuffix("nd"), !word.lowercased().hasSuffix("rd") { continue }
+            for t in TermAnalyzer.tokens(word) where TermAnalyzer.isNumber(t) || numberWords.contains(t) { out.append(t) }
+        }
+        return out
+    }
+
+    static let numberWords: Set<String> = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                                           "eleven", "twelve", "twenty", "thirty", "forty", "fifty", "hundred", "thousand",
+                                           "dozen", "both", "single", "double", "twice", "half"]
+
+    /// A calendar or an address book: a file of records, each under its own heading.
+    static func isRecordFile(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return lower.hasSuffix(".ics") || lower.hasSuffix(".vcf") || lower.hasSuffix(".ical") || lower.hasSuffix(".vcard")
+    }
+
+    /// Whether a table row's first cell holds one of the codes among `matched`.
+    static func leadsWithCode(_ text: String, _ matched: Set<String>) -> Bool {
+        let codes = matched.filter(isCode)
+        guard !codes.isEmpty else { return false }
+        let first = text.split(whereSeparator: { $0 == "|" || $0 == "\t" || $0 == ";" || $0 == "," }).first.map(String.init) ?? text
+        return !Set(TermAnalyzer.tokens(first)).isDisjoint(with: codes)
     }
 
     /// Letters and digits in one word: an error code, a model or part number.
@@ -128,7 +167,7 @@ public struct SentenceScorer: Sendable {
             }
             return 0.5
         case .number:
-            return TermAnalyzer.tokens(sentence).contains { TermAnalyzer.isNumber($0) && !questionWords.contains($0) } ? 1 : 0
+            return counts(in: sentence).contains { !questionWords.contains($0) } ? 1 : 0
         case .time:
             let words = TermAnalyzer.tokens(sentence)
             let hasYear = words.contains { w in

@@ -138,7 +138,7 @@ public struct ContextPacker {
         var expansions: [Expansion] = []
         for (i, anchor) in anchors.enumerated() {
             if let e = try place(anchor, width: width, on: &desk, library: library) { expansions.append(e) }
-            if i == 0, QuestionAnalysis(query.text).wantsSummary {
+            if i == 0, query.analysis?.intent == .summarize || QuestionAnalysis(query.questionText).wantsSummary {
                 try addSummarySections(to: &desk, query: query, anchors: anchors, library: library)
             } else if i == 0, lookup {
                 try addLookups(to: &desk, query: query, hitRank: hitRank, library: library)
@@ -265,19 +265,14 @@ public struct ContextPacker {
 
     /// A summary is of a document, not of the passages that happen to share the request's words:
     /// "summarise the meeting notes" retrieves the chunks that say "meeting", and a summary of
-    /// those would miss the decisions. So the document of the top hit (and of any other anchor
-    /// whose title or file name holds a word of the request beyond "summarise") goes on the desk
-    /// by sections: the first chunk of every section in document order, then the second of
+    /// those would miss the decisions. So the documents the request names (SummaryScope) go on
+    /// the desk by sections: the first chunk of every section in document order, then the second of
     /// every section, and so on while the budget lasts, so a long document is covered across its
     /// sections rather than from its start.
     func addSummarySections(to desk: inout Desk, query: QueryRecord, anchors: [Hit], library: PackLibrary) throws {
-        guard let top = anchors.first else { return }
-        let subject = Set(TermAnalyzer.contentTerms(query.text)).subtracting(QuestionAnalysis.summaryCues)
-        var documents = [top.docID]
-        for a in anchors.dropFirst() where documents.count < settings.summaryDocuments && !documents.contains(a.docID) {
-            let named = Set(TermAnalyzer.tokens(a.title + " " + a.fileName))
-            if !named.isDisjoint(with: subject) { documents.append(a.docID) }
-        }
+        let documents = SummaryScope.documents(subject: SummaryScope.subject(query.text),
+                                               candidates: anchors.map { ($0.docID, $0.title + " " + $0.fileName) },
+                                               limit: settings.summaryDocuments)
         var taken = 0
         for doc in documents {
             var sections: [[Hit]] = []

@@ -37,6 +37,9 @@ public struct ContradictionSweepGate: VerificationGate {
     }
 
     public func check(_ c: VerificationCase) -> GateResult {
+        // An overview quotes one line of each of several documents: that their numbers differ
+        // is what makes them different documents, not a contradiction.
+        if c.isOverview { return .finding(true, 1, "an overview: one line from each document, not one claim") }
         let cited = c.answer.citations.filter { c.pieces[$0.evidence] != nil }
         guard !cited.isEmpty else { return .finding(true, 1, "no cited sentence to contradict") }
         var conflicts: [String] = []

@@ -51,6 +51,9 @@ public enum PDFDocument {
             let reason = message.map { "pdftotext failed: \($0)" } ?? "pdftotext exited with status \(result.status)"
             throw DocumentError.malformed(path: path, reason: reason)
         }
+        // The same pages laid out (-layout), where tables keep their rows (LayoutTables).
+        let laidOut = try? ExternalProgram(executable: pdftotext, timeout: timeout).run(["-layout", "-enc", "UTF-8", "-eol", "unix", argument, "-"])
+        let text = merged(plain: result.stdout, layout: laidOut.flatMap { $0.status == 0 && !$0.timedOut ? $0.stdout : nil })
         let title = self.title(argument, path: path, timeout: min(timeout, titleTimeout), searchPath: searchPath)
         let pages = self.pages(result.stdout)
         let scans = pages.indices.filter { !pages[$0].contains(where: { !isBlank($0) }) }
@@ -73,9 +76,9 @@ public enum PDFDocument {
                 }
                 progress.advance()
             }
-            layer = self.layer(pdftotextOutput: ColumnTables.pages(result.stdout), title: title, ocr: read)
+            layer = self.layer(pdftotextOutput: text, title: title, ocr: read)
         } else {
-            layer = self.layer(pdftotextOutput: ColumnTables.pages(result.stdout), title: title)
+            layer = self.layer(pdftotextOutput: text, title: title)
         }
         if !scans.isEmpty {
             let count = pages.count == 1 ? "its page" : scans.count == pages.count ? "any of its \(pages.count) pages" : nil
@@ -98,6 +101,26 @@ public enum PDFDocument {
             layer.emptyReason = "pdftotext found no text in it"
         }
         return layer
+    }
+
+    /// The text of every page: where the laid-out page has a table (and is not prose in two
+    /// columns), the laid-out page with its tables as rows (LayoutTables); otherwise the plain
+    /// output with its column-wise tables put back into rows (ColumnTables). Pages stay ended by
+    /// form feeds; a layout of a different page count is not used.
+    static func merged(plain: [UInt8], layout: [UInt8]?) -> [UInt8] {
+        let plainPages = plain.split(separator: 0x0C, omittingEmptySubsequences: false)
+        let layoutPages = layout?.split(separator: 0x0C, omittingEmptySubsequences: false) ?? []
+        var out: [UInt8] = []
+        for (i, page) in plainPages.enumerated() {
+            if i > 0 { out.append(0x0C) }
+            if layoutPages.count == plainPages.count, !LayoutTables.isMultiColumnProse(layoutPages[i]),
+               let rows = LayoutTables.render(layoutPages[i]) {
+                out += rows
+            } else {
+                out += ColumnTables.rows(page)
+            }
+        }
+        return out
     }
 
     /// pdftotext's pages: it ends every page with a form feed.

@@ -86,7 +86,8 @@ public final class SentenceSegmenter {
     /// starts in lower case or with "(" and lower case; when the piece before left a bracket open
     /// ("battery (Varta Silver Dynamic\nE39) from ..."); or when the piece before is a full
     /// line of prose (60 bytes or more, ending in a word in lower case) and the next starts with
-    /// a capitalised word ("change due\nJune 2023"). List items, table rows, numbered lines and
+    /// a capitalised word ("change due\nJune 2023") or a number that is not a list's
+    /// ("to 7 February\n2025 (31 days)"). List items, table rows, numbered lines and
     /// headings start otherwise and stay apart.
     static func isWrapped(_ bytes: [UInt8], previous: Range<Int>, next: Range<Int>) -> Bool {
         guard !previous.isEmpty, !next.isEmpty, previous.upperBound <= next.lowerBound else { return false }
@@ -96,6 +97,7 @@ public final class SentenceSegmenter {
         guard gap.filter({ $0 == 0x0A }).count == 1, gap.allSatisfy({ $0 == 0x0A || $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) else { return false }
         func isLower(_ b: UInt8) -> Bool { b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") }
         func isUpper(_ b: UInt8) -> Bool { b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") }
+        func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
         let first = bytes[next.lowerBound]
         if isLower(first) { return true }
         if first == UInt8(ascii: "("), next.count > 1, isLower(bytes[next.lowerBound + 1]) { return true }
@@ -106,6 +108,18 @@ public final class SentenceSegmenter {
         let lastLine = bytes[lineStart..<previous.upperBound]
         // Table rows ("Holding deposit | £265 | Paid ... rent") are lines, not prose.
         let cells = bytes[lineStart..<next.upperBound].contains { $0 == UInt8(ascii: "|") || $0 == 0x09 }
+        // A number carried to the next line ("... to 7 February\n2025 (31 days)."), unless it
+        // numbers a list item ("2. Electricity", "3) Drain").
+        // Records of a delimited file ("2024-01,Utilities,...", ended by CR LF as CSV writes
+        // them) are lines too.
+        let record = lastLine.filter { $0 == UInt8(ascii: ";") }.count >= 2 || lastLine.filter { $0 == UInt8(ascii: ",") }.count >= 3
+            || gap.contains(0x0D)
+        if !cells, !record, lastLine.count >= 60, isLower(bytes[previous.upperBound - 1]), isDigit(first) {
+            var d = next.lowerBound
+            while d < next.upperBound, isDigit(bytes[d]) { d += 1 }
+            let marker = d + 1 < next.upperBound && (bytes[d] == UInt8(ascii: ".") || bytes[d] == UInt8(ascii: ")")) && bytes[d + 1] == 0x20
+            if !marker { return true }
+        }
         guard !cells, lastLine.count >= 60, isLower(bytes[previous.upperBound - 1]), isUpper(first),
               next.count > 1, isLower(bytes[next.lowerBound + 1]) else { return false }
         // Words only at the end: "... Garage: Hollis Motors" ends in a name, a label line.
