@@ -88,3 +88,15 @@ import PBCore
         #expect(ExtractiveComposer.eventAlternatives("when is the dentist appointment") == nil)
     }
 }
+
+@Suite struct PromptShapeTests {
+    @Test func theModelIsToldTheShapeOfAnswerAsked() {
+        var reading = QuestionReading(intent: .lookup, asks: .quantity, measure: .pressure, terms: ["tyre", "pressure"])
+        #expect(PromptWriter.question("front tyre pressure?", reading: reading) == "Question: front tyre pressure?\nAnswer with: the number with its unit (a pressure).")
+        reading = QuestionReading(intent: .procedure, terms: ["descale"])
+        #expect(PromptWriter.question("how do I descale it?", reading: reading).hasSuffix("Answer with: the steps in order, as the evidence numbers them."))
+        // Nothing particular asked, or no analysis: the question alone.
+        #expect(PromptWriter.question("tell me about the garden", reading: QuestionReading(intent: .general, terms: ["garden"])) == "Question: tell me about the garden")
+        #expect(PromptWriter.question("tell me about the garden") == "Question: tell me about the garden")
+    }
+}

@@ -60,7 +60,7 @@ public struct ContextPacker {
     /// The context for `query`. The library is needed only when the query has hits.
     public func pack(_ query: QueryRecord, library: PackLibrary?) throws -> PackedContext {
         let instructionTokens = counter.countTokens(PromptWriter.instructions)
-        let fixed = instructionTokens + counter.countTokens(PromptWriter.question(query.text)) + settings.reserve
+        let fixed = instructionTokens + counter.countTokens(PromptWriter.question(query.text, reading: query.analysis)) + settings.reserve
         guard fixed <= settings.budget else {
             throw ToolFailure(.badInput, "budget too small: the instructions and the question take \(fixed - settings.reserve) tokens and \(settings.reserve) are reserved for the answer, over the budget of \(settings.budget)")
         }
@@ -370,7 +370,7 @@ public struct ContextPacker {
                 evidence += pieces
                 blocks.append(PromptWriter.passage(pieces, number: position + 1))
             }
-            let prompt = PromptWriter.prompt(passages: blocks, question: query.text, background: background)
+            let prompt = PromptWriter.prompt(passages: blocks, question: query.text, reading: query.analysis, background: background)
             let used = instructionTokens + counter.countTokens(prompt) + settings.reserve
             // The sum of passage counts equals the count of the prompt for WordPiece; this guard
             // keeps the budget hard even for a counter where it would not.

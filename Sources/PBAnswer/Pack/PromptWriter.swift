@@ -16,8 +16,39 @@ public enum PromptWriter {
         answer, say exactly "\(abstention)" Be brief.
         """
 
-    /// The last block of the prompt.
-    public static func question(_ text: String) -> String { "Question: " + text }
+    /// The last block of the prompt: the question, and what shape of answer it asks for (from
+    /// pb-search's question analysis), so that a model answers a procedure with its steps and
+    /// an amount with the amount, as the extractive composer does.
+    public static func question(_ text: String, reading: QuestionReading? = nil) -> String {
+        "Question: " + text + (reading.flatMap(expected).map { "\nAnswer with: " + $0 + "." } ?? "")
+    }
+
+    /// What a question's answer should hold, in words; nil when the analysis says nothing particular.
+    static func expected(_ r: QuestionReading) -> String? {
+        switch r.intent {
+        case .procedure: return "the steps in order, as the evidence numbers them"
+        case .compare: return "both values compared, each with its citation"
+        case .summarize: return "a summary that covers each section and keeps its numbers, names and dates"
+        case .overview: return "one line per document: its file name and what it is"
+        case .lookup, .when, .who, .general:
+            guard let asks = r.asks else {
+                return r.intent == .when ? "a date or time" : r.intent == .who ? "a person or organisation" : nil
+            }
+            switch asks {
+            case .money: return "the amount of money, as the evidence writes it"
+            case .quantity: return "the number with its unit" + (r.measure.map { " (a \($0.rawValue))" } ?? "")
+            case .number: return "the number"
+            case .date: return "the date"
+            case .time: return "the time"
+            case .name: return "the name of the person or organisation"
+            case .phone: return "the phone number"
+            case .email: return "the e-mail address"
+            case .address: return "the postal address"
+            case .code: return "the code or reference"
+            case .yesNo: return "yes or no, and the sentence that says so"
+            }
+        }
+    }
 
     /// "[n] Title › Section › Subsection (file:line)", then the pieces' texts in source order.
     /// The file is named without its folders: the model needs to tell sources apart, not to
@@ -40,13 +71,13 @@ public enum PromptWriter {
 
     /// The user message: passages in prompt order, a blank line between, then the question;
     /// a memory's background puts its summary first and its recent messages before the question.
-    public static func prompt(passages: [String], question text: String, background: Background? = nil) -> String {
+    public static func prompt(passages: [String], question text: String, reading: QuestionReading? = nil, background: Background? = nil) -> String {
         var blocks = passages
         if let background {
             blocks.insert(summary(background), at: 0)
             if !background.recent.isEmpty { blocks.append(recent(background.recent)) }
         }
-        return (blocks + [question(text)]).joined(separator: "\n\n")
+        return (blocks + [question(text, reading: reading)]).joined(separator: "\n\n")
     }
 
     /// "Background (not evidence): ..." and the workstream's summary.
