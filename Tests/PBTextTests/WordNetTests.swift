@@ -10,6 +10,21 @@ import Testing
         #expect(wn.baseForms("took").contains { $0.0 == .verb && $0.1 == "take" })
         #expect(WordNet(directory: "/nonexistent") == nil)
     }
+
+    /// The binary search finds every lemma of the index, first to last, and nothing between them.
+    @Test func everyLemmaOfTheIndexIsFound() throws {
+        let wn = try #require(WordNet.shared, "wordnet-base is not installed (make deps)")
+        for pos in WordNet.PartOfSpeech.allCases {
+            let text = try String(contentsOfFile: "\(WordNet.defaultDirectory)/index.\(pos.rawValue)", encoding: .utf8)
+            let lemmas = text.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map { String($0.prefix { $0 != " " }) }
+            for (i, lemma) in lemmas.enumerated() where i % 97 == 0 || i == lemmas.count - 1 {
+                #expect(wn.has(pos, lemma), "\(pos) \(lemma)")
+                #expect(!wn.has(pos, lemma + "qqz"), "\(pos) \(lemma)qqz")
+            }
+            #expect(!wn.has(pos, ""))
+        }
+        #expect(wn.senseOffsets(.noun, "boiler").count == 2)
+    }
 }
 
 @Suite struct WordNetSynonymTests {

@@ -5,8 +5,8 @@ import Foundation
 /// (its suffix rules and exception lists), so that "insurers", "iced" and "summarised" are known
 /// words while "bolier" and "insurence" are not.
 ///
-/// Loaded on first use, once per process: the four index files are 6 MB, read in about 40 ms,
-/// and a question needs them only when one of its words is not in the library.
+/// Opened on first use, once per process: the four index files (6 MB) are mapped and searched
+/// by binary search, so a question pays for the few words it looks up, not for the whole lexicon.
 public final class WordNet: @unchecked Sendable {
     /// The folder of the database files; `PB_WORDNET_DIR` names another.
     public static var defaultDirectory: String {
@@ -18,11 +18,11 @@ public final class WordNet: @unchecked Sendable {
 
     public enum PartOfSpeech: String, CaseIterable, Sendable { case noun, verb, adj, adv }
 
-    private var lemmas: [PartOfSpeech: Set<String>] = [:]
     private var exceptions: [PartOfSpeech: [String: [String]]] = [:]
     private let directory: String
-    /// Per part of speech, lemma to its synsets' byte offsets in data.POS, most frequent sense first.
-    private var senses: [PartOfSpeech: [String: [Int]]] = [:]
+    /// index.POS, mapped: one line per lemma, sorted byte-wise, read by binary search as
+    /// WordNet's own library reads it (parsing the 6 MB into sets took 0.3 s of every question).
+    private var index: [PartOfSpeech: Data] = [:]
     private var data: [PartOfSpeech: Data] = [:]
     private let lock = NSLock()
 
@@ -30,18 +30,9 @@ public final class WordNet: @unchecked Sendable {
     public init?(directory: String) {
         self.directory = directory
         for pos in PartOfSpeech.allCases {
-            guard let text = try? String(contentsOfFile: "\(directory)/index.\(pos.rawValue)", encoding: .utf8) else { return nil }
-            var set = Set<String>()
-            var offsets: [String: [Int]] = [:]
-            for line in text.split(separator: "\n") where !line.hasPrefix(" ") {
-                let fields = line.split(separator: " ")
-                guard fields.count >= 4, let count = Int(fields[2]) else { continue }
-                let lemma = String(fields[0])
-                set.insert(lemma)
-                offsets[lemma] = fields.suffix(count).compactMap { Int($0) }
-            }
-            lemmas[pos] = set
-            senses[pos] = offsets
+            guard let mapped = try? Data(contentsOf: URL(fileURLWithPath: "\(directory)/index.\(pos.rawValue)"), options: .alwaysMapped),
+                  !mapped.isEmpty else { return nil }
+            index[pos] = mapped
             var exc: [String: [String]] = [:]
             if let text = try? String(contentsOfFile: "\(directory)/\(pos.rawValue).exc", encoding: .utf8) {
                 for line in text.split(separator: "\n") {
@@ -51,6 +42,51 @@ public final class WordNet: @unchecked Sendable {
             }
             exceptions[pos] = exc
         }
+    }
+
+    /// The fields of `lemma`'s line in index.POS, or nil when WordNet has no such lemma.
+    func entry(_ pos: PartOfSpeech, _ lemma: String) -> [Substring]? {
+        // The licence at the top of each file is lines that open with spaces: no lemma is empty.
+        guard let bytes = index[pos], !lemma.isEmpty, !lemma.hasPrefix(" ") else { return nil }
+        let key = Array(lemma.utf8)
+        return bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> [Substring]? in
+            let b = raw.bindMemory(to: UInt8.self)
+            var lo = 0, hi = b.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                var start = mid
+                while start > 0, b[start - 1] != 0x0A { start -= 1 }
+                var end = start
+                while end < b.count, b[end] != 0x0A { end += 1 }
+                var k = start
+                while k < end, b[k] != 0x20 { k += 1 }
+                // Compare the line's lemma (bytes start..<k) with the key, as strcmp does.
+                var order = 0
+                var i = 0
+                while order == 0 {
+                    let x: Int = start + i < k ? Int(b[start + i]) : -1
+                    let y: Int = i < key.count ? Int(key[i]) : -1
+                    if x == -1 && y == -1 { break }
+                    order = x < y ? -1 : x > y ? 1 : 0
+                    i += 1
+                }
+                if order == 0 {
+                    let line = String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
+                    return line.split(separator: " ")
+                }
+                if order < 0 { lo = end + 1 } else { hi = start }
+            }
+            return nil
+        }
+    }
+
+    /// Whether WordNet has `lemma` as a `pos`.
+    func has(_ pos: PartOfSpeech, _ lemma: String) -> Bool { entry(pos, lemma) != nil }
+
+    /// `lemma`'s synsets' byte offsets in data.POS, most frequent sense first.
+    func senseOffsets(_ pos: PartOfSpeech, _ lemma: String) -> [Int] {
+        guard let fields = entry(pos, lemma), fields.count >= 4, let count = Int(fields[2]) else { return [] }
+        return fields.suffix(count).compactMap { Int($0) }
     }
 
     /// Whether `word` (any case) is an English word or an inflection of one.
@@ -63,9 +99,8 @@ public final class WordNet: @unchecked Sendable {
         let w = word.lowercased().replacingOccurrences(of: " ", with: "_")
         var out: [(PartOfSpeech, String)] = []
         for pos in PartOfSpeech.allCases {
-            guard let set = lemmas[pos] else { continue }
             var seen = Set<String>()
-            func add(_ base: String) { if set.contains(base), seen.insert(base).inserted { out.append((pos, base)) } }
+            func add(_ base: String) { if !seen.contains(base), has(pos, base), seen.insert(base).inserted { out.append((pos, base)) } }
             add(w)
             for base in exceptions[pos]?[w] ?? [] { add(base) }
             for (suffix, ending) in Self.rules[pos] ?? [] where w.hasSuffix(suffix) && w.count > suffix.count {
@@ -84,7 +119,7 @@ public final class WordNet: @unchecked Sendable {
         var seen: Set<String> = [w]
         for (pos, base) in baseForms(w) {
             seen.insert(base)
-            for offset in (senses[pos]?[base] ?? []).prefix(limit) {
+            for offset in senseOffsets(pos, base).prefix(limit) {
                 for member in synset(pos, at: offset) where seen.insert(member).inserted { out.append(member) }
             }
         }
