@@ -75,20 +75,6 @@ import PBCore
     }
 }
 
-@Suite struct WhenEventTests {
-    @Test func theEventAWhenQuestionEndsOn() throws {
-        let start = try #require(ExtractiveComposer.eventAlternatives("When did my job at Fernhill Analytics start?"))
-        #expect(start.contains(["start"]))
-        #expect(ExtractiveComposer.eventAlternatives("When is the next boiler service due?")?.first == ["due"])
-        // "run out" as one event, with WordNet's words for it ("give out").
-        let runOut = try #require(ExtractiveComposer.eventAlternatives("When does my home insurance cover run out?"))
-        #expect(runOut.first?.first == "run")
-        #expect(runOut.count > 1)
-        // A thing, not an event: no filter.
-        #expect(ExtractiveComposer.eventAlternatives("when is the dentist appointment") == nil)
-    }
-}
-
 @Suite struct PromptShapeTests {
     @Test func theModelIsToldTheShapeOfAnswerAsked() {
         var reading = QuestionReading(intent: .lookup, asks: .quantity, measure: .pressure, terms: ["tyre", "pressure"])

@@ -337,6 +337,9 @@ struct CodeAndTableTests {
     @Test func codesAreLettersWithDigits() {
         #expect(SentenceScorer.isCode("e24") && SentenceScorer.isCode("x200") && SentenceScorer.isCode("a4"))
         #expect(!SentenceScorer.isCode("1998") && !SentenceScorer.isCode("pump"))
+        // Numbers with a suffix are numbers; letters between digits make a code.
+        #expect(!SentenceScorer.isCode("16th") && !SentenceScorer.isCode("1990s") && !SentenceScorer.isCode("5km"))
+        #expect(SentenceScorer.isCode("4b2") && SentenceScorer.isCode("wd8614"))
     }
 }
 

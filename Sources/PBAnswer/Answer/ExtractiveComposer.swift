@@ -140,17 +140,6 @@ public final class ExtractiveComposer {
                 scored = scored.filter { bound.contains($0.sentence.n) }
             }
         }
-        // "When did my job start?": the date asked for is the one of the event the question
-        // ends on ("start", "run out", "due"), or of a word WordNet gives for it ("begin",
-        // "expire"); where a dated sentence names it, one that does not ("It is made on 2 December
-        // 2024 between Fernhill Analytics ...") is the date of something else.
-        if reading.intent == .when, !fromMemory, question.lowercased().hasPrefix("when"), let event = Self.eventAlternatives(question) {
-            let naming = scored.filter { s in
-                let m = TermMatcher(rows[Self.key(s.sentence)] ?? s.sentence.text)
-                return event.contains { $0.allSatisfy(m.contains) }
-            }
-            if !naming.isEmpty { scored = naming }
-        }
         addMeaning(q, &scored)
 
         let chosen: [SentenceScorer.Scored]
@@ -172,29 +161,6 @@ public final class ExtractiveComposer {
         var answer = Self.assemble(chosen.map(\.sentence), route: route, opening: opening, rows: rows)
         answer.receipt = Receipt(extractiveWith: ["compose_ms": Self.milliseconds(clock.now - began)])
         return answer
-    }
-
-    /// The event a when-question ends on, as alternatives of stemmed words: its last content
-    /// word, with the word before when that is a particle ("run out"), if WordNet knows it as a
-    /// verb or it says when something falls ("due"); with WordNet's words for it. Nil otherwise
-    /// ("when is the dentist appointment?" ends on a thing, not an event).
-    static func eventAlternatives(_ question: String) -> [[String]]? {
-        let words = question.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" }).map(String.init)
-        guard var i = words.indices.last else { return nil }
-        let particles: Set<String> = ["out", "up", "off", "back", "over", "down", "in", "on"]
-        while i > 0, TermAnalyzer.isStopword(words[i]), !particles.contains(words[i]) { i -= 1 }
-        var phrase = words[i]
-        if particles.contains(phrase) {
-            guard i > 0 else { return nil }
-            phrase = words[i - 1] + " " + phrase
-        }
-        guard !TermAnalyzer.isStopword(phrase) else { return nil }
-        let dated: Set<String> = ["due", "valid", "open", "closed", "over", "finished"]
-        let verb = WordNet.shared?.baseForms(phrase).contains { $0.0 == .verb } ?? false
-        guard verb || dated.contains(phrase) else { return nil }
-        let alternatives = ([phrase] + (WordNet.shared?.synonyms(of: phrase, senses: 3) ?? []))
-            .map { TermAnalyzer.contentTokens($0) }.filter { !$0.isEmpty }
-        return alternatives.isEmpty ? nil : alternatives
     }
 
     /// A line that only repeats words of its document's title ("Halvard WD-8614 Washer Dryer"

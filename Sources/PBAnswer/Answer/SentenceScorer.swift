@@ -76,7 +76,8 @@ public struct SentenceScorer: Sendable {
         let n = Double(max(sentences.count, 1))
         // A code in the question ("E24", "A4", "X200") names exactly one thing: a sentence without
         // it is about something else, however many other words it shares.
-        func idf(_ t: String) -> Double { log(1 + n / Double(1 + (df[t] ?? 0))) * (Self.isCode(t) ? 3 : 1) }
+        // So does a number with letters ("16th century", "1990s"), if less surely: it weighs as much.
+        func idf(_ t: String) -> Double { log(1 + n / Double(1 + (df[t] ?? 0))) * (Self.mixesLettersAndDigits(t) ? 3 : 1) }
         let total = terms.reduce(0) { $0 + idf($1) }
         let questionWords = Set(TermAnalyzer.tokens(question.text))
         return sentences.indices.map { i in
@@ -139,9 +140,21 @@ public struct SentenceScorer: Sendable {
         return !Set(TermAnalyzer.tokens(first)).isDisjoint(with: codes)
     }
 
-    /// Letters and digits in one word: an error code, a model or part number.
-    static func isCode(_ term: String) -> Bool {
+    /// Letters and digits in one word.
+    static func mixesLettersAndDigits(_ term: String) -> Bool {
         term.unicodeScalars.contains { $0.properties.numericType != nil } && term.unicodeScalars.contains { $0.properties.isAlphabetic }
+    }
+
+    /// An error code, a model or part number: letters and digits in one word that opens with a
+    /// letter ("E20", "A4", "WD8614") or has letters between digits ("4b2"); a
+    /// number with a suffix ("16th", "1990s", "5km") is a number, not a code.
+    static func isCode(_ term: String) -> Bool {
+        let scalars = Array(term.unicodeScalars)
+        guard let first = scalars.first, scalars.contains(where: { $0.properties.numericType != nil }),
+              scalars.contains(where: { $0.properties.isAlphabetic }) else { return false }
+        if first.properties.isAlphabetic { return true }
+        let digitsAfterLetters = scalars.drop { $0.properties.numericType != nil }.drop { $0.properties.isAlphabetic }
+        return digitsAfterLetters.contains { $0.properties.numericType != nil }
     }
 
     /// A line of a delimited file, or a table row: cells between tabs or pipes, as Markdown
