@@ -86,3 +86,14 @@ import PBCore
         #expect(PromptWriter.question("tell me about the garden") == "Question: tell me about the garden")
     }
 }
+
+@Suite struct TableRowWeightTests {
+    @Test func rowsAreNotDiscountedWhenTheValueIsOfAKindTablesHold() {
+        let row = EvidenceSentence(n: 1, piece: 0, chunkID: "m-1", path: "manual.pdf", start: 0, end: 24, line: 3, page: 1,
+                                   text: "Washing capacity | 8 kg")
+        let q = QuestionAnalysis("Is the washing capacity bigger than the drying capacity?")
+        let plain = SentenceScorer().lexical(q, [row], passageRank: [1: 1])[0].score
+        let values = SentenceScorer().lexical(q, [row], passageRank: [1: 1], rowsAnswer: true)[0].score
+        #expect(abs(values - plain - SentenceScorer.Weights().tableRow) < 1e-9)
+    }
+}

@@ -20,6 +20,20 @@ import PBCore
         #expect(read("how many place settings does it hold?") == (.lookup, .number, nil))
     }
 
+    @Test func comparisonsPhrasedWithThanOrComparedWith() {
+        // Asked as a yes/no, a comparison still wants both values.
+        #expect(read("Is the washer dryer's washing capacity bigger than its drying capacity?").0 == .compare)
+        #expect(read("Is the washer dryer's washing capacity bigger than its drying capacity?").1 != .yesNo)
+        #expect(read("After probation, how much notice does the company give me compared with what I have to give?").0 == .compare)
+        #expect(read("Was March's grocery spending over or under the budget?").0 == .compare)
+        #expect(read("Do I pay more rent than the flat upstairs?").0 == .compare)
+        // "other than", "rather than" and "later than" compare nothing.
+        #expect(read("Who other than Dave has a key?").0 != .compare)
+        #expect(read("When must the rent be paid, no later than which day?").0 != .compare)
+        #expect(QuestionReader.comparesWithThan(["is", "it", "longer", "than", "that"]))
+        #expect(!QuestionReader.comparesWithThan(["rather", "than", "this"]))
+    }
+
     @Test func explanationsAreNotLookups() {
         #expect(read("What does error code E24 mean?").0 == .general)
         #expect(read("why does the boiler lose pressure?").0 == .general)

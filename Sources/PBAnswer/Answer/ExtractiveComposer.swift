@@ -106,7 +106,10 @@ public final class ExtractiveComposer {
         let answering = sentences.filter { s in
             !headers.contains(Self.normalised(s.text)) && !Self.isTitleLine(s.text, title: titles[s.n] ?? [])
         }
-        var scored = scorer.lexical(q, answering, passageRank: passageRank)
+        // A value of a kind tables hold (an amount, a quantity, a code) is as likely in a row as
+        // in a sentence: rows are not discounted then ("is the washing capacity bigger than the
+        // drying capacity?" is two rows of the specification table).
+        var scored = scorer.lexical(q, answering, passageRank: passageRank, rowsAnswer: Self.strictKind(reading) != nil)
         // A code in the question ("E20", "A4", "X200") names exactly one thing: where some
         // sentences hold it, a sentence without it is about something else.
         let codes = q.terms.filter(SentenceScorer.isCode)

@@ -52,7 +52,8 @@ public struct SentenceScorer: Sendable {
     }
 
     /// Lexical part of the score, for every sentence (cheap; used to choose which to embed).
-    public func lexical(_ question: QuestionAnalysis, _ sentences: [EvidenceSentence], passageRank: [Int: Int]) -> [Scored] {
+    /// `rowsAnswer`: the value asked for is of a kind table rows hold, so rows are not discounted.
+    public func lexical(_ question: QuestionAnalysis, _ sentences: [EvidenceSentence], passageRank: [Int: Int], rowsAnswer: Bool = false) -> [Scored] {
         // A month written as "2024-01" or "27 Jan" counts as the month's name.
         let tokens = sentences.map { Set(TermAnalyzer.tokens($0.text) + MonthSpellings.terms(in: $0.text)) }
         // The heading a sentence sits under says what it is about ("Mechanic noticed an oil
@@ -94,7 +95,7 @@ public struct SentenceScorer: Sendable {
             var score = weights.overlap * overlap + weights.expectation * exp + weights.passage * prior
             // A row that opens with the code asked about ("E20 | Water is not draining | ...") is
             // the code's own entry, not a passing mention in a note.
-            if question.expectation != .number, Self.isTableRow(s), !Self.leadsWithCode(s.text, matched) { score -= weights.tableRow }
+            if question.expectation != .number, !rowsAnswer, Self.isTableRow(s), !Self.leadsWithCode(s.text, matched) { score -= weights.tableRow }
             return Scored(sentence: s, overlap: overlap, cosine: nil, maxSim: nil, expectation: exp, score: score,
                           matched: headingShare == 1 ? matched.union(underHeading) : matched)
         }

@@ -14,7 +14,7 @@ public enum QuestionReader {
         let text = " " + words.joined(separator: " ") + " "
         let terms = TermAnalyzer.contentTerms(question)
         func has(_ phrases: [String]) -> Bool { phrases.contains { text.contains(" \($0) ") } }
-        let (asks, measure) = askedValue(words: words, text: text)
+        var (asks, measure) = askedValue(words: words, text: text)
 
         let intent: QuestionIntent
         if isOverview(text) {
@@ -22,11 +22,19 @@ public enum QuestionReader {
         } else if has(["summarise", "summarize", "summary", "sum up", "overview of", "outline", "gist", "recap", "tl dr", "tldr"])
                     || (text.hasPrefix(" what does ") && has(["say", "cover"])) {
             intent = .summarize
-        } else if has(["compare", "comparison", "difference between", "differences between", "versus", "vs"])
+        } else if has(["compare", "comparison", "difference between", "differences between", "versus", "vs", "compared with",
+                       "compared to", "over or under", "more or less than"]) || comparesWithThan(words)
                     || (words.first == "which" && has(["cheaper", "dearer", "more expensive", "costs more", "cost more", "costs less", "bigger",
                                                        "larger", "smaller", "longer", "shorter", "higher", "lower", "better", "more", "less"])
                         && has(["or"])) {
             intent = .compare
+            // "Is the washing capacity bigger than the drying capacity?" asks for two capacities,
+            // not for a yes: the values are read without the opening auxiliary.
+            if asks == .yesNo {
+                let rest = Array(words.dropFirst())
+                (asks, measure) = askedValue(words: rest, text: " " + rest.joined(separator: " ") + " ")
+                if asks == .yesNo { asks = nil }
+            }
         } else if isProcedure(text) {
             intent = .procedure
         } else if asks == .date || asks == .time {
@@ -40,6 +48,19 @@ public enum QuestionReader {
         }
         return QuestionReading(intent: intent, asks: intent == .procedure || intent == .summarize || intent == .overview ? nil : asks,
                                measure: intent == .lookup ? measure : nil, terms: terms)
+    }
+
+    /// "bigger than", "more notice than", "longer than": a comparative before "than" (not
+    /// "other than" or "rather than").
+    static func comparesWithThan(_ words: [String]) -> Bool {
+        let notComparative: Set<String> = ["other", "rather", "either", "whether", "later", "sooner"]
+        for i in words.indices.dropFirst() where words[i] == "than" {
+            let w = words[i - 1]
+            if ["more", "less", "fewer", "worse", "better"].contains(w) { return true }
+            if w.hasSuffix("er"), w.count > 4, !notComparative.contains(w) { return true }
+            if i >= 2, ["more", "less", "fewer"].contains(words[i - 2]) { return true }
+        }
+        return false
     }
 
     /// Lowercased words, apostrophes kept inside ("what's" stays one word, then is read as "what is").
