@@ -64,6 +64,10 @@ PY
   if command -v pdftotext >/dev/null 2>&1; then
     pdftotext "$fx/documents/sample.pdf" "$out/pdftext/sample.pdf.txt" 2>/dev/null
     pdftotext "$fx/samples/dishwasher-manual.pdf" "$out/pdftext/dishwasher.pdf.txt" 2>/dev/null
+    # Laid out (-layout), as the reader reads pages with tables: columns of cells, wrapped cells.
+    for pdf in "$root"/Evals/household/docs/*.pdf; do
+      pdftotext -layout "$pdf" "$out/pdftext/layout-$(basename "$pdf").txt" 2>/dev/null
+    done
   fi
   seed wordpiece "$fx"/samples/*.txt "$fx"/samples/*.md
   seed chunk "$fx"/samples/*.txt "$fx"/samples/*.md "$fx"/samples/*.csv

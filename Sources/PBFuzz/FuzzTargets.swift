@@ -58,7 +58,11 @@ enum FuzzTargets {
             _ = try? MailDocument.textLayer(Array(bytes.dropFirst()), path: "fuzz.eml", mailbox: (bytes.first ?? 0) % 2 == 1, ocr: .off)
         case "ocrtsv":
             DocumentFuzzing.ocrPage(bytes)
-        case "pdftext": _ = PDFDocument.layer(pdftotextOutput: bytes, title: nil)
+        case "pdftext":
+            // pdftotext's output as the plain and the laid-out reading (tables as rows).
+            _ = PDFDocument.layer(pdftotextOutput: bytes, title: nil)
+            _ = LayoutTables.render(bytes[...])
+            _ = LayoutTables.isMultiColumnProse(bytes[...])
         case "wordpiece": _ = tokenizer?.encode(text, maxTokens: 512)
         case "chunk":
             // The first byte picks the format the text is read as.
