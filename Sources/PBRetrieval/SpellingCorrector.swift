@@ -59,14 +59,16 @@ public final class SpellingCorrector {
             }
             if !options.isEmpty { candidates.append((word, lower, options)) }
         }
-        for c in candidates {
-            // Words the library lacks vouch for nothing: with none left, the nearest word is taken.
-            var typed: [String] = []
-            for t in LexicalQuery.terms(question) where t != c.lower && !Stopwords.english.contains(t) {
-                if try isKnown(t) { typed.append(t) }
+        // Words the library lacks vouch for nothing: with none left, the nearest word is taken.
+        var known: [String] = []
+        if !candidates.isEmpty {
+            for t in LexicalQuery.terms(question) where !Stopwords.english.contains(t) {
+                if try isKnown(t) { known.append(t) }
             }
+        }
+        for c in candidates {
             let offered = candidates.filter { $0.lower != c.lower }.flatMap { $0.options.map(\.0) }
-            guard let (surface, distance) = try c.options.first(where: { try cooccurs($0.0, with: typed + offered) }) else { continue }
+            guard let (surface, distance) = try c.options.first(where: { try cooccurs($0.0, with: known + offered) }) else { continue }
             corrections.append(.init(from: c.lower, to: surface, distance: distance))
             text = Self.replacingWord(c.word, with: surface, in: text)
         }

@@ -92,17 +92,18 @@ public final class ExtractiveComposer {
         for e in evidence { passageRank[e.n] = min(passageRank[e.n] ?? Int.max, e.rank ?? 20) }
         // A table's header row names its columns; it answers nothing.
         var headers = Set(evidence.compactMap { $0.header.map(Self.normalised) })
+        // An overview or a summary says what documents are; every other answer is a statement.
+        let describing = q.wantsSummary || reading.intent == .summarize || reading.intent == .overview
         // Nor is a document's title or a heading ("Halvard WD-8614 Washer Dryer" matches every
         // question about the washer dryer and says nothing about any), except in an overview or
         // a summary, which may open with what a document is.
-        if reading.intent != .overview, reading.intent != .summarize, !q.wantsSummary {
+        if !describing {
             for e in evidence {
                 for name in [e.title] + e.section where !name.isEmpty { headers.insert(Self.normalised(name)) }
             }
             headers.remove("")
         }
-        let titles = reading.intent == .overview || reading.intent == .summarize || q.wantsSummary ? [:]
-            : Dictionary(evidence.map { ($0.n, Set(TermAnalyzer.tokens($0.title))) }, uniquingKeysWith: { a, _ in a })
+        let titles = describing ? [:] : Dictionary(evidence.map { ($0.n, Set(TermAnalyzer.tokens($0.title))) }, uniquingKeysWith: { a, _ in a })
         let answering = sentences.filter { s in
             !headers.contains(Self.normalised(s.text)) && !Self.isTitleLine(s.text, title: titles[s.n] ?? [])
         }
@@ -113,8 +114,7 @@ public final class ExtractiveComposer {
         // A code in the question ("E20", "A4", "X200") names exactly one thing: where some
         // sentences hold it, a sentence without it is about something else.
         let codes = q.terms.filter(SentenceScorer.isCode)
-        if !codes.isEmpty, reading.intent != .overview, reading.intent != .summarize, !q.wantsSummary,
-           scored.contains(where: { !$0.matched.isDisjoint(with: codes) }) {
+        if !codes.isEmpty, !describing, scored.contains(where: { !$0.matched.isDisjoint(with: codes) }) {
             scored = scored.filter { !$0.matched.isDisjoint(with: codes) }
         }
         // A table row reads as "Column: cell" under its header, in the answer and when looking
@@ -150,13 +150,12 @@ public final class ExtractiveComposer {
             chosen = overview(question, scored, evidence: evidence, rendered: &rows)
         } else if q.wantsSummary || reading.intent == .summarize {
             chosen = summary(q, scored, passageRank: passageRank, evidence: evidence)
-        } else if reading.intent == .procedure,
-                  let steps = procedure(scored, all: sentences, rendered: &rows) {
+        } else if reading.intent == .procedure, let steps = procedure(scored, all: sentences, rendered: &rows) {
             chosen = steps
         } else {
             chosen = facts(q, scored)
         }
-        let route: AnswerRoute = (q.wantsSummary || reading.intent == .summarize || reading.intent == .overview) && !chosen.isEmpty ? .summary : .extractive
+        let route: AnswerRoute = describing && !chosen.isEmpty ? .summary : .extractive
         // "When ...?" from a memory: the answer opens with the date its evidence refers to.
         let opening = q.expectation == .time && route == .extractive
             ? chosen.first.flatMap { c in evidence.first { $0.chunkID == c.sentence.chunkID && $0.n == c.sentence.n } }.flatMap(EvidenceDate.phrase(of:))
@@ -312,10 +311,8 @@ public final class ExtractiveComposer {
                 ? list.min { ($0.sentence.start, $0.sentence.n) < ($1.sentence.start, $1.sentence.n) }!
                 : list.max { $0.score != $1.score ? $0.score < $1.score : $0.sentence.start > $1.sentence.start }!
             // A document whose title or file name names the topic is about it, first of all.
-            let named = !topic.isEmpty && alternatives.contains { alts in
-                let m = TermMatcher(naming[path] ?? "")
-                return alts.contains { $0.allSatisfy(m.contains) }
-            }
+            let names = TermMatcher(naming[path] ?? "")
+            let named = !topic.isEmpty && alternatives.contains { $0.contains { $0.allSatisfy(names.contains) } }
             lines.append((path, pick, list.map(\.score).max() ?? 0, named))
         }
         lines.sort { a, b in
@@ -343,11 +340,7 @@ public final class ExtractiveComposer {
 
     /// A list marker alone: "1.", "12)", "(3)", "a)".
     static func isBareMarker(_ text: String) -> Bool {
-        var t = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if t.hasPrefix("(") { t.removeFirst() }
-        guard let last = t.last, last == "." || last == ")" else { return false }
-        let body = t.dropLast()
-        return (1...2).contains(body.count) && (body.allSatisfy(\.isNumber) || (body.count == 1 && body.first!.isLetter))
+        LayoutTables.isNumberMarker(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// A numbered or bulleted line: "1.", "2)", "(3)", "a)", "-", "•", "*", "Step 4".
@@ -423,8 +416,9 @@ public final class ExtractiveComposer {
         return chosen
     }
 
-    /// Summaries: the documents the question names (SummaryScope), then the best sentences of each of its sections, sections
-    /// and sentences in source order so the summary reads like the document.
+    /// Summaries: the documents the question names (SummaryScope), then the best sentences of
+    /// each of their sections, sections and sentences in source order so the summary reads like
+    /// the document.
     func summary(_ q: QuestionAnalysis, _ scored: [SentenceScorer.Scored], passageRank: [Int: Int], evidence: [Evidence]) -> [SentenceScorer.Scored] {
         let ranked = evidence.sorted { ($0.rank ?? Int.max, $0.n) < ($1.rank ?? Int.max, $1.n) }
         let documents = Set(SummaryScope.documents(subject: SummaryScope.subject(q.text),

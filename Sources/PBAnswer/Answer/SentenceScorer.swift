@@ -116,8 +116,9 @@ public struct SentenceScorer: Sendable {
             let word = raw.trimmingCharacters(in: .punctuationCharacters.union(.symbols))
             let hasDigit = word.unicodeScalars.contains { $0.properties.numericType != nil }
             let hasLetter = word.unicodeScalars.contains { $0.properties.isAlphabetic }
-            if hasDigit, hasLetter, !word.lowercased().hasSuffix("th"), !word.lowercased().hasSuffix("st"),
-               !word.lowercased().hasSuffix("nd"), !word.lowercased().hasSuffix("rd") { continue }
+            // An ordinal ("3rd", "21st") counts; other letters with digits are a code.
+            let lower = word.lowercased()
+            if hasDigit, hasLetter, !["th", "st", "nd", "rd"].contains(where: lower.hasSuffix) { continue }
             for t in TermAnalyzer.tokens(word) where TermAnalyzer.isNumber(t) || numberWords.contains(t) { out.append(t) }
         }
         return out

@@ -80,7 +80,11 @@ public enum LayoutTables {
 
     /// "1.", "12)", "(3)", "a)", "-", "•", "*".
     static func isListMarker(_ cell: String) -> Bool {
-        if ["-", "•", "*", "–", "·"].contains(cell) { return true }
+        ["-", "•", "*", "–", "·"].contains(cell) || isNumberMarker(cell)
+    }
+
+    /// A list item's number alone: "1.", "12)", "(3)", "a)".
+    public static func isNumberMarker(_ cell: String) -> Bool {
         var t = Substring(cell)
         if t.hasPrefix("(") { t = t.dropFirst() }
         guard let last = t.last, last == "." || last == ")" else { return false }
