@@ -57,7 +57,15 @@ public final class SpellingCorrector {
                     options.append((surface, d))
                 }
             }
-            if !options.isEmpty { candidates.append((word, lower, options)) }
+            if !options.isEmpty {
+                candidates.append((word, lower, options))
+            } else if let english = dictionary.flatMap({ Self.englishWord(for: lower, in: $0) }) {
+                // Nothing in the library is near, but an English word is ("apointment"): the
+                // question is read with it, so that its meaning reaches the encoder and the
+                // reranker, though no chunk holds it.
+                corrections.append(.init(from: lower, to: english.word, distance: english.distance))
+                text = Self.replacingWord(word, with: english.word, in: text)
+            }
         }
         // Words the library lacks vouch for nothing: with none left, the nearest word is taken.
         var known: [String] = []
@@ -73,6 +81,17 @@ public final class SpellingCorrector {
             text = Self.replacingWord(c.word, with: surface, in: text)
         }
         return (text, corrections)
+    }
+
+    /// The English word a word no dictionary knows was meant as: the nearest (by the same edit
+    /// limit and plausibility as the library's terms), when no other word is as near or it is
+    /// the more used of them in WordNet's tagged corpus ("appointment", not "anointment"); nil
+    /// when the choice would be a guess.
+    static func englishWord(for word: String, in dictionary: WordNet) -> (word: String, distance: Int)? {
+        let near = dictionary.nearestWords(to: word, within: limit(word)).filter { plausible(word, $0.word, distance: $0.distance) }
+        guard let best = near.first else { return nil }
+        if near.count > 1, near[1].distance == best.distance, near[1].tagged >= best.tagged { return nil }
+        return (best.word, best.distance)
     }
 
     /// The question's words in order, each with whether it is left as typed: a name (capitalised

@@ -482,6 +482,10 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
         #expect(CompletenessGate.parts("Compare the deposit with the rent") == ["compare the deposit", "the rent"])
         #expect(CompletenessGate.parts("Is the ECU or the pump at fault? When?").count == 2)
         #expect(CompletenessGate.parts("What is the deposit?") == ["what is the deposit"])
+        // Two kinds of value of one thing are one part; two things are two.
+        #expect(CompletenessGate.parts("What day and time is Maisie's swimming lesson?").count == 1)
+        #expect(CompletenessGate.parts("What is the name and address of the practice?").count == 1)
+        #expect(CompletenessGate.parts("How much was the trip and when did we pay for it?").count == 2)
         #expect(CompletenessGate.kind(of: "When was the boiler serviced?") == .time)
         #expect(CompletenessGate.kind(of: "How much is the deposit?") == .number)
         #expect(CompletenessGate.names("Who did King Charles III's army meet in Normandy? Ögedei's GM") == ["king", "charle", "iii", "normandy", "ogedei", "gm"])

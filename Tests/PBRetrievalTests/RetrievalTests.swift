@@ -164,5 +164,10 @@ import PBText
         let names = SpellingCorrector.words("RUNX is in hDLE, polymerase m (polm) too")
         #expect(names.filter { !$0.1 }.map(\.0) == ["is", "in", "polymerase", "m", "too"])
         #expect(SpellingCorrector.distance(Array("summarise"), Array("summer")) == 4)
+        // Nothing in the library near a word, but one English word is: that word is meant.
+        if let wn = WordNet.shared {
+            #expect(SpellingCorrector.englishWord(for: "apointment", in: wn)?.word == "appointment")
+            #expect(SpellingCorrector.englishWord(for: "lenght", in: wn)?.word == "length")
+        }
     }
 }

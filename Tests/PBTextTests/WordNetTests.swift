@@ -25,6 +25,18 @@ import Testing
         }
         #expect(wn.senseOffsets(.noun, "boiler").count == 2)
     }
+
+    /// A word no dictionary knows is near the English word it was meant as: a letter left out,
+    /// two swapped; the most used of equally near words comes first.
+    @Test func nearestEnglishWords() throws {
+        let wn = try #require(WordNet.shared, "wordnet-base is not installed (make deps)")
+        #expect(wn.nearestWords(to: "apointment", within: 2).first?.word == "appointment")
+        #expect(wn.nearestWords(to: "lenght", within: 1).map(\.word) == ["length"])
+        #expect(wn.nearestWords(to: "qqzzx", within: 1).isEmpty)
+        #expect(!wn.nearestWords(to: "boiler", within: 1).contains { $0.word == "boiler" })
+        #expect(WordNet.editDistance(Array("lenght".utf8), Array("length".utf8), limit: 2) == 1)
+        #expect(WordNet.editDistance(Array("abcdef".utf8), Array("uvwxyz".utf8), limit: 2) == 3)
+    }
 }
 
 @Suite struct WordNetSynonymTests {

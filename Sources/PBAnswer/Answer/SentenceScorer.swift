@@ -60,10 +60,13 @@ public struct SentenceScorer: Sendable {
         // seep" under the log entry "2023-06-27 ..." answers "what did the mechanic notice in
         // June 2023?"): a question term found only there counts half.
         var headingCache: [String: Set<String>] = [:]
+        // So does a table's header over a row: "Groceries | 520 | 414.24" is the March column's
+        // grocery spending against the monthly budget.
         let headings = sentences.map { s -> Set<String> in
-            if let h = headingCache[s.heading] { return h }
-            let h = Set(TermAnalyzer.tokens(s.heading) + MonthSpellings.terms(in: s.heading))
-            headingCache[s.heading] = h
+            let over = s.heading + "\n" + (s.tableHeader ?? "")
+            if let h = headingCache[over] { return h }
+            let h = Set(TermAnalyzer.tokens(over) + MonthSpellings.terms(in: over))
+            headingCache[over] = h
             return h
         }
         // Rarity of each question term among these sentences: a term in every sentence says little.

@@ -21,6 +21,9 @@ public struct EvidenceSentence: Equatable, Sendable {
     public var heading: String = ""
     /// The whole section path, outermost first ("Message 2: Seeds ordered", "Attachment: quote.pdf").
     public var section: [String] = []
+    /// For a row of a table: the table's header row, which names what the row's cells are
+    /// ("Category | Monthly budget | March"); nil for the header itself and for prose.
+    public var tableHeader: String?
 
     /// The section path as a citation names it: headings joined by " > ", nil when there is none.
     public var place: String? { section.isEmpty ? nil : section.joined(separator: " > ") }
@@ -55,10 +58,13 @@ public final class EvidenceSentences {
                 let text = String(decoding: bytes[r], as: UTF8.self)
                 var newlines = 0
                 for b in bytes[0..<r.lowerBound] where b == 0x0A { newlines += 1 }
+                let row = e.header.flatMap { h in
+                    TermAnalyzer.tokens(h) != TermAnalyzer.tokens(text) && SentenceScorer.isTableRow(path: e.path, text: text) ? h : nil
+                }
                 out.append(EvidenceSentence(n: e.n, piece: piece, chunkID: e.chunkID, path: e.path,
                                             start: e.start + r.lowerBound, end: e.start + r.upperBound,
                                             line: e.lineStart + newlines, page: e.pageStart, text: text,
-                                            heading: e.section.last ?? "", section: e.section))
+                                            heading: e.section.last ?? "", section: e.section, tableHeader: row))
             }
         }
         return out

@@ -27,6 +27,13 @@ public struct CompletenessGate: VerificationGate {
         var out: [String] = []
         for sentence in question.split(whereSeparator: { $0 == "?" || $0 == "\n" }) {
             var text = " " + sentence.lowercased() + " "
+            // Two kinds of value asked of one thing are one part: "what day and time is the
+            // lesson?", "the name and address of the practice".
+            for a in Self.valueNouns {
+                for b in Self.valueNouns where a != b {
+                    text = text.replacingOccurrences(of: " \(a) and \(b) ", with: " \(a) \(b) ")
+                }
+            }
             for connector in [" and ", " or ", " versus ", " vs. ", " vs ", ", ", "; ", " as well as "] {
                 text = text.replacingOccurrences(of: connector, with: " | ")
             }
@@ -53,6 +60,9 @@ public struct CompletenessGate: VerificationGate {
                 && $0.count > 1
         }
     }
+
+    /// Nouns that name the kind of value asked for.
+    static let valueNouns = ["day", "date", "time", "year", "month", "name", "address", "phone", "number", "email", "price", "place"]
 
     static let askingWords: Set<String> = ["compare", "comparison", "difference", "differ", "similar", "both", "either", "whose"]
 
@@ -89,6 +99,11 @@ public struct CompletenessGate: VerificationGate {
     }
 
     /// The cited passages' titles, file names and section paths, as one text.
+    /// The section headings over the cited passages, one per line.
+    func sectionsOfCited(_ c: VerificationCase) -> String {
+        c.citedPassages.flatMap { n in (c.pieces[n] ?? []).flatMap(\.section) }.joined(separator: "\n")
+    }
+
     func headingTextOfCited(_ c: VerificationCase) -> String {
         c.citedPassages.flatMap { n in (c.pieces[n] ?? []).map { ([$0.title, $0.fileName] + $0.section).joined(separator: "\n") } }
             .joined(separator: "\n")
@@ -177,7 +192,9 @@ public struct CompletenessGate: VerificationGate {
         // did Melanie and her family do?" has its first part in who said the answer.
         let parts = Self.parts(c.question)
         var partsScore = 1.0
-        let memoryHeadings = TermMatcher(c.fromMemory ? Self.memoryHeadings(c) : "")
+        // From a document, the headings over a cited passage say what it is about: a calendar
+        // event's "When: ..." line answers "what time is the swimming lesson?" under its name.
+        let memoryHeadings = TermMatcher(c.fromMemory ? Self.memoryHeadings(c) : sectionsOfCited(c))
         let speakers = c.fromMemory ? c.citedPassages.flatMap { n in (c.pieces[n] ?? []).compactMap(\.speaker) } : []
         let spoken = { (t: String) in speakers.contains { NamedSpeaker.shortens(t, $0) } }
         if parts.count > 1 {

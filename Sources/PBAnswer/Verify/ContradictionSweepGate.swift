@@ -29,7 +29,6 @@ public struct ContradictionSweepGate: VerificationGate {
         let words = TermAnalyzer.tokens(text)
         for (i, w) in words.enumerated() {
             if w == "not" || w == "never" || w == "cannot" || w == "nor" || w == "neither" { return true }
-            if w == "t", i > 0, words[i - 1].hasSuffix("n") { return true } // isn't, doesn't, won't
             if w == "no", i + 1 < words.count, words[i + 1] == "longer" { return true }
             if w == "no", i + 1 < words.count, !TermAnalyzer.isStopword(words[i + 1]) { return true }
         }

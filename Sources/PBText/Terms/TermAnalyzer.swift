@@ -3,45 +3,71 @@
 /// "mutation" and "increased" matches "increase". Deliberately light: a full Porter stemmer merges
 /// too much in biomedical text ("organ"/"organic"), and BM25 already covers exact forms.
 public enum TermAnalyzer {
-    /// Every word of `text` in order, with repeats, lowercased and stemmed.
+    /// Every word of `text` in order, with repeats, lowercased and stemmed. The ending of a
+    /// contraction or possessive ("'s", "'ve") is not a word: "Maisie's" is "maisie", and "I've
+    /// passed" holds no word "ve" for a question to demand; "n't" is read as "not".
     public static func tokens(_ text: String) -> [String] {
         var text = text
         // ASCII text (most of it) is split on bytes; anything else goes through Unicode properties.
         if let fast = text.withUTF8({ asciiTokens($0) }) { return fast.map(stem) }
         var out: [String] = []
         var word = ""
+        var elided = false
         func flush() {
-            if !word.isEmpty { out.append(stem(word.lowercased())) }
+            if !word.isEmpty {
+                let lower = word.lowercased()
+                if elided && lower == "t" { out.append("not") } else if !(elided && contractionEndings.contains(lower)) { out.append(stem(lower)) }
+            }
             word = ""
         }
+        // An apostrophe straight after a letter or digit: the next run may be an ending.
+        var afterApostrophe = false
+        var previousInWord = false
         for scalar in text.unicodeScalars {
             if isWordScalar(scalar) {
+                if word.isEmpty { elided = afterApostrophe }
                 word.unicodeScalars.append(scalar)
+                previousInWord = true
+                afterApostrophe = false
             } else {
                 flush()
+                afterApostrophe = previousInWord && (scalar == "'" || scalar == "\u{2019}")
+                previousInWord = false
             }
         }
         flush()
         return out
     }
 
+    /// The endings of English contractions and the possessive, as they follow an apostrophe.
+    static let contractionEndings: Set<String> = ["s", "t", "d", "m", "ve", "re", "ll"]
+
     /// Lowercased words of pure-ASCII bytes, or nil when there is a non-ASCII byte.
     static func asciiTokens(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
         var out: [String] = []
         var word: [UInt8] = []
         word.reserveCapacity(32)
+        var elided = false
+        var afterApostrophe = false
+        func flush() {
+            guard !word.isEmpty else { return }
+            let w = String(decoding: word, as: UTF8.self)
+            if elided && w == "t" { out.append("not") } else if !(elided && contractionEndings.contains(w)) { out.append(w) }
+            word.removeAll(keepingCapacity: true)
+        }
         for b in bytes {
             if b >= 128 { return nil }
-            if (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) {
-                word.append(b)
-            } else if b >= 0x41 && b <= 0x5A {
-                word.append(b + 32)
-            } else if !word.isEmpty {
-                out.append(String(decoding: word, as: UTF8.self))
-                word.removeAll(keepingCapacity: true)
+            let lower: UInt8? = (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) ? b : b >= 0x41 && b <= 0x5A ? b + 32 : nil
+            if let lower {
+                if word.isEmpty { elided = afterApostrophe }
+                word.append(lower)
+                afterApostrophe = false
+            } else {
+                afterApostrophe = b == 0x27 && !word.isEmpty
+                flush()
             }
         }
-        if !word.isEmpty { out.append(String(decoding: word, as: UTF8.self)) }
+        flush()
         return out
     }
 

@@ -149,6 +149,67 @@ public final class WordNet: @unchecked Sendable {
         }
     }
 
+    /// One-word lemmas (letters only) by first letter, each with how often its senses were seen
+    /// in WordNet's tagged corpus (the index's tagsense_cnt, summed over parts of speech): read
+    /// once, on the first question with a word neither the library nor WordNet knows.
+    private var lemmasByLetter: [UInt8: [(word: [UInt8], tagged: Int)]]?
+
+    /// The English words within `limit` edits of `word` (optimal string alignment: a swap of
+    /// neighbours counts one) that begin with its letter, nearest first, then the most used.
+    public func nearestWords(to word: String, within limit: Int) -> [(word: String, distance: Int, tagged: Int)] {
+        let w = Array(word.lowercased().utf8)
+        guard let first = w.first else { return [] }
+        lock.lock()
+        if lemmasByLetter == nil { lemmasByLetter = readLemmas() }
+        let candidates = lemmasByLetter?[first] ?? []
+        lock.unlock()
+        var near: [(word: String, distance: Int, tagged: Int)] = []
+        for c in candidates where abs(c.word.count - w.count) <= limit {
+            let d = Self.editDistance(w, c.word, limit: limit)
+            if d >= 1, d <= limit { near.append((String(decoding: c.word, as: UTF8.self), d, c.tagged)) }
+        }
+        return near.sorted { ($0.distance, -$0.tagged, $0.word) < ($1.distance, -$1.tagged, $1.word) }
+    }
+
+    private func readLemmas() -> [UInt8: [(word: [UInt8], tagged: Int)]] {
+        var tagged: [[UInt8]: Int] = [:]
+        for pos in PartOfSpeech.allCases {
+            guard let bytes = index[pos] else { continue }
+            for line in bytes.split(separator: 0x0A) {
+                guard let head = line.first, head >= 0x61, head <= 0x7A else { continue }
+                let fields = line.split(separator: 0x20)
+                guard fields.count >= 6, fields[0].allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }),
+                      let pointers = Int(String(decoding: fields[3], as: UTF8.self)), fields.count > 5 + pointers,
+                      let count = Int(String(decoding: fields[5 + pointers], as: UTF8.self)) else { continue }
+                tagged[Array(fields[0]), default: 0] += count
+            }
+        }
+        var out: [UInt8: [(word: [UInt8], tagged: Int)]] = [:]
+        for (word, count) in tagged { out[word[0], default: []].append((word, count)) }
+        return out
+    }
+
+    /// Optimal string alignment distance, or `limit + 1` once it must exceed `limit`.
+    static func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var prev2 = [Int](repeating: 0, count: b.count + 1)
+        var prev = Array(0...b.count)
+        var row = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            row[0] = i
+            var smallest = row[0]
+            for j in 1...b.count {
+                var d = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d = min(d, prev2[j - 2] + 1) }
+                row[j] = d
+                smallest = min(smallest, d)
+            }
+            if smallest > limit { return limit + 1 }
+            (prev2, prev, row) = (prev, row, prev2)
+        }
+        return prev[b.count]
+    }
+
     /// WordNet's detachment rules (morph.c).
     static let rules: [PartOfSpeech: [(String, String)]] = [
         .noun: [("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"), ("men", "man"), ("ies", "y")],
