@@ -97,3 +97,13 @@ import PBCore
         #expect(abs(values - plain - SentenceScorer.Weights().tableRow) < 1e-9)
     }
 }
+
+@Suite struct ComparedValuesTests {
+    /// A comparison's second value may be stated in the same words as the first: what tells the
+    /// two sentences apart is the numbers they state, not the number of their clause.
+    @Test func statedNumbersLeaveOutTheClauseNumber() {
+        #expect(ExtractiveComposer.statedNumbers("12.3 The Company will give you three months' notice.") == ["three"])
+        #expect(ExtractiveComposer.statedNumbers("12.2 You must give the Company two months' notice.") == ["two"])
+        #expect(ExtractiveComposer.statedNumbers("3 bedrooms and 2 bathrooms") == ["3", "2"])
+    }
+}

@@ -153,7 +153,7 @@ public final class ExtractiveComposer {
         } else if reading.intent == .procedure, let steps = procedure(scored, all: sentences, rendered: &rows) {
             chosen = steps
         } else {
-            chosen = facts(q, scored)
+            chosen = facts(q, scored, comparing: reading.intent == .compare)
         }
         let route: AnswerRoute = describing && !chosen.isEmpty ? .summary : .extractive
         // "When ...?" from a memory: the answer opens with the date its evidence refers to.
@@ -375,7 +375,10 @@ public final class ExtractiveComposer {
     }
 
     /// The best sentence, then up to maxSentences-1 close ones that add question terms not yet held.
-    func facts(_ q: QuestionAnalysis, _ scored: [SentenceScorer.Scored]) -> [SentenceScorer.Scored] {
+    /// `comparing`: the question compares two values, which may be stated in the same words
+    /// ("you must give the Company two months' notice", "the Company will give you three months'
+    /// notice"): a close sentence stating other numbers is the second value, though it adds no word.
+    func facts(_ q: QuestionAnalysis, _ scored: [SentenceScorer.Scored], comparing: Bool = false) -> [SentenceScorer.Scored] {
         let ranked = scored.sorted { $0.score != $1.score ? $0.score > $1.score : ($0.sentence.n, $0.sentence.start) < ($1.sentence.n, $1.sentence.start) }
         guard let best = ranked.first, best.score >= settings.floor, !best.matched.isEmpty || (best.cosine ?? 0) > 0.35 else { return [] }
         var chosen = [best]
@@ -401,19 +404,38 @@ public final class ExtractiveComposer {
             }
             if chosen.count > 1 { return chosen.sorted { ($0.sentence.n, $0.sentence.start) < ($1.sentence.n, $1.sentence.start) } }
         }
-        while chosen.count < limit, best.overlap < 0.7 {
+        var stated = Self.statedNumbers(best.sentence.text)
+        while chosen.count < limit, best.overlap < 0.7 || comparing {
             let next = ranked.dropFirst()
                 .filter { $0.score >= floor && !$0.matched.subtracting(held).isEmpty && !quotes.contains(Self.normalised($0.sentence.text)) }
                 .max { a, b in
                     let na = a.matched.subtracting(held).count, nb = b.matched.subtracting(held).count
                     return na != nb ? na < nb : a.score < b.score
                 }
-            guard let next else { break }
+            var other: SentenceScorer.Scored?
+            if comparing, !stated.isEmpty {
+                other = ranked.dropFirst().first { s in
+                    let c = Self.statedNumbers(s.sentence.text)
+                    return s.score >= settings.closeness * best.score && !quotes.contains(Self.normalised(s.sentence.text))
+                        && !c.isEmpty && c.isDisjoint(with: stated)
+                }
+            }
+            guard let next = next ?? other else { break }
             chosen.append(next)
             held.formUnion(next.matched)
+            stated.formUnion(Self.statedNumbers(next.sentence.text))
             quotes.insert(Self.normalised(next.sentence.text))
         }
         return chosen
+    }
+
+    /// The numbers a sentence states, without the number of its clause or list item ("12.3").
+    static func statedNumbers(_ text: String) -> Set<String> {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        let marker = t.prefix { $0.isNumber || $0 == "." || $0 == ")" }
+        let numbering = marker.contains { $0 == "." || $0 == ")" } && t.dropFirst(marker.count).first == " "
+        let body = numbering ? String(t.dropFirst(marker.count)) : t
+        return Set(SentenceScorer.counts(in: body))
     }
 
     /// Summaries: the documents the question names (SummaryScope), then the best sentences of

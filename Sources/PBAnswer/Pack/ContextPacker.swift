@@ -33,6 +33,9 @@ public struct ContextPacker {
         /// the request's subject), and chunks taken from them at most.
         public var summaryDocuments = 2
         public var summaryChunks = 24
+        /// Chunks of a steps section ("Method", "Instructions") added for a question asking how
+        /// to do something, at most.
+        public var stepChunks = 8
         /// An overview of the whole library: documents listed at most, and the bytes of each
         /// document's opening that stand for it.
         public var catalogueDocuments = 60
@@ -142,6 +145,8 @@ public struct ContextPacker {
                 try addSummarySections(to: &desk, query: query, anchors: anchors, library: library)
             } else if i == 0, lookup {
                 try addLookups(to: &desk, query: query, hitRank: hitRank, library: library)
+            } else if i == 0, query.analysis?.intent == .procedure {
+                try addStepSections(to: &desk, anchors: anchors, library: library)
             }
         }
         expand(&expansions, width: width, on: &desk)
@@ -295,6 +300,32 @@ public struct ContextPacker {
                         desk.drop(chunks[round].chunkID, Desk.Reason.overBudget)
                         full.insert(i)
                     }
+                }
+            }
+        }
+    }
+
+    /// A question asking how to do something is answered by the steps, which need not share its
+    /// words: "how do I make the soup?" finds the recipe's title and ingredients, while its
+    /// method says "fry", "simmer" and "blend". So the sections headed as steps ("Method",
+    /// "Instructions", "How to ...") of the best two hits' documents go on the desk, whole and in
+    /// order, while the cap and the budget allow.
+    func addStepSections(to desk: inout Desk, anchors: [Hit], library: PackLibrary) throws {
+        var documents: [String] = []
+        for a in anchors where !documents.contains(a.docID) {
+            documents.append(a.docID)
+            if documents.count == 2 { break }
+        }
+        var taken = 0
+        for doc in documents {
+            for chunk in try library.documentChunks(docID: doc) where ExtractiveComposer.namesSteps(chunk.section.last ?? "") {
+                guard taken < settings.stepChunks else { return }
+                switch desk.offer(chunk, role: Desk.Role.section) {
+                case .placed: taken += 1
+                case .duplicate: break
+                case .overBudget:
+                    desk.drop(chunk.chunkID, Desk.Reason.overBudget)
+                    return
                 }
             }
         }
