@@ -26,6 +26,36 @@ import Testing
         """)
     }
 
+    @Test func columnNamesSetAboveTheRowsBecomeItsHeader() {
+        // pdftotext -layout of a car handbook's tyre table (groff/tbl): the names are centred over
+        // their columns on three lines, two groups of two columns above "Front  Rear".
+        let page = """
+        Tyre pressures
+
+                                            Up to 3 people                             Full load
+              Tyre size
+                                       Front              Rear                 Front                Rear
+         205/55 R16 91V           2.3 bar (33 psi)   2.1 bar (30 psi)     2.5 bar (36 psi)     2.9 bar (42 psi)
+         225/45 R17 94W           2.5 bar (36 psi)   2.3 bar (33 psi)     2.7 bar (39 psi)     3.1 bar (45 psi)
+        """
+        #expect(render(page) == """
+        Tyre pressures
+
+        Tyre size | Up to 3 people Front | Up to 3 people Rear | Full load Front | Full load Rear
+        205/55 R16 91V | 2.3 bar (33 psi) | 2.1 bar (30 psi) | 2.5 bar (36 psi) | 2.9 bar (42 psi)
+        225/45 R17 94W | 2.5 bar (36 psi) | 2.3 bar (33 psi) | 2.7 bar (39 psi) | 3.1 bar (45 psi)
+        """)
+        let header = "Tyre size | Up to 3 people Front | Up to 3 people Rear | Full load Front | Full load Rear"
+        #expect(TableRow.header(prefix: nil, text: header + "\n205/55 R16 91V | 2.3 bar | 2.1 bar | 2.5 bar | 2.9 bar\n225/45 R17 94W | 2.5 bar | 2.3 bar | 2.7 bar | 3.1 bar", csv: false) == header)
+        // Prose just above a table is not its header.
+        let prose = """
+        The pressures below are for cold tyres, checked at least once a month.
+         205/55 R16 91V           2.3 bar (33 psi)   2.1 bar (30 psi)     2.5 bar (36 psi)
+         225/45 R17 94W           2.5 bar (36 psi)   2.3 bar (33 psi)     2.7 bar (39 psi)
+        """
+        #expect(render(prose)?.hasPrefix("The pressures below are for cold tyres, checked at least once a month.\n205/55") == true)
+    }
+
     @Test func aWrappedCellGoesOnInItsRow() {
         let page = """
          Code      Meaning                    What to do

@@ -184,10 +184,13 @@ public final class ExtractiveComposer {
     static func labelledRows(_ sentences: [EvidenceSentence], evidence: [Evidence], question: String = "") -> [String: String] {
         var out: [String: String] = [:]
         let asked = Set(TermAnalyzer.contentTerms(question))
-        // A column is named when its header has a question word that is not also in the row's
-        // label: "buildings" names "Buildings excess"; "excess", in every column, names none.
-        let names = { (header: String) in
-            !Set(TermAnalyzer.contentTerms(header)).intersection(asked).subtracting(["excess", "cost", "price", "amount", "total"]).isEmpty
+        // A column is named by the share of its header's words in the question, leaving out the
+        // words every column of such a table holds: "buildings" names "Buildings excess";
+        // "excess", in every column, names none.
+        let names = { (header: String) -> Double in
+            let words = Set(TermAnalyzer.contentTerms(header))
+            guard !words.isEmpty else { return 0 }
+            return Double(words.intersection(asked).subtracting(["excess", "cost", "price", "amount", "total"]).count) / Double(words.count)
         }
         for s in sentences where SentenceScorer.isTableRow(s) {
             guard s.piece < evidence.count, let header = evidence[s.piece].header else { continue }

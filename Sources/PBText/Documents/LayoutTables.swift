@@ -28,6 +28,12 @@ public enum LayoutTables {
         var i = 0
         while i < lines.count {
             if let table = table(at: i, cells) {
+                // Column names set over the rows on lines of their own, a group's name above its
+                // columns' ("Full load" over "Front  Rear"), become one header row.
+                if let band = headerBand(above: i, cells, columns: table.columns) {
+                    out.removeLast(band.lines)
+                    out.append(band.row)
+                }
                 out += table.rows
                 found = true
                 i = table.end
@@ -101,7 +107,7 @@ public enum LayoutTables {
     /// Rows are lines of two or more cells; a line of cells that all start under a column other
     /// than the first continues the row above. The columns are where the first row's cells
     /// start, and every row's cells must start at one of them (within two places).
-    static func table(at first: Int, _ lines: [[Cell]]) -> (rows: [String], end: Int)? {
+    static func table(at first: Int, _ lines: [[Cell]]) -> (rows: [String], end: Int, columns: [Int])? {
         guard lines[first].count >= 2, lines[first].allSatisfy({ $0.text.count <= 60 }) else { return nil }
         let columns = lines[first].map(\.start)
         func column(of cell: Cell) -> Int? {
@@ -128,6 +134,61 @@ public enum LayoutTables {
         }
         // A list laid out with its markers apart ("1.   Unscrew the bolts") is not a table.
         guard rows.count >= 2, !rows.allSatisfy({ isListMarker($0[0]) }) else { return nil }
-        return (rows.map { $0.joined(separator: " | ") }, end)
+        return (rows.map { $0.joined(separator: " | ") }, end, columns)
+    }
+
+    /// The header of a table whose column names stand on the one to three lines just above its
+    /// first row (`first`), centred over their columns rather than starting where the cells do:
+    /// the line nearest the rows names each column, a line above it with fewer names names
+    /// groups of columns, each from its own column up to the next group's; a name under the first
+    /// column names it alone. Nil when the lines above are not such names (prose, a caption, a
+    /// figure), or a name sits over no column, or two over one.
+    static func headerBand(above first: Int, _ lines: [[Cell]], columns: [Int]) -> (row: String, lines: Int)? {
+        guard columns.count >= 3 else { return nil }
+        var band: [[Cell]] = []
+        var at = first - 1
+        while at >= 0, band.count < 3, !lines[at].isEmpty {
+            band.insert(lines[at], at: 0)
+            at -= 1
+        }
+        guard !band.isEmpty else { return nil }
+        // The column a name is over: the one whose span (from its start to the next's) holds the
+        // name's middle.
+        func column(of cell: Cell) -> Int {
+            let middle = cell.start + cell.text.count / 2
+            return columns.lastIndex { $0 <= middle } ?? 0
+        }
+        var names = Array(repeating: [String](), count: columns.count)
+        var leafSeen = false
+        for (k, line) in band.enumerated() {
+            guard line.allSatisfy({ Self.isColumnName($0.text) }) else { return nil }
+            let placed = line.map(column(of:))
+            guard Set(placed).count == placed.count else { return nil }
+            let beyondFirst = zip(line, placed).filter { $0.1 > 0 }
+            let nearest = k == band.count - 1
+            if nearest {
+                // The names line: every column but the first named, one name each.
+                guard beyondFirst.count == columns.count - 1 else { return nil }
+                leafSeen = true
+            }
+            for (i, (cell, col)) in zip(line, placed).enumerated() {
+                if col == 0 || nearest {
+                    names[col].append(cell.text)
+                } else {
+                    // A group: its columns run to the next group name on the line.
+                    let next = placed.dropFirst(i + 1).first ?? columns.count
+                    for c in col..<max(col + 1, next) { names[c].append(cell.text) }
+                }
+            }
+        }
+        guard leafSeen, names.allSatisfy({ !$0.isEmpty }) || names.dropFirst().allSatisfy({ !$0.isEmpty }) else { return nil }
+        return (names.map { $0.joined(separator: " ") }.joined(separator: " | "), band.count)
+    }
+
+    /// A column's name: a few words, not a sentence, not a figure.
+    static func isColumnName(_ text: String) -> Bool {
+        let words = text.split(separator: " ")
+        guard (1...5).contains(words.count), let last = text.last, !".:;,".contains(last) else { return false }
+        return words.filter { $0.contains(where: \.isNumber) }.count <= 1 && words.contains { $0.allSatisfy(\.isLetter) }
     }
 }

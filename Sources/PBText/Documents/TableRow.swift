@@ -27,12 +27,14 @@ public enum TableRow {
         return out.count >= 2 ? out : nil
     }
 
-    /// The row read under its header. With `naming` (does a column's name match the question?)
-    /// and a table of three or more columns of which the question names some but not all, the
-    /// row's first cell and those columns only ("Peril: Escape of water; Buildings excess: £500");
-    /// otherwise every non-empty cell as "Header: cell". Nil unless the row and the header have
-    /// cells to pair.
-    public static func labelled(_ row: String, header: String, csv: Bool, naming: ((String) -> Bool)? = nil) -> String? {
+    /// The row read under its header. With `naming` (the share of a column name's words the
+    /// question holds) and a table of three or more columns of which the question names some but
+    /// not all, the row's first cell and the columns it names: every column whose whole name it
+    /// holds ("March" and "Monthly budget" for "March's spending against the monthly budget"),
+    /// else those it names most ("Peril: Escape of water; Buildings excess: £500"; "rear ... at
+    /// full load" is "Full load Rear", not "Up to 3 people Rear"); otherwise every non-empty cell
+    /// as "Header: cell". Nil unless the row and the header have cells to pair.
+    public static func labelled(_ row: String, header: String, csv: Bool, naming: ((String) -> Double)? = nil) -> String? {
         guard var values = cells(row, csv: csv), var names = cells(header, csv: csv), values != names else { return nil }
         // A sheet's row numbers ("3 | New bicycle | 900" under "1 | Goal | Target") are no column.
         if let r = values.first, let h = names.first, Int(r) != nil, Int(h) != nil {
@@ -41,7 +43,10 @@ public enum TableRow {
         }
         func pair(_ i: Int) -> String { i < names.count && !names[i].isEmpty ? "\(names[i]): \(values[i])" : values[i] }
         if let naming, names.count >= 3 {
-            let wanted = names.indices.dropFirst().filter { $0 < values.count && naming(names[$0]) }
+            let named = names.indices.dropFirst().filter { $0 < values.count }.map { ($0, naming(names[$0])) }
+            let whole = named.filter { $0.1 >= 1 }.map(\.0)
+            let most = named.map(\.1).max() ?? 0
+            let wanted = !whole.isEmpty ? whole : most > 0 ? named.filter { $0.1 == most }.map(\.0) : []
             if !wanted.isEmpty, wanted.count < names.count - 1 {
                 return ([pair(0)] + wanted.filter { !values[$0].isEmpty }.map(pair)).joined(separator: "; ")
             }
@@ -90,13 +95,17 @@ public enum TableRow {
         return rows[0].trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Column names: short (five words at most) and without figures, unless a sheet numbered its
-    /// rows in the first cell. "Policyholders | Ms Eleanor Whitcombe and Mr Tomasz Brandt" is the
-    /// first row of a two-column table of facts, not its header.
+    /// Column names: short (six words at most), without amounts, and words rather than figures
+    /// (one word with a figure among three or more without: "Up to 3 people Front"), unless a sheet
+    /// numbered its rows in the first cell. "Policyholders | Ms Eleanor Whitcombe and Mr Tomasz
+    /// Brandt" is the first row of a two-column table of facts, not its header; "31 days" is a cell.
     static func looksLikeHeader(_ cells: [String]) -> Bool {
         let named = Int(cells[0]) != nil ? Array(cells.dropFirst()) : cells
         return !named.isEmpty && named.allSatisfy { cell in
-            cell.split(separator: " ").count <= 5 && !cell.contains(where: { $0.isNumber || "£$€".contains($0) })
+            let words = cell.split(separator: " ")
+            let figures = words.filter { $0.contains(where: \.isNumber) }.count
+            return words.count <= 6 && !cell.contains(where: { "£$€".contains($0) })
+                && (figures == 0 || (figures == 1 && words.count >= 4))
         }
     }
 }
