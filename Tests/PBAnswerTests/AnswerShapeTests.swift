@@ -107,3 +107,14 @@ import PBCore
         #expect(ExtractiveComposer.statedNumbers("3 bedrooms and 2 bathrooms") == ["3", "2"])
     }
 }
+
+@Suite struct SummaryFactRowTests {
+    /// A two-cell row under a label of words states a fact; a row of a data table does not.
+    @Test func aLabelledRowIsAFact() {
+        #expect(ExtractiveComposer.isFactRow("Warranty period | 7 years parts and labour, to 13 June 2029"))
+        #expect(ExtractiveComposer.isFactRow("Installation date | 14 June 2022"))
+        #expect(!ExtractiveComposer.isFactRow("Reading 7 Feb 2025 42,219 | 337 kWh | 24.86p per kWh | £83.78"))
+        #expect(!ExtractiveComposer.isFactRow("205/55 R16 91V | 2.3 bar (33 psi)"))
+        #expect(!ExtractiveComposer.isFactRow("Just a sentence, not a row."))
+    }
+}

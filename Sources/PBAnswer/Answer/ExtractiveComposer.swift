@@ -558,15 +558,29 @@ public final class ExtractiveComposer {
             var w = 0.35 * central + 0.25 * length + 0.25 * lead + 0.4 * onTopic + 0.3 * facts
             let letters = s.text.unicodeScalars.filter { $0.properties.isAlphabetic }
             if !letters.isEmpty, letters.allSatisfy({ !$0.properties.isLowercase }) { w -= 0.5 }
-            if SentenceScorer.isTableRow(s) { w -= 0.3 }
+            // A row of a table of facts ("Warranty period | 7 years parts and labour, to 13 June
+            // 2029") states one as a sentence does; a row of a data table is one of many.
+            let fact = Self.isFactRow(s.text)
+            if SentenceScorer.isTableRow(s), !fact { w -= 0.3 }
             // A short line without closing punctuation is a label or an entry's heading
             // ("2021-06-15  48,510 km  Garage: Hollis Motors"), not a statement.
-            if words <= 10, let last = s.text.trimmingCharacters(in: .whitespaces).last, !".!?;)\"”*".contains(last) { w -= 0.2 }
-            // A field of a header block ("**Date:** ...", "Place: ..."), not a list item's label.
+            if !fact, words <= 10, let last = s.text.trimmingCharacters(in: .whitespaces).last, !".!?;)\"”*".contains(last) { w -= 0.2 }
+            // A field of a header block ("**Date:** ...", "Place: ..."), not a list item's label,
+            // nor a label before a statement ("Tariff: Brightwater Steady Fix 12M (dual fuel),
+            // fixed until 30 November 2025.").
             if let colon = s.text.firstIndex(of: ":"), s.text.distance(from: s.text.startIndex, to: colon) < 24,
-               !s.text.hasPrefix("-"), !s.text.hasPrefix("•"), s.text[..<colon].split(separator: " ").count <= 3 { w -= 0.3 }
+               !s.text.hasPrefix("-"), !s.text.hasPrefix("•"), s.text[..<colon].split(separator: " ").count <= 3,
+               s.text[s.text.index(after: colon)...].split(whereSeparator: { $0 == " " || $0 == "\n" }).count <= 5 { w -= 0.3 }
             return w
         }
+    }
+
+    /// A row of two cells, a label of words and its value ("Installation date | 14 June 2022").
+    static func isFactRow(_ text: String) -> Bool {
+        let cells = text.components(separatedBy: " | ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        guard cells.count == 2, !cells[1].isEmpty else { return false }
+        let label = cells[0].split(separator: " ")
+        return (1...5).contains(label.count) && label.allSatisfy { $0.allSatisfy { $0.isLetter || "()/-'’".contains($0) } }
     }
 
     /// The kinds of value a summary keeps where it can.

@@ -61,9 +61,13 @@ public struct SentenceScorer: Sendable {
         // June 2023?"): a question term found only there counts half.
         var headingCache: [String: Set<String>] = [:]
         // So does a table's header over a row: "Groceries | 520 | 414.24" is the March column's
-        // grocery spending against the monthly budget.
+        // grocery spending against the monthly budget. And a short line (a row, a field, a note
+        // such as "Next service due by 8 April 2026.") leans on its document's title for what it
+        // is about ("Boiler Service Record"); a sentence of prose names its own subject, and its
+        // title would only blur it with its neighbours'.
         let headings = sentences.map { s -> Set<String> in
-            let over = s.heading + "\n" + (s.tableHeader ?? "")
+            let short = Self.isTableRow(s) || s.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).count <= 12
+            let over = s.heading + "\n" + (s.tableHeader ?? "") + (short ? "\n" + s.title : "")
             if let h = headingCache[over] { return h }
             let h = Set(TermAnalyzer.tokens(over) + MonthSpellings.terms(in: over))
             headingCache[over] = h

@@ -24,6 +24,8 @@ public struct EvidenceSentence: Equatable, Sendable {
     /// For a row of a table: the table's header row, which names what the row's cells are
     /// ("Category | Monthly budget | March"); nil for the header itself and for prose.
     public var tableHeader: String?
+    /// The document's title.
+    public var title: String = ""
 
     /// The section path as a citation names it: headings joined by " > ", nil when there is none.
     public var place: String? { section.isEmpty ? nil : section.joined(separator: " > ") }
@@ -64,7 +66,7 @@ public final class EvidenceSentences {
                 out.append(EvidenceSentence(n: e.n, piece: piece, chunkID: e.chunkID, path: e.path,
                                             start: e.start + r.lowerBound, end: e.start + r.upperBound,
                                             line: e.lineStart + newlines, page: e.pageStart, text: text,
-                                            heading: e.section.last ?? "", section: e.section, tableHeader: row))
+                                            heading: e.section.last ?? "", section: e.section, tableHeader: row, title: e.title))
             }
         }
         return out
