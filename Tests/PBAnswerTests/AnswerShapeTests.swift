@@ -118,3 +118,30 @@ import PBCore
         #expect(!ExtractiveComposer.isFactRow("Just a sentence, not a row."))
     }
 }
+
+@Suite struct TableCaptionTests {
+    /// A row is read under the heading-like line over its table, past a note under the heading:
+    /// the electricity standing charge and the gas one are told apart by it.
+    @Test func aRowsCaptionIsTheHeadingOverItsTable() {
+        let text = """
+        2. Electricity
+        Meter serial E19K 44120, reading type: actual (smart meter).
+
+        Description | Quantity | Rate | Amount
+        Standing charge | 31 days | 53.35p per day | £16.54
+
+        3. Gas
+        Meter serial G4A 00917 (readings are in cubic metres).
+        Description | Quantity | Rate | Amount
+        Standing charge | 31 days | 31.65p per day | £9.81
+        """
+        let bytes = Array(text.utf8)
+        func at(_ needle: String) -> Int { text.utf8.count - text.components(separatedBy: needle).last!.utf8.count - needle.utf8.count }
+        #expect(EvidenceSentences.caption(before: at("Standing charge | 31 days | 53.35p"), in: bytes) == "2. Electricity")
+        #expect(EvidenceSentences.caption(before: at("Standing charge | 31 days | 31.65p"), in: bytes) == "3. Gas")
+        #expect(EvidenceSentences.caption(before: 0, in: bytes) == nil)
+        // Prose above a table, three lines deep, names no caption.
+        let prose = "First sentence here.\nSecond one here.\nThird one here.\nA | B | C\n1 | 2 | 3"
+        #expect(EvidenceSentences.caption(before: prose.utf8.count - 9, in: Array(prose.utf8)) == nil)
+    }
+}

@@ -393,12 +393,13 @@ public final class ExtractiveComposer {
         // which naturally scores under the first part's), if it scores at least half the best.
         // A best sentence holding most of the question's (rarity-weighted) words needs no second.
         let floor = (q.multiPart ? 0.5 : settings.closeness) * best.score
-        // An amount read from a table: every row of the same file that matches as fully is part
-        // of the answer ("groceries in February" is the supermarket row and the market row).
+        // An amount read from a table: every row of the same file that matches as fully (in its
+        // words and under its headings) is part of the answer ("groceries in February" is the
+        // supermarket row and the market row; the gas standing charge is not the electricity's).
         if q.expectation == .number, SentenceScorer.isTableRow(best.sentence) {
             let rows = ranked.dropFirst().filter {
                 $0.sentence.path == best.sentence.path && SentenceScorer.isTableRow($0.sentence)
-                    && $0.matched.isSuperset(of: best.matched) && $0.score >= 0.7 * best.score
+                    && $0.matched.isSuperset(of: best.matched) && $0.overlap >= best.overlap && $0.score >= 0.7 * best.score
                     && !quotes.contains(Self.normalised($0.sentence.text))
             }.prefix(settings.tableRows - 1)
             for row in rows {

@@ -67,7 +67,7 @@ public struct SentenceScorer: Sendable {
         // title would only blur it with its neighbours'.
         let headings = sentences.map { s -> Set<String> in
             let short = Self.isTableRow(s) || s.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).count <= 12
-            let over = s.heading + "\n" + (s.tableHeader ?? "") + (short ? "\n" + s.title : "")
+            let over = s.heading + "\n" + (s.tableHeader ?? "") + "\n" + (s.caption ?? "") + (short ? "\n" + s.title : "")
             if let h = headingCache[over] { return h }
             let h = Set(TermAnalyzer.tokens(over) + MonthSpellings.terms(in: over))
             headingCache[over] = h

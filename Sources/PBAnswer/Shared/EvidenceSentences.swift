@@ -26,6 +26,9 @@ public struct EvidenceSentence: Equatable, Sendable {
     public var tableHeader: String?
     /// The document's title.
     public var title: String = ""
+    /// For a row of a table: the heading-like line over the table in its passage ("2. Electricity"
+    /// over the electricity charges, "3. Gas" over the gas charges), nil when there is none.
+    public var caption: String?
 
     /// The section path as a citation names it: headings joined by " > ", nil when there is none.
     public var place: String? { section.isEmpty ? nil : section.joined(separator: " > ") }
@@ -45,15 +48,23 @@ public final class EvidenceSentences {
     public func sentences(_ evidence: [Evidence]) -> [EvidenceSentence] {
         var out: [EvidenceSentence] = []
         for (i, e) in evidence.enumerated() {
-            out += sentences(of: e, piece: i)
+            // A table's caption may close the chunk before it ("2. Electricity" at the end of one
+            // chunk, its table at the start of the next): the passage's previous piece is read too.
+            var before: [UInt8] = []
+            if i > 0 {
+                let p = evidence[i - 1]
+                if p.path == e.path, p.n == e.n, p.end <= e.start, e.start - p.end <= 2 { before = Array(p.text.utf8) + [0x0A] }
+            }
+            out += sentences(of: e, piece: i, preceding: before)
         }
         return out
     }
 
     /// The sentences of one piece. Lines inside a sentence of a table or list are kept together;
     /// a blank line always ends a sentence (headings and list items have no final period).
-    public func sentences(of e: Evidence, piece: Int) -> [EvidenceSentence] {
+    public func sentences(of e: Evidence, piece: Int, preceding: [UInt8] = []) -> [EvidenceSentence] {
         let bytes = Array(e.text.utf8)
+        let context = preceding.isEmpty ? bytes : preceding + bytes
         var out: [EvidenceSentence] = []
         for block in Self.blocks(bytes) {
             for r in segmenter.sentences(in: bytes, range: block) {
@@ -63,13 +74,44 @@ public final class EvidenceSentences {
                 let row = e.header.flatMap { h in
                     TermAnalyzer.tokens(h) != TermAnalyzer.tokens(text) && SentenceScorer.isTableRow(path: e.path, text: text) ? h : nil
                 }
+                let isRow = SentenceScorer.isTableRow(path: e.path, text: text)
                 out.append(EvidenceSentence(n: e.n, piece: piece, chunkID: e.chunkID, path: e.path,
                                             start: e.start + r.lowerBound, end: e.start + r.upperBound,
                                             line: e.lineStart + newlines, page: e.pageStart, text: text,
-                                            heading: e.section.last ?? "", section: e.section, tableHeader: row, title: e.title))
+                                            heading: e.section.last ?? "", section: e.section, tableHeader: row, title: e.title,
+                                            caption: isRow && !Self.isDelimitedFile(e.path) ? Self.caption(before: preceding.count + r.lowerBound, in: context) : nil))
             }
         }
         return out
+    }
+
+    /// A CSV or TSV file: every line is a row, and its header is its first line.
+    static func isDelimitedFile(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return lower.hasSuffix(".csv") || lower.hasSuffix(".tsv")
+    }
+
+    /// The heading-like line over the table a row at `offset` is in: going up past the table's
+    /// rows, blank lines and at most two lines of prose (a meter's serial, a note under the
+    /// heading), the first short line without closing punctuation ("2. Electricity").
+    static func caption(before offset: Int, in bytes: [UInt8]) -> String? {
+        var end = offset
+        while end > 0, bytes[end - 1] != 0x0A { end -= 1 }
+        var prose = 0
+        while end > 0 {
+            var start = end - 1
+            while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+            let line = String(decoding: bytes[start..<(end - 1)], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            end = start
+            if line.isEmpty || SentenceScorer.isTableRow(path: "", text: line) { continue }
+            let words = line.split(separator: " ")
+            if (1...6).contains(words.count), let last = line.last, !".,;:!?".contains(last), line.contains(where: \.isLetter) {
+                return line
+            }
+            prose += 1
+            if prose > 2 { return nil }
+        }
+        return nil
     }
 
     /// Ranges of `bytes` separated by blank lines.
