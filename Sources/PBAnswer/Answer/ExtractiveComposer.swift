@@ -110,7 +110,8 @@ public final class ExtractiveComposer {
         // A value of a kind tables hold (an amount, a quantity, a code) is as likely in a row as
         // in a sentence: rows are not discounted then ("is the washing capacity bigger than the
         // drying capacity?" is two rows of the specification table).
-        var scored = scorer.lexical(q, answering, passageRank: passageRank, rowsAnswer: Self.strictKind(reading) != nil)
+        var scored = scorer.lexical(q, answering, passageRank: passageRank, rowsAnswer: Self.strictKind(reading) != nil,
+                                    titleNamesDocument: reading.intent == .procedure)
         // A code in the question ("E20", "A4", "X200") names exactly one thing: where some
         // sentences hold it, a sentence without it is about something else.
         let codes = q.terms.filter(SentenceScorer.isCode)
@@ -364,7 +365,13 @@ public final class ExtractiveComposer {
     private func addMeaning(_ q: QuestionAnalysis, _ scored: inout [SentenceScorer.Scored]) {
         guard let encoder, !scored.isEmpty else { return }
         let order = scored.indices.sorted { scored[$0].score != scored[$1].score ? scored[$0].score > scored[$1].score : $0 < $1 }
-        let top = Array(order.prefix(settings.embedTop))
+        var top = Array(order.prefix(settings.embedTop))
+        // And for each question word, the best sentence holding it: a sentence with the one word
+        // that matters ("descale") is compared by meaning, though sentences that repeat the
+        // document's name ("washer dryer") outscore it by words.
+        for t in q.terms {
+            if let i = order.first(where: { scored[$0].matched.contains(t) }), !top.contains(i) { top.append(i) }
+        }
         guard !top.isEmpty else { return }
         let texts = [q.text] + top.map { scored[$0].sentence.text }
         let states = encoder.tokenStates(texts)

@@ -53,7 +53,12 @@ public struct SentenceScorer: Sendable {
 
     /// Lexical part of the score, for every sentence (cheap; used to choose which to embed).
     /// `rowsAnswer`: the value asked for is of a kind table rows hold, so rows are not discounted.
-    public func lexical(_ question: QuestionAnalysis, _ sentences: [EvidenceSentence], passageRank: [Int: Int], rowsAnswer: Bool = false) -> [Scored] {
+    /// `titleNamesDocument`: the question's words that are in a sentence's document title name
+    /// the document, not the passage (a how-to question: "how do I descale the washer dryer?" is
+    /// answered by the sentence that says "descale", not the one that says "washer dryer"), and
+    /// count half.
+    public func lexical(_ question: QuestionAnalysis, _ sentences: [EvidenceSentence], passageRank: [Int: Int], rowsAnswer: Bool = false,
+                        titleNamesDocument: Bool = false) -> [Scored] {
         // A month written as "2024-01" or "27 Jan" counts as the month's name.
         let tokens = sentences.map { Set(TermAnalyzer.tokens($0.text) + MonthSpellings.terms(in: $0.text)) }
         // The heading a sentence sits under says what it is about ("Mechanic noticed an oil
@@ -62,11 +67,12 @@ public struct SentenceScorer: Sendable {
         var headingCache: [String: Set<String>] = [:]
         // So does a table's header over a row: "Groceries | 520 | 414.24" is the March column's
         // grocery spending against the monthly budget. And a short line (a row, a field, a note
-        // such as "Next service due by 8 April 2026.") leans on its document's title for what it
+        // such as "Next service due by 8 April 2026.", not a list's bare "1.") leans on its document's title for what it
         // is about ("Boiler Service Record"); a sentence of prose names its own subject, and its
         // title would only blur it with its neighbours'.
         let headings = sentences.map { s -> Set<String> in
-            let short = Self.isTableRow(s) || s.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).count <= 12
+            let words = s.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).count
+            let short = Self.isTableRow(s) || (3...12).contains(words)
             let over = s.heading + "\n" + (s.tableHeader ?? "") + "\n" + (s.caption ?? "") + (short ? "\n" + s.title : "")
             if let h = headingCache[over] { return h }
             let h = Set(TermAnalyzer.tokens(over) + MonthSpellings.terms(in: over))
@@ -95,7 +101,9 @@ public struct SentenceScorer: Sendable {
             // A record's heading (a calendar event's summary, a contact's name) names what every
             // line under it is about: there it counts in full.
             let headingShare = Self.isRecordFile(s.path) ? 1.0 : 0.5
-            let overlap = total > 0 ? (matched.reduce(0) { $0 + idf($1) } + underHeading.reduce(0) { $0 + idf($1) * headingShare }) / total : 0
+            let titled = titleNamesDocument ? Set(TermAnalyzer.tokens(s.title)) : []
+            let overlap = total > 0 ? (matched.reduce(0) { $0 + idf($1) * (titled.contains($1) ? 0.5 : 1) }
+                                       + underHeading.reduce(0) { $0 + idf($1) * headingShare }) / total : 0
             let exp = Self.expectationScore(question.expectation, sentence: s.text, questionWords: questionWords)
             let rank = passageRank[s.n] ?? 10
             let prior = 1 / Double(max(rank, 1))
