@@ -373,7 +373,12 @@ public final class ExtractiveComposer {
             if let i = order.first(where: { scored[$0].matched.contains(t) }), !top.contains(i) { top.append(i) }
         }
         guard !top.isEmpty else { return }
-        let texts = [q.text] + top.map { scored[$0].sentence.text }
+        // A line of a calendar event or a contact ("When: Thursday 24 April 2025, 09:40") means
+        // little without the record's name ("Dentist - Nell check-up"): it is compared with it.
+        let texts = [q.text] + top.map { i -> String in
+            let s = scored[i].sentence
+            return SentenceScorer.isRecordFile(s.path) && !s.heading.isEmpty ? s.heading + ". " + s.text : s.text
+        }
         let states = encoder.tokenStates(texts)
         // tokenStates' pooled vector is embed's, bit for bit, at the same 256-token window.
         cache?.store(zip(texts, states).map { (text: $0.0, vector: $0.1.pooled) })
