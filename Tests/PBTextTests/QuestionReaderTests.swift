@@ -13,6 +13,9 @@ import PBCore
         #expect(read("What's Dave's phone number?") == (.lookup, .phone, nil))
         #expect(read("what is the buildings insurance excess?") == (.lookup, .money, nil))
         #expect(read("How much notice must I give after probation?") == (.lookup, .quantity, .duration))
+        // The length of a span of time is a duration; of a thing, a distance.
+        #expect(read("probation period length in my contract") == (.lookup, .quantity, .duration))
+        #expect(read("what is the length of the drain hose?") == (.lookup, .quantity, .length))
         #expect(read("how much was the dishwasher repair?") == (.lookup, .money, nil))
         #expect(read("how much salt goes in the softener?").1 == .quantity)
         #expect(read("what is the wifi password?") == (.lookup, .code, nil))

@@ -181,6 +181,12 @@ public enum QuestionReader {
             // of the budget ...", "how much did it grow": a figure.
             if moneyWord || has(["how much is", "how much was", "how much are", "how much were", "how much will"]) { return (.money, nil) }
         }
+        // The length of a span of time ("probation period length", "the length of the
+        // tenancy") is a duration, not a distance.
+        if has(["length", "lengths"]), has(["period", "probation", "notice", "tenancy", "lease", "contract", "warranty", "guarantee",
+                                            "holiday", "leave", "term", "trial", "cover", "stay", "course", "appointment", "session"]) {
+            return (.quantity, .duration)
+        }
         for (cue, m) in measureCues where text.contains(" \(cue) ") {
             // "last" asks for a duration only as a verb ("how long does the battery last"), which
             // "how long" already caught; "term" and "period" only with a question word for amounts.
