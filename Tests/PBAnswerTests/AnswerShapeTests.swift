@@ -145,3 +145,12 @@ import PBCore
         #expect(EvidenceSentences.caption(before: prose.utf8.count - 9, in: Array(prose.utf8)) == nil)
     }
 }
+
+@Suite struct CSVCountsTests {
+    /// A CSV record's fields are words of their own; a thousands comma is not a field's end.
+    @Test func csvFieldsHoldNumbers() {
+        #expect(SentenceScorer.counts(in: "31/03/2025,BGC,FERNHILL ANALYTICS SALARY,,2566.90,2823.16").contains("2823"))
+        #expect(SentenceScorer.counts(in: "1,402 kWh, 6 days") == ["1", "402", "6"])
+        #expect(SentenceScorer.counts(in: "WD-8614,E20") == [])
+    }
+}

@@ -16,6 +16,14 @@ import Testing
         #expect(MonthSpellings.terms(in: "call 0161-02 555") == [])
         #expect(MonthSpellings.terms(in: "pages 1990-1995") == [])
         #expect(MonthSpellings.terms(in: "01/02/2024") == [])
+        #expect(MonthSpellings.terms(in: "31/13/2024 and 1/2/24 and 131/03/2025") == [])
+    }
+
+    /// Slashed dates whose order only one reading allows: the day is over 12.
+    @Test func slashedDatesWithAnUnambiguousDay() {
+        #expect(MonthSpellings.terms(in: "31/03/2025,BGC,FERNHILL ANALYTICS SALARY,,2566.90,2823.16") == ["march"])
+        #expect(MonthSpellings.terms(in: "due 4/15/2025") == ["april"])
+        #expect(MonthSpellings.terms(in: "from 14/03/2025 to 13/03/2026") == ["march"])
     }
 
     @Test func abbreviationsNeedANumberBeside() {

@@ -144,7 +144,7 @@ public final class ExtractiveComposer {
                 scored = scored.filter { bound.contains($0.sentence.n) }
             }
         }
-        addMeaning(q, &scored)
+        addMeaning(q, &scored, rows: rows)
 
         let chosen: [SentenceScorer.Scored]
         if reading.intent == .overview {
@@ -362,7 +362,9 @@ public final class ExtractiveComposer {
 
     /// Meaning for the best sentences by the lexical score: one encoder pass gives both the
     /// pooled cosine to the question and the MaxSim of the question's tokens over the sentence's.
-    private func addMeaning(_ q: QuestionAnalysis, _ scored: inout [SentenceScorer.Scored]) {
+    /// A table row is compared as the answer would read it, under its header ("Description:
+    /// FERNHILL ANALYTICS SALARY; Balance: 2823.16"), not as the bare cells the encoder cannot read.
+    private func addMeaning(_ q: QuestionAnalysis, _ scored: inout [SentenceScorer.Scored], rows: [String: String] = [:]) {
         guard let encoder, !scored.isEmpty else { return }
         let order = scored.indices.sorted { scored[$0].score != scored[$1].score ? scored[$0].score > scored[$1].score : $0 < $1 }
         var top = Array(order.prefix(settings.embedTop))
@@ -377,6 +379,7 @@ public final class ExtractiveComposer {
         // little without the record's name ("Dentist - Nell check-up"): it is compared with it.
         let texts = [q.text] + top.map { i -> String in
             let s = scored[i].sentence
+            if let row = rows[Self.key(s)] { return row }
             return SentenceScorer.isRecordFile(s.path) && !s.heading.isEmpty ? s.heading + ". " + s.text : s.text
         }
         let states = encoder.tokenStates(texts)

@@ -127,7 +127,7 @@ public struct SentenceScorer: Sendable {
     /// of a code or a model name ("WD-8614", "E20"), which count nothing.
     static func counts(in sentence: String) -> [String] {
         var out: [String] = []
-        for raw in sentence.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
+        for raw in Self.fields(sentence) {
             let word = raw.trimmingCharacters(in: .punctuationCharacters.union(.symbols))
             let hasDigit = word.unicodeScalars.contains { $0.properties.numericType != nil }
             let hasLetter = word.unicodeScalars.contains { $0.properties.isAlphabetic }
@@ -137,6 +137,26 @@ public struct SentenceScorer: Sendable {
             for t in TermAnalyzer.tokens(word) where TermAnalyzer.isNumber(t) || numberWords.contains(t) { out.append(t) }
         }
         return out
+    }
+
+    /// The words of a sentence, a CSV record's fields apart: a comma with no space after it
+    /// separates fields ("31/03/2025,BGC,...,2566.90") unless it groups a number's thousands
+    /// ("1,402").
+    static func fields(_ sentence: String) -> [Substring] {
+        let chars = Array(sentence)
+        var text = ""
+        text.reserveCapacity(chars.count)
+        for (i, c) in chars.enumerated() {
+            if c == ",", i + 1 < chars.count, chars[i + 1] != " " {
+                let next = chars[(i + 1)...]
+                let thousands = i > 0 && chars[i - 1].isNumber && next.count >= 3 && next.prefix(3).allSatisfy(\.isNumber)
+                    && (next.count == 3 || !next.dropFirst(3).first!.isNumber)
+                text.append(thousands ? c : " ")
+            } else {
+                text.append(c)
+            }
+        }
+        return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
     }
 
     static let numberWords: Set<String> = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",

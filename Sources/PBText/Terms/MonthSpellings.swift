@@ -7,6 +7,8 @@
 /// - ISO 8601 calendar dates and year-months: `2024-01`, `2024-01-15` (the year 1000-2199, the
 ///   month 01-12; a day, when there is one, 01-31). ISO order is unambiguous, unlike `01/02/2024`,
 ///   which is left alone.
+/// - Day, month and year between slashes where only one order can be meant: `31/03/2025` (a bank
+///   export's day first) or `03/31/2025` (month first); `01/02/2024` stays ambiguous and unread.
 /// - English abbreviations ("Jan", "Sept", "Dec.") written with a capital next to a number
 ///   ("27 Jan", "Jan 2024"), so that the verb "mar" or a name "May" alone is not read as a month.
 public enum MonthSpellings {
@@ -26,6 +28,11 @@ public enum MonthSpellings {
         var i = 0
         while i < scalars.count {
             if let (month, end) = isoMonth(scalars, at: i) {
+                add(month)
+                i = end
+                continue
+            }
+            if let (month, end) = slashedMonth(scalars, at: i) {
                 add(month)
                 i = end
                 continue
@@ -69,6 +76,26 @@ public enum MonthSpellings {
         let timeFollows = end == i + 10 && end + 1 < s.count && s[end] == "T" && isDigit(s[end + 1])
         if end < s.count, isLetterOrDigit(s[end]), !timeFollows { return nil }
         return (month, end)
+    }
+
+    /// `DD/MM/YYYY` or `MM/DD/YYYY` (one or two digits each side) starting at `i`, standing alone,
+    /// when one of the first two numbers is over 12 and so can only be the day: the month and
+    /// the index after the match.
+    static func slashedMonth(_ s: [Unicode.Scalar], at i: Int) -> (Int, Int)? {
+        guard i == 0 || !isLetterOrDigit(s[i - 1]) else { return nil }
+        func digits(_ from: Int) -> (Int, Int)? {
+            var end = from
+            while end < s.count, isDigit(s[end]), end - from < 4 { end += 1 }
+            guard end > from, let v = number(s, from, end - from) else { return nil }
+            return (v, end)
+        }
+        guard let (a, e1) = digits(i), e1 - i <= 2, e1 < s.count, s[e1] == "/",
+              let (b, e2) = digits(e1 + 1), e2 - e1 - 1 <= 2, e2 < s.count, s[e2] == "/",
+              let (year, e3) = digits(e2 + 1), e3 - e2 - 1 == 4, (1000...2199).contains(year) else { return nil }
+        if e3 < s.count, isLetterOrDigit(s[e3]) { return nil }
+        if (13...31).contains(a), (1...12).contains(b) { return (b, e3) }
+        if (1...12).contains(a), (13...31).contains(b) { return (a, e3) }
+        return nil
     }
 
     /// "Jan", "Sept", "Dec." starting at `i` as a whole word, with a number just before or after.
