@@ -204,23 +204,8 @@ public final class SpellingCorrector {
         return best?.0
     }
 
-    /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
-    /// neighbouring letters each count one.
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
-            }
-        }
-        return d[a.count][b.count]
-    }
+    /// The edit distance between two words (EditDistance.optimalAlignment).
+    static func distance(_ a: [Character], _ b: [Character]) -> Int { EditDistance.optimalAlignment(a, b) }
 
     /// `text` with every whole-word occurrence of `word` replaced.
     static func replacingWord(_ word: String, with replacement: String, in text: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import PBText
 
 /// The user's contacts, from vCard files (one .vcf or a folder of them, as GNOME Contacts,
 /// Thunderbird and Nextcloud export them), and who a name in a request means.
@@ -71,22 +72,7 @@ public struct ContactBook: Sendable {
     }
 
     /// Damerau-Levenshtein distance (adjacent swaps count one), on characters.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let x = Array(a), y = Array(b)
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var d = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
-        for i in 0...x.count { d[i][0] = i }
-        for j in 0...y.count { d[0][j] = j }
-        for i in 1...x.count {
-            for j in 1...y.count {
-                let cost = x[i - 1] == y[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
-            }
-        }
-        return d[x.count][y.count]
-    }
+    static func distance(_ a: String, _ b: String) -> Int { EditDistance.optimalAlignment(Array(a), Array(b)) }
 
     /// A phonetic key for English names, in the spirit of Metaphone: letters that sound alike
     /// map to one class (C/K/Q, PH/F, I/Y, Z/S), silent H after a consonant and vowels after the

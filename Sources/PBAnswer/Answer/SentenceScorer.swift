@@ -67,9 +67,9 @@ public struct SentenceScorer: Sendable {
         var headingCache: [String: Set<String>] = [:]
         // So does a table's header over a row: "Groceries | 520 | 414.24" is the March column's
         // grocery spending against the monthly budget. And a short line (a row, a field, a note
-        // such as "Next service due by 8 April 2026.", not a list's bare "1.") leans on its document's title for what it
-        // is about ("Boiler Service Record"); a sentence of prose names its own subject, and its
-        // title would only blur it with its neighbours'.
+        // such as "Next service due by 8 April 2026.", not a list's bare "1.") leans on its
+        // document's title for what it is about ("Boiler Service Record"); a sentence of prose
+        // names its own subject, and its title would only blur it with its neighbours'.
         let headings = sentences.map { s -> Set<String> in
             let words = s.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).count
             let short = Self.isTableRow(s) || (3...12).contains(words)
@@ -78,6 +78,14 @@ public struct SentenceScorer: Sendable {
             let h = Set(TermAnalyzer.tokens(over) + MonthSpellings.terms(in: over))
             headingCache[over] = h
             return h
+        }
+        var titleCache: [String: Set<String>] = [:]
+        let titleWords = sentences.map { s -> Set<String> in
+            guard titleNamesDocument else { return [] }
+            if let t = titleCache[s.title] { return t }
+            let t = Set(TermAnalyzer.tokens(s.title))
+            titleCache[s.title] = t
+            return t
         }
         // Rarity of each question term among these sentences: a term in every sentence says little.
         var df: [String: Int] = [:]
@@ -101,7 +109,7 @@ public struct SentenceScorer: Sendable {
             // A record's heading (a calendar event's summary, a contact's name) names what every
             // line under it is about: there it counts in full.
             let headingShare = Self.isRecordFile(s.path) ? 1.0 : 0.5
-            let titled = titleNamesDocument ? Set(TermAnalyzer.tokens(s.title)) : []
+            let titled = titleWords[i]
             let overlap = total > 0 ? (matched.reduce(0) { $0 + idf($1) * (titled.contains($1) ? 0.5 : 1) }
                                        + underHeading.reduce(0) { $0 + idf($1) * headingShare }) / total : 0
             let exp = Self.expectationScore(question.expectation, sentence: s.text, questionWords: questionWords)

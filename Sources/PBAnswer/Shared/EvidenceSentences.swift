@@ -65,20 +65,20 @@ public final class EvidenceSentences {
     public func sentences(of e: Evidence, piece: Int, preceding: [UInt8] = []) -> [EvidenceSentence] {
         let bytes = Array(e.text.utf8)
         let context = preceding.isEmpty ? bytes : preceding + bytes
+        let headerWords = e.header.map(TermAnalyzer.tokens)
         var out: [EvidenceSentence] = []
         for block in Self.blocks(bytes) {
             for r in segmenter.sentences(in: bytes, range: block) {
                 let text = String(decoding: bytes[r], as: UTF8.self)
                 var newlines = 0
                 for b in bytes[0..<r.lowerBound] where b == 0x0A { newlines += 1 }
-                let row = e.header.flatMap { h in
-                    TermAnalyzer.tokens(h) != TermAnalyzer.tokens(text) && SentenceScorer.isTableRow(path: e.path, text: text) ? h : nil
-                }
                 let isRow = SentenceScorer.isTableRow(path: e.path, text: text)
+                // The header names a row's cells; the header line itself is no row under it.
+                let header = isRow && headerWords != TermAnalyzer.tokens(text) ? e.header : nil
                 out.append(EvidenceSentence(n: e.n, piece: piece, chunkID: e.chunkID, path: e.path,
                                             start: e.start + r.lowerBound, end: e.start + r.upperBound,
                                             line: e.lineStart + newlines, page: e.pageStart, text: text,
-                                            heading: e.section.last ?? "", section: e.section, tableHeader: row, title: e.title,
+                                            heading: e.section.last ?? "", section: e.section, tableHeader: header, title: e.title,
                                             caption: isRow && !Self.isDelimitedFile(e.path) ? Self.caption(before: preceding.count + r.lowerBound, in: context) : nil))
             }
         }

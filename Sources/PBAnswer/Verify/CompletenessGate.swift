@@ -98,12 +98,12 @@ public struct CompletenessGate: VerificationGate {
         return TermAnalyzer.tokens(answer).contains { timeWords.contains($0) }
     }
 
-    /// The cited passages' titles, file names and section paths, as one text.
     /// The section headings over the cited passages, one per line.
     func sectionsOfCited(_ c: VerificationCase) -> String {
         c.citedPassages.flatMap { n in (c.pieces[n] ?? []).flatMap(\.section) }.joined(separator: "\n")
     }
 
+    /// The cited passages' titles, file names and section paths, as one text.
     func headingTextOfCited(_ c: VerificationCase) -> String {
         c.citedPassages.flatMap { n in (c.pieces[n] ?? []).map { ([$0.title, $0.fileName] + $0.section).joined(separator: "\n") } }
             .joined(separator: "\n")
@@ -194,11 +194,11 @@ public struct CompletenessGate: VerificationGate {
         var partsScore = 1.0
         // From a document, the headings over a cited passage say what it is about: a calendar
         // event's "When: ..." line answers "what time is the swimming lesson?" under its name.
-        let memoryHeadings = TermMatcher(c.fromMemory ? Self.memoryHeadings(c) : sectionsOfCited(c))
+        let partHeadings = TermMatcher(c.fromMemory ? Self.memoryHeadings(c) : sectionsOfCited(c))
         let speakers = c.fromMemory ? c.citedPassages.flatMap { n in (c.pieces[n] ?? []).compactMap(\.speaker) } : []
         let spoken = { (t: String) in speakers.contains { NamedSpeaker.shortens(t, $0) } }
         if parts.count > 1 {
-            let addressed = parts.filter { Self.distinctive($0).contains { near.contains($0) || memoryHeadings.contains($0) || spoken($0) } }.count
+            let addressed = parts.filter { Self.distinctive($0).contains { near.contains($0) || partHeadings.contains($0) || spoken($0) } }.count
             partsScore = Double(addressed) / Double(parts.count)
             notes.append("\(addressed) of \(parts.count) parts addressed")
             if addressed < parts.count { pass = false }

@@ -159,18 +159,14 @@ public enum LayoutTables {
             return columns.lastIndex { $0 <= middle } ?? 0
         }
         var names = Array(repeating: [String](), count: columns.count)
-        var leafSeen = false
         for (k, line) in band.enumerated() {
             guard line.allSatisfy({ Self.isColumnName($0.text) }) else { return nil }
             let placed = line.map(column(of:))
             guard Set(placed).count == placed.count else { return nil }
             let beyondFirst = zip(line, placed).filter { $0.1 > 0 }
             let nearest = k == band.count - 1
-            if nearest {
-                // The names line: every column but the first named, one name each.
-                guard beyondFirst.count == columns.count - 1 else { return nil }
-                leafSeen = true
-            }
+            // The names line: every column but the first named, one name each.
+            if nearest, beyondFirst.count != columns.count - 1 { return nil }
             for (i, (cell, col)) in zip(line, placed).enumerated() {
                 if col == 0 || nearest {
                     names[col].append(cell.text)
@@ -181,7 +177,6 @@ public enum LayoutTables {
                 }
             }
         }
-        guard leafSeen, names.allSatisfy({ !$0.isEmpty }) || names.dropFirst().allSatisfy({ !$0.isEmpty }) else { return nil }
         return (names.map { $0.joined(separator: " ") }.joined(separator: " | "), band.count)
     }
 

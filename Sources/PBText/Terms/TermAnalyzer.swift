@@ -14,29 +14,30 @@ public enum TermAnalyzer {
         var word = ""
         var elided = false
         func flush() {
-            if !word.isEmpty {
-                let lower = word.lowercased()
-                if elided && lower == "t" { out.append("not") } else if !(elided && contractionEndings.contains(lower)) { out.append(stem(lower)) }
-            }
+            if !word.isEmpty, let w = Self.word(word.lowercased(), elided: elided) { out.append(stem(w)) }
             word = ""
         }
         // An apostrophe straight after a letter or digit: the next run may be an ending.
         var afterApostrophe = false
-        var previousInWord = false
         for scalar in text.unicodeScalars {
             if isWordScalar(scalar) {
                 if word.isEmpty { elided = afterApostrophe }
                 word.unicodeScalars.append(scalar)
-                previousInWord = true
                 afterApostrophe = false
             } else {
+                afterApostrophe = !word.isEmpty && (scalar == "'" || scalar == "\u{2019}")
                 flush()
-                afterApostrophe = previousInWord && (scalar == "'" || scalar == "\u{2019}")
-                previousInWord = false
             }
         }
         flush()
         return out
+    }
+
+    /// A run of letters as a word: after an apostrophe (`elided`), a contraction's or the
+    /// possessive's ending is none, and "t" (of "n't") is "not".
+    static func word(_ lower: String, elided: Bool) -> String? {
+        guard elided, contractionEndings.contains(lower) else { return lower }
+        return lower == "t" ? "not" : nil
     }
 
     /// The endings of English contractions and the possessive, as they follow an apostrophe.
@@ -51,8 +52,7 @@ public enum TermAnalyzer {
         var afterApostrophe = false
         func flush() {
             guard !word.isEmpty else { return }
-            let w = String(decoding: word, as: UTF8.self)
-            if elided && w == "t" { out.append("not") } else if !(elided && contractionEndings.contains(w)) { out.append(w) }
+            if let w = Self.word(String(decoding: word, as: UTF8.self), elided: elided) { out.append(w) }
             word.removeAll(keepingCapacity: true)
         }
         for b in bytes {

@@ -165,7 +165,7 @@ public final class WordNet: @unchecked Sendable {
         lock.unlock()
         var near: [(word: String, distance: Int, tagged: Int)] = []
         for c in candidates where abs(c.word.count - w.count) <= limit {
-            let d = Self.editDistance(w, c.word, limit: limit)
+            let d = EditDistance.optimalAlignment(w, c.word, limit: limit)
             if d >= 1, d <= limit { near.append((String(decoding: c.word, as: UTF8.self), d, c.tagged)) }
         }
         return near.sorted { ($0.distance, -$0.tagged, $0.word) < ($1.distance, -$1.tagged, $1.word) }
@@ -187,27 +187,6 @@ public final class WordNet: @unchecked Sendable {
         var out: [UInt8: [(word: [UInt8], tagged: Int)]] = [:]
         for (word, count) in tagged { out[word[0], default: []].append((word, count)) }
         return out
-    }
-
-    /// Optimal string alignment distance, or `limit + 1` once it must exceed `limit`.
-    static func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var prev2 = [Int](repeating: 0, count: b.count + 1)
-        var prev = Array(0...b.count)
-        var row = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            row[0] = i
-            var smallest = row[0]
-            for j in 1...b.count {
-                var d = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d = min(d, prev2[j - 2] + 1) }
-                row[j] = d
-                smallest = min(smallest, d)
-            }
-            if smallest > limit { return limit + 1 }
-            (prev2, prev, row) = (prev, row, prev2)
-        }
-        return prev[b.count]
     }
 
     /// WordNet's detachment rules (morph.c).
