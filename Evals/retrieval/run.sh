@@ -55,14 +55,15 @@ PY
   python3 "$here/scifact.py" score "$data/qrels-train.tsv" "$out/chunks.jsonl" "$out/results-$half.jsonl" $half
 done
 if [ $gate = 1 ]; then
-  # Floors on the whole train split, each close under this program's own figure (lexical 0.7002,
-  # dense 0.6801, fused 0.7215 with 254-token chunks; the kernel paths move dense by about 0.001):
+  # Floors on the whole train split, each close under this program's own figure (lexical 0.6996,
+  # dense 0.6801, fused 0.7274 with 254-token chunks and fusion's k at 20; the kernel paths move
+  # dense by about 0.001):
   # lexical at evaluation.md's FTS5 figure, and fused above lexical's figure, so a dead dense list
   # (fused would equal lexical) fails. Every list must be there: pb-search leaves dense out when
   # the queries carry no embedding.
   python3 - "$out/evaljson.txt" <<'PY'
 import json, sys
-floors = {"lexical": 0.699, "dense": 0.675, "fused": 0.715}
+floors = {"lexical": 0.699, "dense": 0.675, "fused": 0.726}
 bad = []
 seen = set()
 for line in open(sys.argv[1]):

@@ -12,7 +12,7 @@ public enum SearchCommand {
             OptionSpec("library", short: "l", value: "NAME", help: "library to search (default 'default'; a query's own library wins)"),
             OptionSpec("k", value: "N", help: "hits per query (default 10; a query's own k wins)"),
             OptionSpec("depth", value: "N", help: "candidates taken from each list before fusion (default 100)"),
-            OptionSpec("rrf-k", value: "K", help: "the k of reciprocal rank fusion (default 60)"),
+            OptionSpec("rrf-k", value: "K", help: "the k of reciprocal rank fusion (default 20)"),
             OptionSpec("lists", value: "LISTS", help: "lists to use: lexical, dense or both (default lexical,dense)"),
             OptionSpec("weights", value: "T,S,X", help: "BM25 weights of title, section and text (default 2,1,1)"),
             OptionSpec("no-correct", help: "search for the question's words as typed (default: a word no chunk holds is corrected to the library's nearest word, recorded in 'analysis')"),
@@ -24,7 +24,11 @@ public enum SearchCommand {
     public struct Settings {
         public var k = 10
         public var depth = 100
-        public var rrfK = 60.0
+        /// The constant of reciprocal rank fusion. 20 rather than the customary 60: the top of
+        /// each list counts for more. Chosen on SciFact train's tuning half (fused nDCG@10 0.704 at
+        /// 60, 0.710 at 20 and at 10) and confirmed on the check half (0.740 -> 0.746); SQuAD and
+        /// the household set answer the same.
+        public var rrfK = 20.0
         public var useLexical = true
         public var useDense = true
         public var explain = false
@@ -40,7 +44,7 @@ public enum SearchCommand {
         var s = Settings()
         s.k = try o.int("k", default: 10, in: 1...10_000)
         s.depth = try o.int("depth", default: 100, in: 1...100_000)
-        s.rrfK = try o.double("rrf-k", default: 60, in: 0...1_000_000)
+        s.rrfK = try o.double("rrf-k", default: s.rrfK, in: 0...1_000_000)
         s.explain = o.flag("explain")
         s.correct = !o.flag("no-correct")
         if let lists = o.value("lists") {

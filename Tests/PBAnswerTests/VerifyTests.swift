@@ -116,6 +116,12 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
     @Test func scalesEachKindOfScore() {
         #expect(abs(RetrievalConfidenceGate.scaled(HitScores(rerank: 0))!.value - 0.5) < 1e-12)
         #expect(RetrievalConfidenceGate.scaled(HitScores(fused: 2.0 / 61.0))!.value == 1)
+        // Fused at any k, a hit is scaled from its ranks as k = 60 scores them: first in one
+        // list and third in the other is (1/61 + 1/63) / (2/61), whatever pb-search's --rrf-k.
+        let ranked = HitScores(bm25Rank: 1, denseRank: 3, fused: 1.0 / 21 + 1.0 / 23)
+        #expect(abs(RetrievalConfidenceGate.scaled(ranked)!.value - (1.0 / 61 + 1.0 / 63) / (2.0 / 61)) < 1e-12)
+        let lexicalOnly = HitScores(bm25Rank: 2, fused: 1.0 / 22)
+        #expect(abs(RetrievalConfidenceGate.scaled(lexicalOnly)!.value - (1.0 / 62) / (2.0 / 61)) < 1e-12)
         #expect(RetrievalConfidenceGate.scaled(HitScores(dense: 0.42))!.value == 0.42)
         #expect(RetrievalConfidenceGate.scaled(HitScores(bm25: 5))!.value == 0.5)
         #expect(RetrievalConfidenceGate.scaled(HitScores()) == nil)

@@ -7,8 +7,8 @@ import PBCore
 /// competing with it (neighbouring sections of one source often both hold the answer).
 ///
 /// Hit scores are put on one 0...1 scale: `scores.rerank` is a logit of pb-rerank's fitted
-/// model, so its sigmoid; else `fused` (reciprocal rank fusion) over the best a hit can get
-/// from two lists, 2/61; else the dense cosine; else BM25 as b/(b + 5).
+/// model, so its sigmoid; else `fused` (reciprocal rank fusion, as k = 60 scores the hit's ranks)
+/// over the best a hit can get from two lists, 2/61; else the dense cosine; else BM25 as b/(b + 5).
 public struct RetrievalConfidenceGate: VerificationGate {
     public static let letter = "A"
     /// The best hit's scaled score must reach this. Low on purpose: on SQuAD 2.0 (dev half,
@@ -34,7 +34,14 @@ public struct RetrievalConfidenceGate: VerificationGate {
     /// A hit's score on the 0...1 scale, and which score it came from.
     public static func scaled(_ s: HitScores) -> (value: Double, source: String)? {
         if let r = s.rerank { return (1 / (1 + exp(-r)), "rerank") }
-        if let f = s.fused { return (min(1, f / (2.0 / 61.0)), "fused") }
+        if let f = s.fused {
+            // From the hit's ranks in the two lists where it has them, as fusion with k = 60
+            // scores them, so that the scale (and the minimum fitted on it) does not move with
+            // pb-search's --rrf-k.
+            let ranks = [s.bm25Rank, s.denseRank].compactMap { $0 }
+            let standard = ranks.isEmpty ? f : ranks.reduce(0.0) { $0 + 1 / (60 + Double($1)) }
+            return (min(1, standard / (2.0 / 61.0)), "fused")
+        }
         if let d = s.dense { return (max(0, min(1, d)), "dense") }
         if let b = s.bm25 { return (max(0, b) / (max(0, b) + 5), "bm25") }
         return nil
