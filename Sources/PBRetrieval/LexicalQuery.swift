@@ -5,14 +5,14 @@ import PBText
 /// NEAR groups), and the words are OR-ed so BM25 ranks documents by how many and how rare.
 public enum LexicalQuery {
     /// The words of `text` as FTS5's unicode61 tokenizer would find them (letters and digits),
-    /// lowercased and without repeats, in order.
-    public static func terms(_ text: String) -> [String] {
+    /// lowercased and, unless `keepingRepeats`, without repeats, in order.
+    public static func terms(_ text: String, keepingRepeats: Bool = false) -> [String] {
         var terms: [String] = []
         var seen: Set<String> = []
         var word = ""
         func flush() {
             let w = word.lowercased()
-            if !w.isEmpty, seen.insert(w).inserted { terms.append(w) }
+            if !w.isEmpty, seen.insert(w).inserted || keepingRepeats { terms.append(w) }
             word = ""
         }
         for scalar in text.unicodeScalars {

@@ -1,5 +1,6 @@
 import Testing
 import PBCore
+import PBText
 @testable import PBAnswer
 
 @Suite struct AnswerShapeTests {
@@ -24,6 +25,19 @@ import PBCore
         #expect(!key.contains("number") && key.contains("policy"))
         #expect(key.contains("car") && key.contains("insurance"))
         #expect(!KeyTerms("Who did the Normans besiege?").terms.map(\.stem).contains("besiege"))
+        // Nor a word WordNet knows only as an adverb: how something happened names nothing.
+        let landed = KeyTerms("How much actually landed in my account?").terms.map(\.stem)
+        #expect(!landed.contains(TermAnalyzer.stem("actually")) && landed.contains(TermAnalyzer.stem("account")))
+    }
+
+    @Test func aPhrasalVerbsParticleIsPartOfItsVerb() throws {
+        try #require(WordNet.shared != nil, "wordnet-base is not installed (make deps)")
+        // "take things back" is to return them: the receipt's "Returns within 28 days" binds,
+        // and a clause about hours "taken back as time off" does not.
+        let key = KeyTerms("How long have I got to take things back to the hardware shop?")
+        #expect(!key.terms.map(\.stem).contains("back"))
+        #expect(key.binding(in: TermMatcher("HALLORAN HARDWARE. Returns within 28 days with this receipt. Thank you for shopping.")).binds)
+        #expect(!key.binding(in: TermMatcher("Extra hours may be taken back as time off in lieu within one month.")).binds)
     }
 
     @Test func aPassageBindsWithTheWordsOrTheirSynonyms() {

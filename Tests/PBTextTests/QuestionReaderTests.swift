@@ -16,6 +16,10 @@ import PBCore
         // The length of a span of time is a duration; of a thing, a distance.
         #expect(read("probation period length in my contract") == (.lookup, .quantity, .duration))
         #expect(read("what is the length of the drain hose?") == (.lookup, .quantity, .length))
+        // How far ahead is a span of time; how far, a distance.
+        #expect(read("how far in advance must I book the parents' evening?") == (.lookup, .quantity, .duration))
+        #expect(read("how far ahead can I reserve a table?") == (.lookup, .quantity, .duration))
+        #expect(read("how far is the station from the hotel?") == (.lookup, .quantity, .length))
         #expect(read("how much was the dishwasher repair?") == (.lookup, .money, nil))
         #expect(read("how much salt goes in the softener?").1 == .quantity)
         #expect(read("what is the wifi password?") == (.lookup, .code, nil))

@@ -48,4 +48,12 @@ import Testing
         #expect(!wn.synonyms(of: "job").contains("job"))
         #expect(wn.synonyms(of: "bolier").isEmpty)
     }
+
+    @Test func phrasalVerbsFromAVerbAndItsParticle() throws {
+        let wn = try #require(WordNet.shared, "wordnet-base is not installed (make deps)")
+        #expect(wn.phrasalVerb("take", "back") == "take back")
+        #expect(wn.phrasalVerb("ran", "out") == "run out")
+        #expect(wn.phrasalVerb("hardware", "back") == nil)
+        #expect(wn.synonyms(of: "take back").contains("return"))
+    }
 }

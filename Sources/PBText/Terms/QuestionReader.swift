@@ -137,8 +137,10 @@ public enum QuestionReader {
             && !has(["postcode"]) {
             return (.code, nil)
         }
-        // A measure named ("tyre pressure", "what temperature", "how heavy").
+        // A measure named ("tyre pressure", "what temperature", "how heavy"). How far ahead is
+        // a span of time, not a distance: it comes before "how far".
         let measureCues: [(String, Measure)] = [
+            ("how far ahead", .duration), ("how far in advance", .duration), ("how far beforehand", .duration),
             ("pressure", .pressure), ("pressures", .pressure), ("psi", .pressure), ("temperature", .temperature), ("how hot", .temperature),
             ("how cold", .temperature), ("degrees", .temperature), ("how heavy", .weight), ("weight", .weight), ("weigh", .weight),
             ("how much does it weigh", .weight), ("capacity", .volume), ("how many litres", .volume), ("volume", .volume), ("litres", .volume),

@@ -110,6 +110,16 @@ public final class WordNet: @unchecked Sendable {
         return out
     }
 
+    /// The phrasal verb `verb` makes with `particle` ("take" and "back": "take back", "ran" and
+    /// "out": "run out"), as WordNet lists it, or nil.
+    public func phrasalVerb(_ verb: String, _ particle: String) -> String? {
+        let p = particle.lowercased()
+        for (pos, base) in baseForms(verb) where pos == .verb {
+            if has(.verb, base + "_" + p) { return base + " " + p }
+        }
+        return nil
+    }
+
     /// Words that mean the same as `word` in one of its `senses` most frequent senses (its
     /// synsets' other members, "_" read as a space), for any part of speech it has; the word itself
     /// and its base forms are left out. "job" gives "employment", "occupation", "line of work".
