@@ -168,3 +168,28 @@ import PBText
         #expect(SentenceScorer.counts(in: "WD-8614,E20") == [])
     }
 }
+
+@Suite struct SummaryUnitTests {
+    func sentence(_ text: String, at start: Int, section: [String]) -> EvidenceSentence {
+        var s = EvidenceSentence(n: 1, piece: 0, chunkID: "t-1", path: "trip.html", start: start, end: start + text.utf8.count,
+                                 line: 1, page: nil, text: text)
+        s.section = section
+        return s
+    }
+
+    @Test func eachItemOfAListIsAPartOfItsOwn() {
+        let days = ["Day by day"], stay = ["Where we are staying"]
+        let sentences = [
+            sentence("The Thistle & Lantern Hotel, 9 Bellfield Wynd.", at: 0, section: stay),
+            sentence("Check-in from 3 pm.", at: 50, section: stay),
+            sentence("- Friday 18 July – arrive 13:17.", at: 100, section: days),
+            sentence("Dinner at 18:30.", at: 140, section: days),
+            sentence("- Saturday 19 July – Edinburgh Castle.", at: 160, section: days),
+        ]
+        let units = ExtractiveComposer.summaryUnits(sentences)
+        // A section's sentences are one part; an item keeps the sentences after it.
+        #expect(units[0] == units[1])
+        #expect(units[2] == units[3])
+        #expect(Set(units).count == 3)
+    }
+}

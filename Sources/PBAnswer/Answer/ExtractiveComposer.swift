@@ -480,10 +480,10 @@ public final class ExtractiveComposer {
             return TermAnalyzer.tokens(s.sentence.text).count >= 3
         }
         let weight = Self.summaryWeights(candidates.map(\.sentence), topic: topic)
+        let units = Self.summaryUnits(candidates.map(\.sentence))
         var bySection: [String: [(SentenceScorer.Scored, Double)]] = [:]
         var sectionStart: [String: (String, Int)] = [:]
-        for (s, w) in zip(candidates, weight) {
-            let key = Self.passageKey(s.sentence)
+        for ((s, w), key) in zip(zip(candidates, weight), units) {
             bySection[key, default: []].append((s, w))
             let here = (s.sentence.path, s.sentence.start)
             if let seen = sectionStart[key], seen <= here { continue }
@@ -512,30 +512,46 @@ public final class ExtractiveComposer {
             }!
             best.append(left.remove(at: pick))
         }
-        var out: [SentenceScorer.Scored] = []
+        var out: [(sentence: SentenceScorer.Scored, weight: Double, place: Int)] = []
         var quotes: Set<String> = []
         // A document of few sections gives more of each, so that every summary says about as much.
         let perSection = best.isEmpty ? 0
             : max(settings.summaryPerSection, min(4, (settings.summarySections + best.count - 1) / best.count))
-        for key in best.sorted(by: { sectionStart[$0]! < sectionStart[$1]! }) {
+        for key in best {
             let picked = bySection[key]!.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.sentence.start < $1.0.sentence.start }
-                .map(\.0)
-                .filter { quotes.insert(Self.normalised($0.sentence.text)).inserted }
+                .filter { quotes.insert(Self.normalised($0.0.sentence.text)).inserted }
                 .prefix(perSection)
-            out += picked.sorted { $0.sentence.start < $1.sentence.start }
+            out += picked.enumerated().map { (sentence: $1.0, weight: $1.1, place: $0) }
         }
-        // Over the stated length, the weakest sentences go, the rest stay in source order.
+        // Over the stated length, a section's second sentence goes before any section's first,
+        // then the weakest; the rest stay in source order.
         if out.count > settings.summarySentences {
-            let byKey = Dictionary(zip(candidates.map { Self.key($0.sentence) }, weight), uniquingKeysWith: { a, _ in a })
-            let keep = Set(out.map { Self.key($0.sentence) }.sorted { (byKey[$0] ?? 0) > (byKey[$1] ?? 0) }.prefix(settings.summarySentences))
-            out = out.filter { keep.contains(Self.key($0.sentence)) }
+            let keep = Set(out.sorted { $0.place != $1.place ? $0.place < $1.place : $0.weight > $1.weight }
+                .prefix(settings.summarySentences).map { Self.key($0.sentence.sentence) })
+            out = out.filter { keep.contains(Self.key($0.sentence.sentence)) }
         }
-        return out
+        return out.map(\.sentence).sorted { ($0.sentence.path, $0.sentence.start) < ($1.sentence.path, $1.sentence.start) }
     }
 
     static func jaccard(_ a: Set<String>, _ b: Set<String>) -> Double {
         let union = a.union(b).count
         return union == 0 ? 0 : Double(a.intersection(b).count) / Double(union)
+    }
+
+    /// The part of a document a summary picks from, for each sentence: its section
+    /// (passageKey) or, in a list, its item with the sentences after it. The items of a list
+    /// ("Friday 18 July – arrive 13:17 ...", "Saturday 19 July – Edinburgh Castle ...") are each a
+    /// part of what the document says, as its sections are: a summary that keeps two of five days
+    /// has lost three.
+    static func summaryUnits(_ sentences: [EvidenceSentence]) -> [String] {
+        var item: [String: String] = [:]
+        var units = [String](repeating: "", count: sentences.count)
+        for i in sentences.indices.sorted(by: { (sentences[$0].path, sentences[$0].start) < (sentences[$1].path, sentences[$1].start) }) {
+            let section = passageKey(sentences[i])
+            if isListItem(sentences[i].text) { item[section] = section + "\u{1F}item \(sentences[i].start)" }
+            units[i] = item[section] ?? section
+        }
+        return units
     }
 
     /// One section of one file (one chunk where the file has no headings): the unit a summary
