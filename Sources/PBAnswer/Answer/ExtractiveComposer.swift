@@ -146,7 +146,7 @@ public final class ExtractiveComposer {
         }
         addMeaning(q, &scored, rows: rows)
 
-        let chosen: [SentenceScorer.Scored]
+        var chosen: [SentenceScorer.Scored]
         if reading.intent == .overview {
             chosen = overview(question, scored, evidence: evidence, rendered: &rows)
         } else if q.wantsSummary || reading.intent == .summarize {
@@ -155,6 +155,10 @@ public final class ExtractiveComposer {
             chosen = steps
         } else {
             chosen = facts(q, scored, comparing: reading.intent == .compare)
+            if reading.intent == .lookup || reading.intent == .when,
+               let bridge = EvidenceBridge.sentence(question: question, answer: chosen.map(\.sentence), sentences: sentences, evidence: evidence) {
+                chosen.append(SentenceScorer.Scored(sentence: bridge, overlap: 0, cosine: nil, maxSim: nil, expectation: 0, score: 0, matched: []))
+            }
         }
         let route: AnswerRoute = describing && !chosen.isEmpty ? .summary : .extractive
         // "When ...?" from a memory: the answer opens with the date its evidence refers to.

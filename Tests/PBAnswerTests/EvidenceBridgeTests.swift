@@ -1,0 +1,44 @@
+import Testing
+import PBCore
+import PBText
+@testable import PBAnswer
+
+@Suite struct EvidenceBridgeTests {
+    static let contact = "Dr Helen Marsh\nPhone (work): 01632 960481\nOrganisation: Riverside Dental Practice\nNote: emergency appointments the same day"
+    static let event = "Dentist: Nell\nWhen: Thursday 24 April 2025, 09:40–10:10\nWhere: Riverside Dental Practice, 3 Mill Lane"
+    static let newsletter = "Parents' evenings are on Wednesday 2 April. Book through the school app."
+
+    func evidence(_ n: Int, _ path: String, _ text: String) -> Evidence {
+        Evidence(n: n, span: SourceSpan(chunkID: "c-\(n)", docID: "d\(n)", path: path, title: "", section: [],
+                                        start: 0, end: text.utf8.count, lineStart: 1, lineEnd: 3),
+                 text: text, role: .anchor, score: 1, rank: n)
+    }
+
+    func line(_ n: Int, _ path: String, _ text: String, in whole: String) -> EvidenceSentence {
+        let start = whole.utf8.count - (whole.components(separatedBy: text).last ?? "").utf8.count - text.utf8.count
+        return EvidenceSentence(n: n, piece: n - 1, chunkID: "c-\(n)", path: path, start: start, end: start + text.utf8.count,
+                                line: 1, page: nil, text: text)
+    }
+
+    @Test func anotherFileThatNamesTheSameThingBindsTheAnswer() throws {
+        try #require(WordNet.shared != nil, "wordnet-base is not installed (make deps)")
+        let desk = [evidence(1, "contacts.vcf", Self.contact), evidence(2, "newsletter.txt", Self.newsletter),
+                    evidence(3, "family-calendar.ics", Self.event)]
+        let phone = line(1, "contacts.vcf", "Phone (work): 01632 960481", in: Self.contact)
+        let sentences = [phone, line(2, "newsletter.txt", "Parents' evenings are on Wednesday 2 April.", in: Self.newsletter),
+                         line(3, "family-calendar.ics", "When: Thursday 24 April 2025, 09:40–10:10", in: Self.event)]
+        let question = "What's the phone number of the dental practice where my April appointment is?"
+        // The newsletter says April too, but names nothing the contact card does: the calendar
+        // event at Riverside Dental Practice is the bridge.
+        let bridge = EvidenceBridge.sentence(question: question, answer: [phone], sentences: sentences, evidence: desk)
+        #expect(bridge?.path == "family-calendar.ics")
+        // Without the event, no bridge: a shared month is not a shared subject.
+        #expect(EvidenceBridge.sentence(question: question, answer: [phone], sentences: Array(sentences.prefix(2)),
+                                        evidence: Array(desk.prefix(2))) == nil)
+    }
+
+    @Test func namesAreCapitalisedWhereNoSentenceBegins() {
+        let names = EvidenceBridge.names(in: "Monthly budget. Paid to Riverside Dental.\nANALYTICS salary from FERNHILL")
+        #expect(names == Set(["Riverside", "Dental", "FERNHILL"].map { TermAnalyzer.stem($0.lowercased()) }))
+    }
+}
