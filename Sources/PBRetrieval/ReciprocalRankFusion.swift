@@ -1,6 +1,7 @@
 /// Reciprocal rank fusion: each list votes 1/(k + rank) for its items (rank from 1); the votes add.
-/// k = 60 (Cormack et al.) damps the top ranks so that agreement between lists beats one list's
-/// confidence. Ties break by the best single rank, then by id, so output is deterministic.
+/// A larger k damps the top ranks so that agreement between lists beats one list's confidence
+/// (Cormack et al. use 60; pb-search uses 20, SearchCommand.Settings says why). Ties break by the
+/// best single rank, then by id, so output is deterministic.
 public struct ReciprocalRankFusion: Sendable {
     public var k: Double
 

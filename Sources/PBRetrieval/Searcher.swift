@@ -33,6 +33,11 @@ public final class Searcher {
     /// BM25 over the FTS index: chunk ids with scores (negated bm25: higher is better), best first.
     public func lexical(_ text: String, filters: QueryFilters?, depth: Int) throws -> [(id: Int64, score: Double)] {
         guard let match = LexicalQuery.match(text) else { return [] }
+        return try lexical(match: match, filters: filters, depth: depth)
+    }
+
+    /// BM25 for an FTS5 MATCH expression (LexicalQuery's, or a quoted phrase of its terms).
+    public func lexical(match: String, filters: QueryFilters?, depth: Int) throws -> [(id: Int64, score: Double)] {
         let (w0, w1, w2) = columnWeights
         var sql = "SELECT rowid, bm25(chunks_fts, \(w0), \(w1), \(w2)) AS s FROM chunks_fts WHERE chunks_fts MATCH ?"
         var bindings: [SQLValue] = [.text(match)]

@@ -42,3 +42,22 @@ import PBText
         #expect(names == Set(["Riverside", "Dental", "FERNHILL"].map { TermAnalyzer.stem($0.lowercased()) }))
     }
 }
+
+@Suite struct AmountLinkTests {
+    @Test func amountsToThePenny() {
+        #expect(AmountLink.amounts(in: "The trip costs £8.50 per child") == ["8.50"])
+        #expect(AmountLink.amounts(in: "01/03/2025,DD,KINGSMERE BS MORTGAGE 00471285,1142.37,,62.18") == ["1142.37", "62.18"])
+        #expect(AmountLink.amounts(in: "Total £1,142.37 due") == ["1142.37"])
+        #expect(AmountLink.amounts(in: "version 2.5, section 7.3.1, 120 kWh, 12.345").isEmpty)
+    }
+
+    @Test func theSamePaymentSeenFromAnotherFile() {
+        let links = AmountLink.find(in: "Year 4 visit.\nThe trip costs £8.50 per child, paid through ParentPay.", title: "Ashcombe Primary newsletter")
+        #expect(links.map(\.amount) == ["8.50"])
+        let link = links[0]
+        #expect(link.isStated(in: "20/03/2025,DEB,PARENTPAY ASHCOMBE PRIMARY,8.50,,402.76"))
+        // The same amount for something else is another payment.
+        #expect(!link.isStated(in: "12/03/2025,DEB,GREGGS KINGSMERE,8.50,,611.02"))
+        #expect(!link.isStated(in: "20/03/2025,DEB,PARENTPAY ASHCOMBE PRIMARY,18.50,,402.76"))
+    }
+}

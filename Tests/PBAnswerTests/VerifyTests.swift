@@ -552,6 +552,25 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
         #expect(!r.pass)
         #expect(r.reason.contains("docs/car.md"))
     }
+
+    @Test func readsAnExportByTheRowsItCites() {
+        let newsletter = VerifyFixture.piece(1, doc: "newsletter", chunk: "n-3", text: "The museum trip costs £8.50 per child, paid through ParentPay.")
+        let rows = "19/03/2025,DEB,FRESHWAYS SUPERSTORE KINGSMERE,64.10,,411.26\n20/03/2025,DEB,PARENTPAY ASHCOMBE PRIMARY,8.50,,402.76\n"
+            + "21/03/2025,DEB,THE COPPER KETTLE CAFE,23.60,,379.16\n22/03/2025,DD,BRIGHTWATER ENERGY,165.00,,214.16"
+        let row = "20/03/2025,DEB,PARENTPAY ASHCOMBE PRIMARY,8.50,,402.76"
+        func asked(_ ext: String) -> GateResult {
+            let bank = VerifyFixture.piece(2, doc: "bank", chunk: "b-2", text: rows, start: 0, line: 1, ext: ext)
+            let q = VerifyFixture.query("How much was the museum trip and when did we pay?", desk: [newsletter, bank],
+                                        sentences: [("The museum trip costs £8.50 per child, paid through ParentPay.", [1]), (row, [2])],
+                                        citations: [VerifyFixture.cite(1, "The museum trip costs £8.50 per child, paid through ParentPay.", in: newsletter),
+                                                    VerifyFixture.cite(2, row, in: bank)])
+            return DomainIsolationGate().check(VerifyFixture.prepared(q))
+        }
+        // As a CSV, the statement is the ParentPay row it cites; as prose, the supermarket, the
+        // cafe and the energy bill would make it another subject.
+        #expect(asked("csv").pass)
+        #expect(!asked("txt").pass)
+    }
 }
 
 @Suite struct CalibrationTests {

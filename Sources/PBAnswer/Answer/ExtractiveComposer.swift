@@ -155,9 +155,14 @@ public final class ExtractiveComposer {
             chosen = steps
         } else {
             chosen = facts(q, scored, comparing: reading.intent == .compare)
-            if reading.intent == .lookup || reading.intent == .when,
-               let bridge = EvidenceBridge.sentence(question: question, answer: chosen.map(\.sentence), sentences: sentences, evidence: evidence) {
-                chosen.append(SentenceScorer.Scored(sentence: bridge, overlap: 0, cosine: nil, maxSim: nil, expectation: 0, score: 0, matched: []))
+            if reading.intent == .lookup || reading.intent == .when {
+                let answer = chosen.map(\.sentence)
+                // Another file's record of the same payment (pb-pack's link) or of the same thing.
+                let bridges = AmountLink.statements(of: answer, among: sentences, evidence: evidence)
+                    + [EvidenceBridge.sentence(question: question, answer: answer, sentences: sentences, evidence: evidence)].compactMap { $0 }
+                for bridge in bridges where !chosen.contains(where: { Self.key($0.sentence) == Self.key(bridge) }) {
+                    chosen.append(SentenceScorer.Scored(sentence: bridge, overlap: 0, cosine: nil, maxSim: nil, expectation: 0, score: 0, matched: []))
+                }
             }
         }
         let route: AnswerRoute = describing && !chosen.isEmpty ? .summary : .extractive

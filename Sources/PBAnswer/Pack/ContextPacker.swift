@@ -36,6 +36,9 @@ public struct ContextPacker {
         /// Chunks of a steps section ("Method", "Instructions") added for a question asking how
         /// to do something, at most.
         public var stepChunks = 8
+        /// Lines of other files stating an anchor's amount (AmountLink), from the best anchors.
+        public var links = 2
+        public var linkedAnchors = 3
         /// An overview of the whole library: documents listed at most, and the bytes of each
         /// document's opening that stand for it.
         public var catalogueDocuments = 60
@@ -151,6 +154,26 @@ public struct ContextPacker {
         }
         expand(&expansions, width: width, on: &desk)
         try followReferences(on: &desk, library: library)
+        try addAmountLinks(to: &desk, query: query, anchors: anchors, library: library)
+    }
+
+    /// For the best anchors' amounts to the penny, the chunk of another file whose line states
+    /// the same amount beside a word of the anchor's line or title (AmountLink): the payment as
+    /// the bank statement records it, for "how much was the museum trip and when did we pay?".
+    func addAmountLinks(to desk: inout Desk, query: QueryRecord, anchors: [Hit], library: PackLibrary) throws {
+        var added = 0
+        for anchor in anchors.prefix(settings.linkedAnchors) {
+            for link in AmountLink.find(in: anchor.text, title: anchor.title + " " + anchor.fileName) where added < settings.links {
+                let stating = try library.chunksStating(amount: link.amount, outside: anchor.docID, filters: query.filters, depth: 10)
+                guard let chunk = stating.first(where: { c in c.text.split(whereSeparator: \.isNewline).contains { link.isStated(in: String($0)) } })
+                else { continue }
+                switch desk.offer(chunk, role: Desk.Role.link) {
+                case .placed: added += 1
+                case .duplicate: break
+                case .overBudget: desk.drop(chunk.chunkID, Desk.Reason.overBudget)
+                }
+            }
+        }
     }
 
     /// An anchor on the desk and the neighbours that may be read around it.

@@ -87,6 +87,15 @@ public final class PackLibrary {
         return ranked.compactMap { rows[$0.id] }
     }
 
+    /// Chunks outside document `docID` that hold `amount` ("8.50": FTS5 reads it as the words
+    /// 8 and 50, so as that phrase), best first.
+    public func chunksStating(amount: String, outside docID: String, filters: QueryFilters?, depth: Int) throws -> [Hit] {
+        let phrase = "\"" + LexicalQuery.terms(amount).joined(separator: " ") + "\""
+        let ranked = try searcher.lexical(match: phrase, filters: filters, depth: depth)
+        let rows = try searcher.hits(ranked.map(\.id))
+        return ranked.compactMap { rows[$0.id] }.filter { $0.docID != docID }
+    }
+
     static func section(_ json: String) -> [String] {
         (try? JSONDecoder().decode([String].self, from: Data(json.utf8))) ?? []
     }

@@ -26,10 +26,15 @@ public struct DomainIsolationGate: VerificationGate {
         var docTerms: [String: Set<String>] = [:]
         var docPath: [String: String] = [:]
         var order: [String] = []
+        // A data export's passage is rows of unrelated things (a bank statement's card payments,
+        // bills and transfers): what it says to this answer is the rows it cites.
+        var quotes: [Int: String] = [:]
+        for citation in c.answer.citations { quotes[citation.evidence, default: ""] += "\n" + citation.quote }
         for n in passages {
             for e in c.pieces[n] ?? [] {
                 if docTerms[e.docID] == nil { order.append(e.docID); docPath[e.docID] = e.path }
-                docTerms[e.docID, default: []].formUnion(TermAnalyzer.contentTerms(e.title + "\n" + e.text).filter { !TermAnalyzer.isNumber($0) })
+                let text = Self.isExport(e.path) ? quotes[n] ?? e.text : e.text
+                docTerms[e.docID, default: []].formUnion(TermAnalyzer.contentTerms(e.title + "\n" + text).filter { !TermAnalyzer.isNumber($0) })
             }
         }
         guard order.count > 1 else {
@@ -55,5 +60,11 @@ public struct DomainIsolationGate: VerificationGate {
             return .finding(true, score, "\(order.count) documents on related subjects (lowest affinity \(String(format: "%.2f", lowest)))")
         }
         return .finding(false, score, "\(isolated.count) of \(order.count) documents share almost nothing with the others or the question: \(isolated.prefix(2).joined(separator: ", "))")
+    }
+
+    /// A spreadsheet's rows as text: CSV or TSV.
+    static func isExport(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return lower.hasSuffix(".csv") || lower.hasSuffix(".tsv")
     }
 }

@@ -10,6 +10,9 @@ public enum EvidenceRole: String, ClosedSet {
     case section
     /// Rare question terms next to numbers, for lookup questions.
     case lookup
+    /// Another file's line stating an anchor's amount under the same name (the bank statement's
+    /// line for a receipt's total).
+    case link
     /// A search hit verified without a packed context (pb-verify on hits alone).
     case hit
 }

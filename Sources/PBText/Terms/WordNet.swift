@@ -42,7 +42,23 @@ public final class WordNet: @unchecked Sendable {
             }
             exceptions[pos] = exc
         }
+        var irregular: [String: String] = [:]
+        var ambiguous: Set<String> = []
+        for pos in [PartOfSpeech.verb, .noun] {
+            for (form, bases) in exceptions[pos] ?? [:] where bases.count == 1 && !form.contains("_") && !bases[0].contains("_") {
+                guard !has(.noun, form), !has(.verb, form) else { continue }
+                if let seen = irregular[form], seen != bases[0] { ambiguous.insert(form) }
+                irregular[form] = bases[0]
+            }
+        }
+        for form in ambiguous { irregular[form] = nil }
+        self.irregular = irregular
     }
+
+    /// Irregular inflections and their lemma, from WordNet's exception lists: "paid" is "pay",
+    /// "children" "child", "went" "go". Only forms that are not nouns or verbs themselves ("saw",
+    /// "found", "left" are), each with one lemma.
+    public private(set) var irregular: [String: String] = [:]
 
     /// The fields of `lemma`'s line in index.POS, or nil when WordNet has no such lemma.
     func entry(_ pos: PartOfSpeech, _ lemma: String) -> [Substring]? {
