@@ -60,4 +60,11 @@ import PBText
         #expect(!link.isStated(in: "12/03/2025,DEB,GREGGS KINGSMERE,8.50,,611.02"))
         #expect(!link.isStated(in: "20/03/2025,DEB,PARENTPAY ASHCOMBE PRIMARY,18.50,,402.76"))
     }
+
+    @Test func onlyAmountsOnLinesTheQuestionIsAbout() {
+        let statement = "15/03/2025,DEB,HALLORAN HARDWARE KINGSMERE,38.47,,520.11\n18/03/2025,DD,BRIGHTWATER ENERGY,165.00,,355.11"
+        let asked = Set(TermAnalyzer.contentTerms("How much did I spend at Halloran Hardware?"))
+        #expect(AmountLink.find(in: statement, title: "bank statement", asked: asked).map(\.amount) == ["38.47", "520.11"])
+        #expect(AmountLink.find(in: statement, title: "bank statement").map(\.amount) == ["38.47", "520.11", "165.00", "355.11"])
+    }
 }

@@ -13,11 +13,14 @@ struct AmountLink: Equatable {
     /// Stemmed words of four letters or more, not numbers, that say what it was for.
     var words: Set<String>
 
-    /// The amounts to the penny in `text`, each with the words of its line and of `title`.
-    static func find(in text: String, title: String) -> [AmountLink] {
+    /// The amounts to the penny in `text`, each with the words of its line and of `title`; with
+    /// `asked`, only on lines that hold one of those words (a question's: a bank statement's
+    /// energy direct debit is not what "how much did I spend at Halloran Hardware?" is about).
+    static func find(in text: String, title: String, asked: Set<String>? = nil) -> [AmountLink] {
         let titleWords = Self.words(title)
         var out: [AmountLink] = []
         for line in text.split(whereSeparator: \.isNewline) {
+            if let asked, Set(TermAnalyzer.contentTerms(String(line))).isDisjoint(with: asked) { continue }
             for amount in amounts(in: String(line)) where !out.contains(where: { $0.amount == amount }) {
                 out.append(AmountLink(amount: amount, words: Self.words(String(line)).union(titleWords)))
             }

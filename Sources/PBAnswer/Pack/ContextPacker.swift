@@ -157,13 +157,15 @@ public struct ContextPacker {
         try addAmountLinks(to: &desk, query: query, anchors: anchors, library: library)
     }
 
-    /// For the best anchors' amounts to the penny, the chunk of another file whose line states
-    /// the same amount beside a word of the anchor's line or title (AmountLink): the payment as
-    /// the bank statement records it, for "how much was the museum trip and when did we pay?".
+    /// For the best anchors' amounts to the penny on lines that hold a word of the question, the
+    /// chunk of another file whose line states the same amount beside a word of the anchor's line
+    /// or title (AmountLink): the payment as the bank statement records it, for "how much was
+    /// the museum trip and when did we pay?".
     func addAmountLinks(to desk: inout Desk, query: QueryRecord, anchors: [Hit], library: PackLibrary) throws {
         var added = 0
+        let asked = Set(TermAnalyzer.contentTerms(query.questionText))
         for anchor in anchors.prefix(settings.linkedAnchors) {
-            for link in AmountLink.find(in: anchor.text, title: anchor.title + " " + anchor.fileName) where added < settings.links {
+            for link in AmountLink.find(in: anchor.text, title: anchor.title + " " + anchor.fileName, asked: asked) where added < settings.links {
                 let stating = try library.chunksStating(amount: link.amount, outside: anchor.docID, filters: query.filters, depth: 10)
                 guard let chunk = stating.first(where: { c in c.text.split(whereSeparator: \.isNewline).contains { link.isStated(in: String($0)) } })
                 else { continue }
