@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PBAnswer
 @testable import PBCore
+import PBText
 
 /// Hand-made desks and answers for the verifier's tests: a dishwasher manual, a car log and a
 /// tenancy agreement, each piece holding exact bytes of a pretend source file.
@@ -499,6 +500,13 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
 }
 
 @Suite struct TermMatcherTests {
+    @Test func anIrregularFormHoldsItsLemma() throws {
+        try #require(WordNet.shared != nil, "wordnet-base is not installed (make deps)")
+        #expect(TermMatcher("Date: 20/03/2025; Paid out: 8.50").contains(TermAnalyzer.stem("pay")))
+        #expect(TermMatcher("The children went home.").contains(TermAnalyzer.stem("child")))
+        #expect(!TermMatcher("I saw the hedge.").contains(TermAnalyzer.stem("see")))
+    }
+
     @Test func forgivesAccentsRelatedFormsAndInitials() {
         let m = TermMatcher("Toghun Temür met General Motors in South Africa; the Palestinian occupation.")
         #expect(m.contains("temur"))

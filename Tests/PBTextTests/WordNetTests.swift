@@ -49,6 +49,19 @@ import Testing
         #expect(wn.synonyms(of: "bolier").isEmpty)
     }
 
+    @Test func irregularFormsAndTheirLemma() throws {
+        let wn = try #require(WordNet.shared, "wordnet-base is not installed (make deps)")
+        #expect(wn.lemma(ofIrregular: "paid") == "pay")
+        #expect(wn.lemma(ofIrregular: "children") == "child")
+        #expect(wn.lemma(ofIrregular: "went") == "go")
+        // A form that is a noun or a verb of its own keeps its own meaning: a saw, to found.
+        #expect(wn.lemma(ofIrregular: "saw") == nil)
+        #expect(wn.lemma(ofIrregular: "found") == nil)
+        #expect(wn.lemma(ofIrregular: "table") == nil)
+        // Asked again, the same answer (kept, nil ones too).
+        #expect(wn.lemma(ofIrregular: "paid") == "pay" && wn.lemma(ofIrregular: "saw") == nil)
+    }
+
     @Test func phrasalVerbsFromAVerbAndItsParticle() throws {
         let wn = try #require(WordNet.shared, "wordnet-base is not installed (make deps)")
         #expect(wn.phrasalVerb("take", "back") == "take back")

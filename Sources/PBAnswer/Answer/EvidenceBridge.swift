@@ -28,13 +28,14 @@ enum EvidenceBridge {
         guard !missed.isEmpty else { return nil }
         let asked = Set(TermAnalyzer.contentTerms(question))
         let answerPaths = Set(answer.map(\.path))
+        guard answerPaths.count == 1 else { return nil }
         let answerNames = Set(answer.flatMap { names(in: body[$0.n] ?? "") })
         for s in sentences where !answerPaths.contains(s.path) {
             let said = TermMatcher(s.text + "\n" + s.heading)
             guard missed.allSatisfy(said.contains) else { continue }
             let shared = names(in: body[s.n] ?? "").intersection(answerNames).filter { t in
                 t.count >= 4 && !TermAnalyzer.isNumber(t) && !asked.contains(t)
-                    && documents[t] == answerPaths.union([s.path]) && answerPaths.count == 1
+                    && documents[t] == answerPaths.union([s.path])
             }
             if !shared.isEmpty { return s }
         }

@@ -4,7 +4,8 @@ import PBRetrieval
 
 /// Whether a question's word is in a text, forgiving the ways a source writes the same name:
 /// accents ("Temur" for "Temür"), related forms ("Africa" in "African", "Palestine" in
-/// "Palestinian", "occupying" in "occupation"), places and their people ("Switzerland" in "Swiss"),
+/// "Palestinian", "occupying" in "occupation"), irregular forms ("pay" in "paid", WordNet's
+/// exception lists), places and their people ("Switzerland" in "Swiss"),
 /// initials ("GM" for "General Motors"), a long name misspelt by one letter ("Moncalm" for
 /// "Montcalm"), and months written as dates ("January" in "2024-01-15" or "15 Jan").
 public struct TermMatcher: Sendable {
@@ -15,7 +16,9 @@ public struct TermMatcher: Sendable {
 
     public init(_ text: String) {
         let folded = Self.fold(text)
-        words = Set(TermAnalyzer.tokens(folded) + MonthSpellings.terms(in: folded))
+        // An irregular form holds its lemma too: "paid" answers "when did we pay?".
+        let lemmas = WordNet.shared.map { wordnet in LexicalQuery.terms(folded).compactMap(wordnet.lemma(ofIrregular:)).map(TermAnalyzer.stem) } ?? []
+        words = Set(TermAnalyzer.tokens(folded) + MonthSpellings.terms(in: folded) + lemmas)
         var runs: Set<String> = []
         var run = ""
         for raw in folded.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) {

@@ -96,18 +96,13 @@ public enum TermAnalyzer {
 
     public static func isStopword(_ token: String) -> Bool { Stopwords.english.contains(token) }
 
-    /// WordNet's irregular forms, read once (empty without wordnet-base).
-    static let irregular: [String: String] = WordNet.shared?.irregular ?? [:]
-
     public static func isNumber(_ token: String) -> Bool {
         guard let first = token.unicodeScalars.first else { return false }
         return first.properties.numericType != nil
     }
 
-    /// Strips one common English inflection; short words and numbers stay as they are. An
-    /// irregular form is its lemma first (WordNet.irregular: "paid" is "pay").
-    public static func stem(_ word: String) -> String {
-        let w = irregular[word] ?? word
+    /// Strips one common English inflection; short words and numbers stay as they are.
+    public static func stem(_ w: String) -> String {
         guard w.utf8.count > 3, !isNumber(w), !Stopwords.english.contains(w) else { return w }
         func drop(_ suffix: String, add: String = "") -> String? {
             guard w.hasSuffix(suffix), w.count - suffix.count >= 3 else { return nil }

@@ -42,23 +42,28 @@ public final class WordNet: @unchecked Sendable {
             }
             exceptions[pos] = exc
         }
-        var irregular: [String: String] = [:]
-        var ambiguous: Set<String> = []
-        for pos in [PartOfSpeech.verb, .noun] {
-            for (form, bases) in exceptions[pos] ?? [:] where bases.count == 1 && !form.contains("_") && !bases[0].contains("_") {
-                guard !has(.noun, form), !has(.verb, form) else { continue }
-                if let seen = irregular[form], seen != bases[0] { ambiguous.insert(form) }
-                irregular[form] = bases[0]
-            }
-        }
-        for form in ambiguous { irregular[form] = nil }
-        self.irregular = irregular
     }
 
-    /// Irregular inflections and their lemma, from WordNet's exception lists: "paid" is "pay",
-    /// "children" "child", "went" "go". Only forms that are not nouns or verbs themselves ("saw",
-    /// "found", "left" are), each with one lemma.
-    public private(set) var irregular: [String: String] = [:]
+    /// The lemma of an irregular form, from WordNet's exception lists: "paid" is "pay",
+    /// "children" "child", "went" "go". Nil for a form that is a noun or a verb itself ("saw",
+    /// "found", "left"), for one with two lemmas, and for every other word. Looked up per word
+    /// and kept: reading every form's lemma up front costs a process milliseconds it may not use.
+    public func lemma(ofIrregular word: String) -> String? {
+        lock.lock()
+        if let known = irregular[word] { lock.unlock(); return known }
+        lock.unlock()
+        var bases = Set<String>()
+        for pos in [PartOfSpeech.verb, .noun] { bases.formUnion(exceptions[pos]?[word] ?? []) }
+        let lemma = bases.count == 1 && !word.contains("_") && !bases.first!.contains("_") && !has(.noun, word) && !has(.verb, word)
+            ? bases.first : nil
+        lock.lock()
+        irregular[word] = .some(lemma)
+        lock.unlock()
+        return lemma
+    }
+
+    /// lemma(ofIrregular:)'s answers so far, nil ones included.
+    private var irregular: [String: String?] = [:]
 
     /// The fields of `lemma`'s line in index.POS, or nil when WordNet has no such lemma.
     func entry(_ pos: PartOfSpeech, _ lemma: String) -> [Substring]? {
