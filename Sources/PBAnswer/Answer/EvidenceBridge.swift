@@ -16,11 +16,10 @@ enum EvidenceBridge {
         // A record's line or a table's row ("Phone (work): ...", "Date: 31/03/2025; Balance: ...")
         // says what it is about only through its record; a sentence of prose says it itself.
         guard !answer.isEmpty, answer.allSatisfy({ SentenceScorer.isRecordFile($0.path) || SentenceScorer.isTableRow($0) }) else { return nil }
-        var passage: [Int: String] = [:]
+        let passage = ExtractiveComposer.namedPassages(evidence)
         var body: [Int: String] = [:]
         var documents: [String: Set<String>] = [:]
         for e in evidence {
-            passage[e.n, default: ""] += "\n" + e.text + "\n" + ([e.title, e.fileName] + e.section).joined(separator: "\n")
             body[e.n, default: ""] += "\n" + e.text
             for t in Set(TermAnalyzer.contentTerms(e.text)) { documents[t, default: []].insert(e.path) }
         }

@@ -216,11 +216,17 @@ public final class ExtractiveComposer {
     /// title, file name or headings (KeyTerms' rule, as gate H checks it).
     static func boundPassages(_ question: String, evidence: [Evidence]) -> Set<Int> {
         let key = KeyTerms(question)
+        return Set(namedPassages(evidence).compactMap { n, t in key.binding(in: TermMatcher(t)).binds ? n : nil })
+    }
+
+    /// Each passage's text with its pieces' titles, file names and headings, by passage number:
+    /// what a question's key words are looked for in.
+    static func namedPassages(_ evidence: [Evidence]) -> [Int: String] {
         var text: [Int: String] = [:]
         for e in evidence {
             text[e.n, default: ""] += "\n" + e.text + "\n" + ([e.title, e.fileName] + e.section).joined(separator: "\n")
         }
-        return Set(text.compactMap { n, t in key.binding(in: TermMatcher(t)).binds ? n : nil })
+        return text
     }
 
     /// Whether a lookup's passage must hold the question's key words (KeyTerms): for the values

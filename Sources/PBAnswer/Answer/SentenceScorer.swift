@@ -208,8 +208,7 @@ public struct SentenceScorer: Sendable {
     static func isTableRow(_ s: EvidenceSentence) -> Bool { isTableRow(path: s.path, text: s.text) }
 
     static func isTableRow(path: String, text: String) -> Bool {
-        let lower = path.lowercased()
-        if lower.hasSuffix(".csv") || lower.hasSuffix(".tsv") { return true }
+        if EvidenceSentences.isDelimitedFile(path) { return true }
         return text.filter { $0 == "\t" }.count >= 2 || text.filter { $0 == "|" }.count >= 2 || text.contains(" | ")
     }
 

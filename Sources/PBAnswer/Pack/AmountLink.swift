@@ -73,7 +73,7 @@ struct AmountLink: Equatable {
     /// The lines of linked pieces (pb-pack's `link` role) that state an amount of the answer's
     /// sentences under the same name: the payment as the other file records it.
     static func statements(of answer: [EvidenceSentence], among sentences: [EvidenceSentence], evidence: [Evidence]) -> [EvidenceSentence] {
-        let links = answer.flatMap { find(in: $0.text, title: $0.title + " " + ($0.path.split(separator: "/").last.map(String.init) ?? $0.path)) }
+        let links = answer.filter { $0.piece < evidence.count }.flatMap { find(in: $0.text, title: $0.title + " " + evidence[$0.piece].fileName) }
         guard !links.isEmpty else { return [] }
         return sentences.filter { s in
             s.piece < evidence.count && evidence[s.piece].role == .link && !answer.contains { $0.path == s.path }

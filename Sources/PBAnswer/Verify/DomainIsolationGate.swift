@@ -33,7 +33,7 @@ public struct DomainIsolationGate: VerificationGate {
         for n in passages {
             for e in c.pieces[n] ?? [] {
                 if docTerms[e.docID] == nil { order.append(e.docID); docPath[e.docID] = e.path }
-                let text = Self.isExport(e.path) ? quotes[n] ?? e.text : e.text
+                let text = EvidenceSentences.isDelimitedFile(e.path) ? quotes[n] ?? e.text : e.text
                 docTerms[e.docID, default: []].formUnion(TermAnalyzer.contentTerms(e.title + "\n" + text).filter { !TermAnalyzer.isNumber($0) })
             }
         }
@@ -60,11 +60,5 @@ public struct DomainIsolationGate: VerificationGate {
             return .finding(true, score, "\(order.count) documents on related subjects (lowest affinity \(String(format: "%.2f", lowest)))")
         }
         return .finding(false, score, "\(isolated.count) of \(order.count) documents share almost nothing with the others or the question: \(isolated.prefix(2).joined(separator: ", "))")
-    }
-
-    /// A spreadsheet's rows as text: CSV or TSV.
-    static func isExport(_ path: String) -> Bool {
-        let lower = path.lowercased()
-        return lower.hasSuffix(".csv") || lower.hasSuffix(".tsv")
     }
 }
