@@ -99,6 +99,7 @@ test: deps model build llm
 	sh Evals/retrieval/run.sh $(BUILD) --gate
 	sh Evals/router/run.sh --gate $(BUILD)
 	sh Evals/memory/run.sh $(BUILD) --gate
+	sh Evals/memory/run.sh $(BUILD) --set keys --gate
 	sh Evals/ocr/run.sh $(BUILD) --quick --gate
 	sh Evals/scheduling/run.sh $(BUILD)
 	python3 Evals/reconcile/run.py --gate $(BUILD)
@@ -132,6 +133,7 @@ eval: build model
 	sh Evals/ocr/run.sh $(BUILD) --gate
 	sh Evals/memory/run.sh $(BUILD) --answers
 	sh Evals/memory/run.sh $(BUILD) --set supersession-tune
+	sh Evals/memory/run.sh $(BUILD) --set keys
 
 # Whether MaxSim late interaction would pay in pb-rerank (it does not on SciFact; ~12 minutes).
 eval-late: build model

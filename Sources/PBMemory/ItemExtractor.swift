@@ -21,6 +21,8 @@ public struct ExtractedItem: Equatable, Sendable {
     public var changeCue: String?
     public var strongCue: Bool
     public var time: ReferredSpan?
+    /// What tells the things it names from others of their kind (Flat 3, Sam's car).
+    public var key = SubjectKey()
 }
 
 /// A referred time: the phrase, and the days it covers as instants [start, end).
@@ -90,10 +92,17 @@ public final class ItemExtractor {
         let entities = Self.entities(sentence)
         var slots = entities.map { ($0.contains(where: \.isNumber) ? "n:" : "e:") + $0.lowercased() }
         if let time { slots.append("t:" + time.phrase.lowercased()) }
-        let strong = words.first { Self.strongCues.contains($0) }
-        let cue = strong ?? words.first { Self.weakCues.contains($0) }
+        let (cue, strong) = changeCue(of: sentence)
         return ExtractedItem(text: sentence, range: range, type: type(of: sentence, words: words, time: time),
-                             subject: subject, entities: entities, slots: slots, changeCue: cue, strongCue: strong != nil, time: time)
+                             subject: subject, entities: entities, slots: slots, changeCue: cue, strongCue: strong, time: time,
+                             key: SubjectKey(sentence))
+    }
+
+    /// The word of `text` that says it updates something said before, and whether it is strong.
+    static func changeCue(of text: String) -> (String?, Bool) {
+        let words = LexicalQuery.terms(text)
+        let strong = words.first { strongCues.contains($0) }
+        return (strong ?? words.first { weakCues.contains($0) }, strong != nil)
     }
 
     /// The item's type from its form and cue words, in order of how telling the cue is.

@@ -219,14 +219,15 @@ public final class MemoryStore {
             for item in message.items {
                 try db.run("""
                     INSERT INTO items(message, type, subject, entities, slots, text, start, end, said, ref_phrase, ref_start, ref_end,
-                        workstream, vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        workstream, vector, superseded_by, superseded_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, [.int(seq), .text(item.extracted.type.rawValue), .text(item.extracted.subject.joined(separator: " ")),
                           .text(item.extracted.entities.joined(separator: "\u{1F}")), .text(item.extracted.slots.joined(separator: "\u{1F}")),
                           .text(item.extracted.text), .int(Int64(item.extracted.range.lowerBound)), .int(Int64(item.extracted.range.upperBound)),
                           .double(message.epoch), item.extracted.time.map { .text($0.phrase) } ?? .null,
                           item.extracted.time.map { .double($0.start.timeIntervalSince1970) } ?? .null,
                           item.extracted.time.map { .double($0.end.timeIntervalSince1970) } ?? .null,
-                          .int(message.workstream), .blob(Self.bytes(item.vector))])
+                          .int(message.workstream), .blob(Self.bytes(item.vector)),
+                          item.supersededBy.map { .int($0.id) } ?? .null, item.supersededBy.map { .text($0.reason) } ?? .null])
                 let id = db.lastInsertRowID
                 ids.append(id)
                 let body = (message.speaker.map { $0 + ": " } ?? "") + item.extracted.text
@@ -283,6 +284,8 @@ public struct PendingItem {
     public var extracted: ExtractedItem
     public var vector: [Float]
     public var supersedes: [Superseded]
+    /// A later-said item that replaces this one, for a message that arrived after it.
+    public var supersededBy: Superseded? = nil
 }
 
 /// An earlier item a new one replaces: its id, message, words and when they were said, and why.

@@ -49,7 +49,7 @@ public enum RememberCommand {
         let loop = RecordLoop(keepGoing: o.flag("keep-going"))
         let writer = NDJSONWriter.standardOutput
         let codec = RecordCodec()
-        var summary = (messages: 0, again: 0, items: 0, superseded: 0)
+        var summary = (messages: 0, again: 0, items: 0, superseded: 0, forgotten: 0)
         var batch: [(Rememberer.Incoming, InputLine)] = []
         let receipts = o.flag("receipts")
 
@@ -87,6 +87,14 @@ public enum RememberCommand {
             } else {
                 message = MessageRecord(time: defaultTime, text: line.text)
             }
+            // "forget my locker code" is a request, carried out in its place in the input, never kept.
+            if message.role != .assistant, let request = ForgetRequest.read(message.text) {
+                try flush()
+                let done = try MemoryForgetting.run(request, text: message.text, in: store)
+                summary.forgotten += done.status == .forgotten ? done.items.count : 0
+                try writer.write(done)
+                return
+            }
             try Rememberer.checkTimeField(message)
             if message.time == nil { message.time = defaultTime }
             if message.speaker == nil { message.speaker = o.value("speaker") }
@@ -114,7 +122,8 @@ public enum RememberCommand {
             Diagnostics.shared.note("items cut by the endpoint for \(routes.endpoint) message\(routes.endpoint == 1 ? "" : "s"), deterministically for \(routes.fallback)"
                                     + (lastFallback.map { " (last: \($0))" } ?? ""))
         }
-        Diagnostics.shared.note("memory '\(name)': messages remembered \(summary.messages), already there \(summary.again); items \(summary.items), earlier items superseded \(summary.superseded); messages in the memory \(try store.messageCount())")
+        Diagnostics.shared.note("memory '\(name)': messages remembered \(summary.messages), already there \(summary.again); items \(summary.items), earlier items superseded \(summary.superseded)"
+            + (summary.forgotten > 0 ? ", items forgotten \(summary.forgotten)" : "") + "; messages in the memory \(try store.messageCount())")
         return status
     }
 }

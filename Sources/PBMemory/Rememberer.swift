@@ -169,7 +169,8 @@ public final class Rememberer {
         let choice = try workstream(for: m, vectors: placeable ? vectors : [])
         var pending: [PendingItem] = []
         for (item, v) in zip(items, vectors) {
-            pending.append(PendingItem(extracted: item, vector: v, supersedes: try supersessions(of: item, vector: v, speaker: m.record.speaker)))
+            let place = try placement(of: item, vector: v, speaker: m.record.speaker, said: m.said)
+            pending.append(PendingItem(extracted: item, vector: v, supersedes: place.supersedes, supersededBy: place.supersededBy))
         }
         let message = PendingMessage(id: m.id, time: m.time, epoch: m.said.timeIntervalSince1970, speaker: m.record.speaker,
                                      thread: m.record.thread, text: m.record.text, hash: m.hash, workstream: choice.id,
@@ -190,9 +191,8 @@ public final class Rememberer {
                                 type: p.extracted.type, subject: p.extracted.subject, entities: p.extracted.entities,
                                 text: p.extracted.text, start: p.extracted.range.lowerBound, end: p.extracted.range.upperBound,
                                 time: time, workstream: choice.record,
-                                supersedes: p.supersedes.map {
-                                    Supersession(id: "i-\($0.id)", message: $0.message, reason: $0.reason, text: $0.text, said: $0.said)
-                                })
+                                supersedes: p.supersedes.map(Self.shown), supersededBy: p.supersededBy.map(Self.shown),
+                                key: p.extracted.key.marks.isEmpty ? nil : p.extracted.key.shown)
         })
     }
 
@@ -216,11 +216,20 @@ public final class Rememberer {
         return (id, WorkstreamChoice(name: name, score: Self.rounded(best?.score ?? 0), given: false, new: true))
     }
 
-    /// The earlier live item this one replaces, if any: near in meaning, about the same words,
-    /// and either saying it changed or giving a different value.
-    private func supersessions(of item: ExtractedItem, vector: [Float], speaker: String?) throws -> [Superseded] {
-        guard item.type != .question, !item.subject.isEmpty else { return [] }
-        var best: (StoredItem, Double, String)?
+    /// How a new item stands to the live items said around it: the earlier one it replaces, or,
+    /// for a message that arrives after one said later (an old note pasted in, a memo synced
+    /// late), the later one that replaces it. Time said decides, never order of arrival.
+    struct Placement {
+        var supersedes: [Superseded] = []
+        var supersededBy: Superseded?
+    }
+
+    /// The live item this one is another state of, if any: near in meaning, about the same words,
+    /// not about another thing of the same kind (SubjectKey), and either saying it changed or
+    /// giving a different value; whichever of the two was said later is the current state.
+    private func placement(of item: ExtractedItem, vector: [Float], speaker: String?, said: Date) throws -> Placement {
+        guard item.type != .question, !item.subject.isEmpty else { return Placement() }
+        var best: (StoredItem, Double, String, Bool)?
         for c in try store.supersessionCandidates(sharing: item.subject) where c.type != .question {
             if let speaker, let other = c.speaker, speaker != other { continue }
             let shared = Set(c.subject).intersection(item.subject).count
@@ -228,25 +237,37 @@ public final class Rememberer {
             guard shared >= 1, overlap >= settings.supersedeOverlap else { continue }
             let cos = Double(Self.dot(vector, c.vector))
             guard cos >= settings.supersedeCosine else { continue }
+            guard !item.key.differs(from: SubjectKey(c.text)) else { continue }
+            // The state said later is the newer one, with its cue and its values.
+            let candidateIsNewer = c.said > said.timeIntervalSince1970
+            let newer = candidateIsNewer ? ItemExtractor.changeCue(of: c.text) : (item.changeCue, item.strongCue)
+            let (newSlots, oldSlots) = candidateIsNewer ? (c.slots, item.slots) : (item.slots, c.slots)
             // A changed value: one of a kind the earlier item also had ("5190" for "4417").
-            let oldKinds = Set(c.slots.map { $0.prefix(2) })
-            let newValues = item.slots.filter { s in oldKinds.contains(s.prefix(2)) && !c.slots.contains(s) }
-            let was = c.slots.filter { s in newValues.contains { $0.prefix(2) == s.prefix(2) } && !item.slots.contains(s) }
+            let oldKinds = Set(oldSlots.map { $0.prefix(2) })
+            let newValues = newSlots.filter { s in oldKinds.contains(s.prefix(2)) && !oldSlots.contains(s) }
+            let was = oldSlots.filter { s in newValues.contains { $0.prefix(2) == s.prefix(2) } && !newSlots.contains(s) }
             let shown = { (v: [String]) in v.map { String($0.dropFirst(2)) }.joined(separator: ", ") }
             // Without a strong cue only a number or code counts as a changed value: two times or
             // two names are more often two events or two people than one thing updated.
             let newNumbers = newValues.filter { $0.hasPrefix("n:") }
-            let reason: String
-            if let cue = item.changeCue, item.strongCue || !newNumbers.isEmpty {
+            var reason: String
+            if let cue = newer.0, newer.1 || !newNumbers.isEmpty {
                 reason = "updated: '\(cue)'" + (newValues.isEmpty ? "" : ", now \(shown(newValues))")
             } else if !newNumbers.isEmpty, was.contains(where: { $0.hasPrefix("n:") }), cos >= settings.valueChangeCosine {
                 reason = "new value: \(shown(newNumbers)) (was \(shown(was.filter { $0.hasPrefix("n:") })))"
             } else {
                 continue
             }
-            if best == nil || cos > best!.1 { best = (c, cos, reason) }
+            if candidateIsNewer { reason = "an older state, said before \(c.saidText): " + reason }
+            if best == nil || cos > best!.1 { best = (c, cos, reason, candidateIsNewer) }
         }
-        return best.map { [Superseded(id: $0.0.id, message: $0.0.message, reason: $0.2, text: $0.0.text, said: $0.0.saidText)] } ?? []
+        guard let (c, _, reason, candidateIsNewer) = best else { return Placement() }
+        let link = Superseded(id: c.id, message: c.message, reason: reason, text: c.text, said: c.saidText)
+        return candidateIsNewer ? Placement(supersededBy: link) : Placement(supersedes: [link])
+    }
+
+    static func shown(_ s: Superseded) -> Supersession {
+        Supersession(id: "i-\(s.id)", message: s.message, reason: s.reason, text: s.text, said: s.said)
     }
 
     /// The workstream whose recent items' centre is nearest `vector` by cosine, with it; ties

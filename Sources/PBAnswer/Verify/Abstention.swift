@@ -8,12 +8,14 @@ import PBRetrieval
 /// the documents or the question were at fault.
 public enum Abstention {
     public static let phrase = "That isn't in your documents."
+    /// The same for a question answered from a memory (pb-recall's hits): what was said, not documents.
+    public static let memoryPhrase = "That isn't in your memory."
 
     /// Whether a writer already declined: its answer opens with the phrase (straight or curly
     /// apostrophe, any case).
     public static func isDeclined(_ text: String) -> Bool {
         let t = text.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "’", with: "'").lowercased()
-        return t.hasPrefix("that isn't in your documents")
+        return t.hasPrefix("that isn't in your documents") || t.hasPrefix("that isn't in your memory")
     }
 
     /// Whether a written answer says, anywhere, that the evidence does not hold the answer:
@@ -21,6 +23,7 @@ public enum Abstention {
     public static func mentionsDecline(_ text: String) -> Bool {
         let t = text.replacingOccurrences(of: "’", with: "'").lowercased()
         return t.contains("isn't in your documents") || t.contains("is not in your documents") || t.contains("not in the documents")
+            || t.contains("isn't in your memory") || t.contains("is not in your memory")
     }
 
     /// An answer that declines, written by `route`.
@@ -77,6 +80,6 @@ public enum Abstention {
             let words = a.text.count > 120 ? String(a.text.prefix(117)) + "..." : a.text
             sentence += " Asked without the name, the nearest words are \(by)'s, not \(a.named)'s: \"\(words)\" (message \(a.source.joined(separator: ", ")))."
         }
-        return phrase + " " + sentence
+        return (memory == nil ? phrase : memoryPhrase) + " " + sentence
     }
 }

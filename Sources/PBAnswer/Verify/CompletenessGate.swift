@@ -240,7 +240,12 @@ public struct CompletenessGate: VerificationGate {
         // three. "What is the policy number of my car insurance?" is not answered by the travel
         // insurance's policy number, which nothing there ties to a car.
         var bindScore = 1.0
-        if ExtractiveComposer.bindsKey(c.reading), c.answer.route != .summary, !c.fromMemory {
+        // From a memory, only a value that names one thing of many (a code, a phone number, an
+        // e-mail address) is held to the question's words: "what is my gym locker code?" is not
+        // answered by the bike lock's code. Conversation answers other questions in words of its own.
+        let identifying: Set<AskedValue> = [.code, .phone, .email]
+        if ExtractiveComposer.bindsKey(c.reading), c.answer.route != .summary,
+           !c.fromMemory || ExtractiveComposer.strictKind(c.reading).map(identifying.contains) == true {
             let key = KeyTerms(c.question)
             if !key.terms.isEmpty {
                 let binding = key.binding(in: TermMatcher(c.allCitedText + "\n" + quoted + "\n" + headingTextOfCited(c)))

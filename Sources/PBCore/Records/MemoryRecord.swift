@@ -28,15 +28,24 @@ public struct MemoryRecord: PBRecord, Equatable {
     public var workstream: WorkstreamChoice
     /// Earlier items this one replaces, with why.
     public var supersedes: [Supersession]
+    /// The later-said item that replaces this one already: a message that arrived after one
+    /// said later is the older state, whatever the order of arrival.
+    public var supersededBy: Supersession?
+    /// What tells the things it names from others of their kind: each marked noun (stemmed) with
+    /// its marks, `#3` a number ("Flat 3"), `@sam` an owner ("Sam's car"; `@me` for "my").
+    /// Items whose keys mark one noun differently never supersede one another.
+    public var key: [String: [String]]?
     public var extra: [String: JSONValue] = [:]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, id, memory, message, speaker, said, type, subject, entities, text, start, end, time, workstream, supersedes
+        case kind, id, memory, message, speaker, said, type, subject, entities, text, start, end, time, workstream, supersedes, key
+        case supersededBy = "superseded_by"
     }
 
     public init(id: String, memory: String, message: String, speaker: String?, said: String, type: MemoryItemType,
                 subject: [String], entities: [String], text: String, start: Int, end: Int, time: ReferredTime?,
-                workstream: WorkstreamChoice, supersedes: [Supersession]) {
+                workstream: WorkstreamChoice, supersedes: [Supersession], supersededBy: Supersession? = nil,
+                key: [String: [String]]? = nil) {
         self.id = id
         self.memory = memory
         self.message = message
@@ -51,6 +60,8 @@ public struct MemoryRecord: PBRecord, Equatable {
         self.time = time
         self.workstream = workstream
         self.supersedes = supersedes
+        self.supersededBy = supersededBy
+        self.key = key
     }
 }
 

@@ -1,0 +1,148 @@
+import Foundation
+import PBCore
+import PBSQLite
+
+extension MemoryStore {
+    /// An item as forgetting finds and reports it.
+    public struct ForgettableItem: Sendable {
+        public var id: Int64
+        public var messageSeq: Int64
+        public var message: String
+        public var text: String
+        /// When its message was said, as given.
+        public var said: String
+        public var supersededBy: Int64?
+    }
+
+    private static let forgettableColumns = "i.id, i.message, m.id, i.text, m.time, i.superseded_by"
+
+    private func forgettable(_ sql: String, _ values: [SQLValue]) throws -> [ForgettableItem] {
+        let s = try db.prepare(sql)
+        try s.bind(values)
+        var out: [ForgettableItem] = []
+        while try s.step() {
+            out.append(ForgettableItem(id: s.int(0), messageSeq: s.int(1), message: s.text(2), text: s.text(3), said: s.text(4),
+                                       supersededBy: s.optionalInt(5)))
+        }
+        return out
+    }
+
+    /// Items, current or replaced, holding any of `words` (by FTS5, stemmed as the index is).
+    func forgettableItems(matchingAny words: [String], limit: Int = 500) throws -> [ForgettableItem] {
+        guard !words.isEmpty else { return [] }
+        let match = words.prefix(16).map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " OR ")
+        return try forgettable("""
+            SELECT \(Self.forgettableColumns) FROM items_fts f JOIN items i ON i.id = f.rowid JOIN messages m ON m.seq = i.message
+            WHERE items_fts MATCH ? ORDER BY i.id LIMIT ?
+            """, [.text(match), .int(Int64(limit))])
+    }
+
+    /// The items of the last message a person said (not a reply of the assistant's).
+    func lastMessageItems() throws -> [ForgettableItem] {
+        try forgettable("""
+            SELECT \(Self.forgettableColumns) FROM items i JOIN messages m ON m.seq = i.message
+            WHERE i.message = (SELECT max(seq) FROM messages WHERE role = 'user') ORDER BY i.id
+            """, [])
+    }
+
+    /// `items` with every item they replaced or were replaced by, however far the chain goes.
+    func supersessionClosure(of items: [ForgettableItem]) throws -> [ForgettableItem] {
+        var all = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0) })
+        var frontier = Array(all.keys)
+        while !frontier.isEmpty {
+            let ids = frontier.map(String.init).joined(separator: ",")
+            frontier = []
+            for item in try forgettable("""
+                SELECT \(Self.forgettableColumns) FROM items i JOIN messages m ON m.seq = i.message
+                WHERE i.superseded_by IN (\(ids)) OR i.id IN (SELECT superseded_by FROM items WHERE id IN (\(ids)))
+                """, []) where all[item.id] == nil {
+                all[item.id] = item
+                frontier.append(item.id)
+            }
+        }
+        return all.values.sorted { $0.id < $1.id }
+    }
+
+    /// Takes `ids` out of the memory in one transaction: each item, its words in the index, and
+    /// its sentence from its message's text (the whole message, with the replies to it, when
+    /// nothing else of it is left), and any reply of the assistant's that quotes it. Items they
+    /// replaced are current again. Then the deleted pages are cleared from the file.
+    func forget(items ids: [Int64]) throws -> [ForgettableItem] {
+        guard !ids.isEmpty else { return [] }
+        let list = ids.map(String.init).joined(separator: ",")
+        var gone: [ForgettableItem] = []
+        try db.execute("BEGIN IMMEDIATE")
+        do {
+            gone = try forgettable("""
+                SELECT \(Self.forgettableColumns) FROM items i JOIN messages m ON m.seq = i.message WHERE i.id IN (\(list)) ORDER BY i.id
+                """, [])
+            let forgotten = Set(gone.map(\.id))
+            try db.run("UPDATE items SET superseded_by = NULL, superseded_reason = NULL WHERE superseded_by IN (\(list))")
+            for (seq, _) in Dictionary(grouping: gone, by: \.messageSeq) {
+                try cut(forgotten, fromMessage: seq)
+            }
+            // A reply that quoted a forgotten sentence ("This replaces what was said on ...") goes too.
+            for item in gone where !item.text.isEmpty {
+                try db.run("DELETE FROM messages WHERE role = 'assistant' AND instr(text, ?) > 0", [.text(item.text)])
+            }
+            try db.execute("COMMIT")
+        } catch {
+            try? db.execute("ROLLBACK")
+            throw ToolFailure(.ioError, "cannot change the memory \(path): \(error)")
+        }
+        do { try db.eraseDeleted(ftsTables: ["items_fts", "messages_fts"]) } catch {
+            throw ToolFailure(.ioError, "forgot the items, but cannot clear their words from \(path): \(error)")
+        }
+        return gone
+    }
+
+    /// Removes the `forgotten` items of one message, and their sentences from its text; the
+    /// message itself (with its replies) when no item of it is left.
+    private func cut(_ forgotten: Set<Int64>, fromMessage seq: Int64) throws {
+        var items: [(id: Int64, start: Int, end: Int)] = []
+        let s = try db.prepare("SELECT id, start, end FROM items WHERE message = ? ORDER BY start")
+        try s.bind([.int(seq)])
+        while try s.step() { items.append((s.int(0), Int(s.int(1)), Int(s.int(2)))) }
+        let list = forgotten.map(String.init).joined(separator: ",")
+        try db.run("DELETE FROM items_fts WHERE rowid IN (SELECT id FROM items WHERE message = ? AND id IN (\(list)))", [.int(seq)])
+        try db.run("DELETE FROM items WHERE message = ? AND id IN (\(list))", [.int(seq)])
+        guard items.contains(where: { !forgotten.contains($0.id) }) else {
+            let name = try db.scalarText("SELECT id FROM messages WHERE seq = ?", [.int(seq)]) ?? ""
+            try db.run("DELETE FROM messages_fts WHERE rowid = ?", [.int(seq)])
+            try db.run("DELETE FROM messages WHERE seq = ? OR reply_to = ?", [.int(seq), .text(name)])
+            return
+        }
+        // Keep the other sentences; each kept item's bytes move back by what went before it.
+        guard let text = try db.scalarText("SELECT text FROM messages WHERE seq = ?", [.int(seq)]) else { return }
+        let bytes = Array(text.utf8)
+        var kept: [UInt8] = []
+        var shift: [Int64: Int] = [:]
+        var at = 0
+        for item in items {
+            let start = min(max(item.start, at), bytes.count), end = min(max(item.end, start), bytes.count)
+            kept += bytes[at..<start]
+            if forgotten.contains(item.id) {
+                // The sentence and the space after it.
+                var next = end
+                while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x0A { next += 1 }
+                at = next
+            } else {
+                shift[item.id] = start - kept.count
+                kept += bytes[start..<end]
+                at = end
+            }
+        }
+        kept += bytes[min(at, bytes.count)...]
+        let newText = String(decoding: kept, as: UTF8.self)
+        try db.run("UPDATE messages SET text = ? WHERE seq = ?", [.text(newText), .int(seq)])
+        for (id, by) in shift where by != 0 {
+            try db.run("UPDATE items SET start = start - ?, end = end - ? WHERE id = ?", [.int(Int64(by)), .int(Int64(by)), .int(id)])
+        }
+        if let speaker = try db.scalarText("SELECT coalesce(speaker, '') FROM messages WHERE seq = ?", [.int(seq)]) {
+            try db.run("DELETE FROM messages_fts WHERE rowid = ?", [.int(seq)])
+            if try db.scalarText("SELECT role FROM messages WHERE seq = ?", [.int(seq)]) == "user" {
+                try db.run("INSERT INTO messages_fts(rowid, body) VALUES (?, ?)", [.int(seq), .text((speaker.isEmpty ? "" : speaker + ": ") + newText)])
+            }
+        }
+    }
+}

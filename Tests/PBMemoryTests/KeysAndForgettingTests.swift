@@ -1,0 +1,140 @@
+import Foundation
+import PBAgent
+import PBCore
+@testable import PBMemory
+import PBNeural
+import Testing
+
+/// What a fact is about beyond its words, which state of it is current by the time it was said,
+/// and requests to forget.
+@Suite struct SubjectKeyTests {
+    @Test func aNumberTellsOneThingFromAnother() {
+        let three = SubjectKey("Flat 3 rent is 900 euros.")
+        let four = SubjectKey("Flat 4 rent is 1100 euros.")
+        #expect(three.shown == ["flat": ["#3"]])
+        #expect(three.differs(from: four))
+        #expect(!three.differs(from: SubjectKey("Flat 3 rent is now 950 euros.")))
+        // A noun without its number may be either flat.
+        #expect(!three.differs(from: SubjectKey("The flat rent goes up in May.")))
+        #expect(SubjectKey("The tenant in locker 27 left.").shown == ["locker": ["#27"]])
+    }
+
+    @Test func aValueIsNotANumberThatTellsThingsApart() {
+        for text in ["The gym code is 4417.", "Pay 40 euros for the cleaner.", "The cottage sleeps 6 people.", "Size 9 shoes for Noah.",
+                     "Rent is 900 a month.", "It costs 12 pounds.", "Service is now Tuesday 31 March.", "Out Thu 14 May, back Mon 18 May.",
+                     "Lena loved today's lesson."] {
+            #expect(SubjectKey(text).marks.isEmpty, "\(text)")
+        }
+    }
+
+    @Test func anOwnerTellsOneThingFromAnother() {
+        let mine = SubjectKey("My car MOT is due on 3 March.")
+        let sams = SubjectKey("Sam's car MOT is due on 9 May.")
+        #expect(mine.shown["car"] == ["@me"] && sams.shown["car"] == ["@sam"])
+        #expect(mine.differs(from: sams))
+        #expect(!mine.differs(from: SubjectKey("The car MOT moved to 10 March.")))
+        #expect(SubjectKey("Mia's swimming is on Tuesdays.").differs(from: SubjectKey("Leo's swimming is on Fridays.")))
+        // A contraction names no owner.
+        #expect(SubjectKey("It's 5190 now.").marks.isEmpty)
+        #expect(SubjectKey("Sam's coming on Friday.").marks.isEmpty)
+    }
+}
+
+@Suite struct ForgetRequestTests {
+    @Test func requestsToForget() {
+        #expect(ForgetRequest.read("forget my locker code") == ForgetRequest(topic: "my locker code", everything: false))
+        #expect(ForgetRequest.read("Please forget what I said about the gate.")?.topic == "the gate")
+        #expect(ForgetRequest.read("Can you delete the note about the spare key?")?.topic == "the spare key")
+        let lisbon = ForgetRequest.read("Scrap everything about the Lisbon idea, flights have gone silly.")
+        #expect(lisbon?.topic == "the lisbon idea" && lisbon?.everything == true)
+        #expect(ForgetRequest.read("Delete the notes about Sam's present")?.everything == true)
+        #expect(ForgetRequest.read("never mind, forget it") == ForgetRequest(topic: "", everything: false))
+        // "it" is what the rest of the message names.
+        let it = ForgetRequest.read("Priya asked me not to keep Anjali's number, please forget it")
+        #expect(it?.topic == "Priya asked me not to keep Anjali's number" && it?.fromContext == true)
+    }
+
+    @Test func notRequests() {
+        for text in ["Don't forget to call Mum on Sunday.", "I forgot my keys at the gym.", "Remove the old tiles before Friday.",
+                     "Forget to buy milk", "The forget-me-nots are out by the gate.", "Delete the draft email to Sam"] {
+            #expect(ForgetRequest.read(text) == nil, "\(text)")
+        }
+    }
+}
+
+@Suite struct MemoryKeysTests {
+    func messages(_ list: [(String, String, String)]) throws -> [Rememberer.Incoming] {
+        try list.map { id, time, text in try Rememberer.resolve(MessageRecord(id: id, time: time, text: text), now: Date()) }
+    }
+
+    func remember(_ list: [(String, String, String)], in env: PBEnvironment, _ encoder: MiniLMEncoder) throws -> [MemoryRecord] {
+        let store = try MemoryStore(name: "k", environment: env)
+        let r = try Rememberer(store: store) { encoder.embed($0) }
+        var out: [MemoryRecord] = []
+        for case .remembered(_, let records) in try r.remember(try messages(list)) { out += records }
+        return out
+    }
+
+    /// Flat 4's rent does not replace flat 3's; flat 3's new rent does.
+    @Test func differentThingsNeverSupersedeOneAnother() throws {
+        let encoder = try #require(MemoryFixture.encoder)
+        let records = try remember([("a", "2026-01-01T10:00:00Z", "Flat 3 rent is 900 euros."),
+                                    ("b", "2026-01-02T10:00:00Z", "Flat 4 rent is 1100 euros."),
+                                    ("c", "2026-01-03T10:00:00Z", "Flat 3 rent is now 950 euros.")], in: MemoryFixture.home(), encoder)
+        #expect(records.map { $0.supersedes.map(\.message) } == [[], [], ["a"]])
+        #expect(records[1].key == ["flat": ["#4"]])
+    }
+
+    /// A message said in 2020 that arrives after one said in 2026 is the older state.
+    @Test func timeSaidBeatsOrderOfArrival() throws {
+        let encoder = try #require(MemoryFixture.encoder)
+        let records = try remember([("new", "2026-06-01T10:00:00Z", "The gate code changed to 5190."),
+                                    ("old", "2020-01-01T10:00:00Z", "The gate code changed to 1234.")], in: MemoryFixture.home(), encoder)
+        #expect(records[1].supersedes.isEmpty)
+        #expect(records[1].supersededBy?.message == "new")
+        #expect(records[1].supersededBy?.reason.hasPrefix("an older state") == true)
+    }
+}
+
+@Suite struct ForgettingTests {
+    func store(_ env: PBEnvironment, _ encoder: MiniLMEncoder, _ list: [(String, String, String)]) throws -> MemoryStore {
+        let store = try MemoryStore(name: "f", environment: env)
+        let r = try Rememberer(store: store) { encoder.embed($0) }
+        _ = try r.remember(try list.map { id, time, text in try Rememberer.resolve(MessageRecord(id: id, time: time, text: text), now: Date()) })
+        return store
+    }
+
+    /// Every state of the code goes, the other sentence of its message stays, and the file holds
+    /// none of it afterwards.
+    @Test func forgettingTakesEveryStateAndLeavesTheRest() throws {
+        let encoder = try #require(MemoryFixture.encoder)
+        let env = MemoryFixture.home()
+        let s = try store(env, encoder, [("a", "2026-01-01T10:00:00Z", "My locker code at the pool is 2231. The pool opens at 7."),
+                                         ("b", "2026-01-05T10:00:00Z", "Changed the locker code to 8812."),
+                                         ("c", "2026-01-06T10:00:00Z", "The bike lock code is 4471.")])
+        let done = try MemoryForgetting.run(ForgetRequest.read("forget my locker code")!, text: "forget my locker code", in: s)
+        #expect(done.status == .forgotten)
+        #expect(done.items.map(\.message) == ["a", "b"])
+        #expect(!done.message.contains("2231") && !done.message.contains("8812"))
+        #expect(try s.db.scalarText("SELECT text FROM messages WHERE id = 'a'") == "The pool opens at 7.")
+        #expect(try s.db.scalarInt("SELECT count(*) FROM messages WHERE id = 'b'") == 0)
+        let bytes = try [s.path, s.path + "-wal"].filter { FileManager.default.fileExists(atPath: $0) }
+            .map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        for d in bytes { #expect(d.range(of: Data("2231".utf8)) == nil && d.range(of: Data("8812".utf8)) == nil) }
+        // The kept sentence's bytes still point at its words.
+        let start = try #require(try s.db.scalarInt("SELECT start FROM items WHERE text = 'The pool opens at 7.'"))
+        #expect(start == 0)
+    }
+
+    /// Two different codes fit "that code": nothing is forgotten until the person says which.
+    @Test func twoThingsThatFitAreAskedBack() throws {
+        let encoder = try #require(MemoryFixture.encoder)
+        let s = try store(MemoryFixture.home(), encoder, [("a", "2026-01-01T10:00:00Z", "My gym locker code is 2231."),
+                                                          ("b", "2026-01-02T10:00:00Z", "The bike lock code is 4471.")])
+        let asked = try MemoryForgetting.run(ForgetRequest.read("forget that code")!, text: "forget that code", in: s)
+        #expect(asked.status == .ambiguous && asked.items.count == 2)
+        #expect(try s.itemCount() == 2)
+        let none = try MemoryForgetting.run(ForgetRequest.read("forget the wifi password")!, text: "forget the wifi password", in: s)
+        #expect(none.status == .nothing)
+    }
+}
