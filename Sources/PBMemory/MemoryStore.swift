@@ -179,9 +179,9 @@ public final class MemoryStore {
     /// stays as fast in a memory of 50,000 messages as in a new one (by BM25 it slowed from 48
     /// to 26 messages/s by 25,000), and an update is about a recent state far more often than
     /// an old one.
-    public func supersessionCandidates(sharing terms: [String], limit: Int = 200) throws -> [StoredItem] {
+    public func supersessionCandidates(sharing terms: [String], limit: Int = 200, words: Int = 16) throws -> [StoredItem] {
         guard !terms.isEmpty else { return [] }
-        let match = terms.prefix(16).map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " OR ")
+        let match = terms.prefix(words).map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " OR ")
         let s = try db.prepare("""
             SELECT i.id, m.id, i.subject, i.slots, i.vector, m.speaker, i.type, i.workstream, i.said, i.text, m.time
             FROM items_fts f JOIN items i ON i.id = f.rowid JOIN messages m ON m.seq = i.message

@@ -261,9 +261,29 @@ public final class Rememberer {
             if candidateIsNewer { reason = "an older state, said before \(c.saidText): " + reason }
             if best == nil || cos > best!.1 { best = (c, cos, reason, candidateIsNewer) }
         }
+        if best == nil, let state = StateFact.read(item.text) {
+            best = try stateChange(of: item, state: state, speaker: speaker, said: said)
+        }
         guard let (c, _, reason, candidateIsNewer) = best else { return Placement() }
         let link = Superseded(id: c.id, message: c.message, reason: reason, text: c.text, said: c.saidText)
         return candidateIsNewer ? Placement(supersededBy: link) : Placement(supersedes: [link])
+    }
+
+    /// A change of state in other words: "I accepted a new job at Harwell" after "I work at
+    /// Oxford Instruments" is the same person's employer, changed, though no word is shared.
+    private func stateChange(of item: ExtractedItem, state: StateFact, speaker: String?, said: Date) throws -> (StoredItem, Double, String, Bool)? {
+        for c in try store.supersessionCandidates(sharing: StateFact.headWords, words: StateFact.headWords.count) where c.type != .question {
+            if let speaker, let other = c.speaker, speaker != other { continue }
+            guard let earlier = StateFact.read(c.text), !item.key.differs(from: SubjectKey(c.text)) else { continue }
+            let candidateIsNewer = c.said > said.timeIntervalSince1970
+            let (old, new) = candidateIsNewer ? (state, earlier) : (earlier, state)
+            guard old.isChanged(by: new) else { continue }
+            var reason = "changed state: \(new.attribute.rawValue) \(new.value) (was \(old.value))"
+            if candidateIsNewer { reason = "an older state, said before \(c.saidText): " + reason }
+            // Newest first: the latest state is the one it follows or precedes.
+            return (c, 0, reason, candidateIsNewer)
+        }
+        return nil
     }
 
     static func shown(_ s: Superseded) -> Supersession {

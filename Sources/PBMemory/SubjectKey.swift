@@ -74,6 +74,8 @@ public struct SubjectKey: Equatable, Sendable {
             let raw = tokens[j]
             let word = bare(raw).lowercased()
             guard !word.isEmpty, !TermAnalyzer.isStopword(word), !TermAnalyzer.isNumber(word), word.allSatisfy(\.isLetter) else { break }
+            // A verb's past or participle ends the noun phrase: "Sam's car MOT moved".
+            if word.count > 4, word.hasSuffix("ed") || word.hasSuffix("ing") && !nounsInIng.contains(word) { break }
             out.append(TermAnalyzer.stem(word))
             if raw.last.map({ $0.isPunctuation }) ?? false { break }
             j += 1

@@ -138,3 +138,19 @@ import Testing
         #expect(none.status == .nothing)
     }
 }
+
+@Suite struct StateFactTests {
+    @Test func whomSomeoneWorksForAndWhereTheyLive() {
+        let before = StateFact.read("I work at Oxford Instruments.")
+        let after = StateFact.read("I accepted a new job at Harwell.")
+        #expect(before == StateFact(attribute: .employer, owner: "me", value: "Oxford Instruments"))
+        #expect(after == StateFact(attribute: .employer, owner: "me", value: "Harwell"))
+        #expect(before!.isChanged(by: after!))
+        #expect(StateFact.read("Sam works at Tesco on weekends.")?.owner == "sam")
+        #expect(StateFact.read("We moved to Leeds in May.") == StateFact(attribute: .home, owner: "me", value: "Leeds"))
+        // A day is not a place; a plain time is not a change of job.
+        #expect(StateFact.read("The plumber moved to Wednesday.") == nil)
+        #expect(StateFact.read("Work starts at 9.") == nil)
+        #expect(!before!.isChanged(by: StateFact.read("Sam works at Tesco.")!))
+    }
+}
