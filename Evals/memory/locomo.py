@@ -128,9 +128,16 @@ for ci, conv in enumerate(conversations):
         out_records = run(["sh", "-c", f"pb-embed | pb-recall --memory {memory} --k 40 | pb-rerank | pb-pack | pb-answer | pb-verify"], aq)
         for q, r in zip(every, out_records):
             answered = (r.get("verdict") or {}).get("status") == "answered"
+            # The answer as a reader reads it: its sentences, without the citation markers ("[1]"
+            # would count as a word of the answer).
+            said = " ".join(s.get("text", "") for s in (r.get("answer") or {}).get("sentences", []))
             answer_rows.append({"split": "tune" if ci < 5 else "check", "category": q["category"], "answered": answered,
-                                "prediction": (r.get("answer") or {}).get("text", "") if answered else "",
+                                "prediction": said if answered else "", "question": q["question"],
                                 "gold": str(q.get("answer", q.get("adversarial_answer", "")))})
+    if answers:
+        with open(os.path.join(out, "answers.jsonl"), "w") as f:
+            for row in answer_rows:
+                f.write(json.dumps(row) + "\n")
     print(f"locomo: {sample} done ({len(ts)} turns, {len(qs)} questions)", file=sys.stderr)
 
 for split in ("tune", "check"):

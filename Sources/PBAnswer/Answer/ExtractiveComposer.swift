@@ -171,6 +171,10 @@ public final class ExtractiveComposer {
             ? chosen.first.flatMap { c in evidence.first { $0.chunkID == c.sentence.chunkID && $0.n == c.sentence.n } }.flatMap(EvidenceDate.phrase(of:))
             : nil
         var answer = Self.assemble(chosen.map(\.sentence), route: route, opening: opening, rows: rows)
+        if fromMemory, route == .extractive, !askedTwoThings, reading.intent != .compare {
+            answer = MemoryAnswer.shortened(answer, question: question, reading: reading, expectsTime: q.expectation == .time,
+                                            opening: opening, speakers: Set(all.compactMap(\.speaker)))
+        }
         answer.receipt = Receipt(extractiveWith: ["compose_ms": Self.milliseconds(clock.now - began)])
         return answer
     }

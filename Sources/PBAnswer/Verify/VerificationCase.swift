@@ -67,6 +67,14 @@ public struct VerificationCase: Sendable {
         // A quote behind a label ("notes.md: ...", "On 7 May 2023: ...") is judged as the quote.
         let flatQuote = quote.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         if s.text.hasSuffix(": " + flatQuote) { return quote }
+        // A value read from the quote, or the date its memory item refers to ("7 May 2023"), is
+        // judged as the quote it was read from.
+        let value = s.text.lowercased()
+        if !value.isEmpty, flatQuote.lowercased().contains(value) { return quote }
+        if let n = answer.citations.first(where: { $0.n == s.cites[0] })?.evidence,
+           (pieces[n] ?? []).compactMap(EvidenceDate.phrase(of:)).contains(where: { $0.lowercased().hasSuffix(value) }) {
+            return quote
+        }
         let parts = s.text.components(separatedBy: "; ")
         guard parts.count >= 2 else { return s.text }
         let flat = quote.split(whereSeparator: \.isWhitespace).joined(separator: " ")
