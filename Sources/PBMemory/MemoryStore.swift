@@ -188,6 +188,10 @@ public final class MemoryStore {
             WHERE items_fts MATCH ? AND i.superseded_by IS NULL ORDER BY f.rowid DESC LIMIT ?
             """)
         try s.bind([.text(match), .int(Int64(limit))])
+        return try storedItems(s)
+    }
+
+    private func storedItems(_ s: Statement) throws -> [StoredItem] {
         var out: [StoredItem] = []
         while try s.step() {
             out.append(StoredItem(id: s.int(0), message: s.text(1), subject: s.text(2).split(separator: " ").map(String.init),

@@ -237,7 +237,8 @@ public final class Rememberer {
             guard shared >= 1, overlap >= settings.supersedeOverlap else { continue }
             let cos = Double(Self.dot(vector, c.vector))
             guard cos >= settings.supersedeCosine else { continue }
-            guard !item.key.differs(from: SubjectKey(c.text)) else { continue }
+            // A key parts two items only where both mark a noun: one with no marks parts none.
+            guard item.key.marks.isEmpty || !item.key.differs(from: SubjectKey(c.text)) else { continue }
             // The state said later is the newer one, with its cue and its values.
             let candidateIsNewer = c.said > said.timeIntervalSince1970
             let newer = candidateIsNewer ? ItemExtractor.changeCue(of: c.text) : (item.changeCue, item.strongCue)
@@ -272,9 +273,11 @@ public final class Rememberer {
     /// A change of state in other words: "I accepted a new job at Harwell" after "I work at
     /// Oxford Instruments" is the same person's employer, changed, though no word is shared.
     private func stateChange(of item: ExtractedItem, state: StateFact, speaker: String?, said: Date) throws -> (StoredItem, Double, String, Bool)? {
-        for c in try store.supersessionCandidates(sharing: StateFact.headWords, words: StateFact.headWords.count) where c.type != .question {
+        let heads = StateFact.headWords(of: state.attribute)
+        for c in try store.supersessionCandidates(sharing: heads, limit: 50, words: heads.count) where c.type != .question {
             if let speaker, let other = c.speaker, speaker != other { continue }
-            guard let earlier = StateFact.read(c.text), !item.key.differs(from: SubjectKey(c.text)) else { continue }
+            guard let earlier = StateFact.read(c.text), earlier.attribute == state.attribute, earlier.owner == state.owner,
+                  item.key.marks.isEmpty || !item.key.differs(from: SubjectKey(c.text)) else { continue }
             let candidateIsNewer = c.said > said.timeIntervalSince1970
             let (old, new) = candidateIsNewer ? (state, earlier) : (earlier, state)
             guard old.isChanged(by: new) else { continue }

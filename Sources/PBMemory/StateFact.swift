@@ -25,8 +25,8 @@ public struct StateFact: Equatable, Sendable {
                 ["in", "to", "at"]),
     ]
 
-    /// The heads of every construction, for finding earlier facts by their words.
-    public static var headWords: [String] { Array(Set(constructions.values.flatMap(\.heads))).sorted() }
+    /// The heads of an attribute's construction, for finding earlier facts by their words.
+    public static func headWords(of attribute: Attribute) -> [String] { constructions[attribute]!.heads.sorted() }
 
     /// The state a sentence states, or nil.
     public static func read(_ sentence: String) -> StateFact? {
@@ -43,7 +43,7 @@ public struct StateFact: Equatable, Sendable {
                 var name: [String] = []
                 var j = p + 1
                 while j < tokens.count {
-                    let t = tokens[j].trimmingCharacters(in: CharacterSet(charactersIn: ".,;:!?\"()"))
+                    let t = tokens[j].trimmingCharacters(in: SubjectKey.stops)
                     guard let first = t.first, first.isUppercase, !SubjectKey.calendarWords.contains(t.lowercased()) else { break }
                     name.append(t)
                     if tokens[j].last.map({ ".,;:!?".contains($0) }) ?? false { break }

@@ -18,6 +18,10 @@ public struct SubjectKey: Equatable, Sendable {
     public init(_ sentence: String) {
         let tokens = sentence.split(whereSeparator: { $0.isWhitespace }).map(String.init)
         for (i, raw) in tokens.enumerated() {
+            // Most words are neither an owner nor numbered: only "my", "our", a word with an
+            // apostrophe, or one before a number is looked at further.
+            let numbered = tokens.indices.contains(i + 1) && tokens[i + 1].first?.isNumber == true
+            guard numbered || raw.contains("'") || raw.contains("\u{2019}") || ["my", "My", "our", "Our", "mine", "ours"].contains(raw) else { continue }
             let word = Self.bare(raw)
             guard !word.isEmpty else { continue }
             let lower = word.lowercased()
@@ -46,7 +50,7 @@ public struct SubjectKey: Equatable, Sendable {
 
     /// A token without the punctuation around it or a possessive's ending.
     static func bare(_ raw: String) -> String {
-        var t = raw.trimmingCharacters(in: .punctuationCharacters.union(.symbols))
+        var t = raw.trimmingCharacters(in: edges)
         for suffix in ["'s", "\u{2019}s"] where t.hasSuffix(suffix) { t.removeLast(2) }
         return t
     }
@@ -56,7 +60,7 @@ public struct SubjectKey: Equatable, Sendable {
     /// coming" is "Sam is coming").
     static func owner(raw: String, lower: String, next: String?) -> String? {
         if ["my", "our", "mine", "ours"].contains(lower) { return "me" }
-        let trimmed = raw.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:!?\"()[]"))
+        let trimmed = raw.trimmingCharacters(in: stops)
         guard trimmed.hasSuffix("'s") || trimmed.hasSuffix("\u{2019}s"), !contractions.contains(lower), !calendarWords.contains(lower),
               let next else { return nil }
         let following = bare(next).lowercased()
@@ -95,7 +99,7 @@ public struct SubjectKey: Equatable, Sendable {
         let lower = noun.lowercased()
         guard !TermAnalyzer.isStopword(lower), !valueNouns.contains(lower), !calendarWords.contains(lower) else { return nil }
         let numberRaw = tokens[i + 1]
-        let number = numberRaw.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:!?\"()[]")).lowercased()
+        let number = numberRaw.trimmingCharacters(in: stops).lowercased()
         let digits = number.prefix(while: \.isNumber)
         guard (1...3).contains(digits.count), number.count - digits.count <= 1, number.dropFirst(digits.count).allSatisfy(\.isLetter) else { return nil }
         if tokens.indices.contains(i + 2), !(numberRaw.last.map { $0.isPunctuation } ?? false) {
@@ -110,6 +114,10 @@ public struct SubjectKey: Equatable, Sendable {
             || tokens.indices.contains(i - 1) && (tokens[i - 1].hasSuffix("'s") || tokens[i - 1].hasSuffix("\u{2019}s"))
         return capitalised || introduced ? number : nil
     }
+
+    /// Built once: a CharacterSet union costs more than the rest of a sentence's key.
+    static let edges = CharacterSet.punctuationCharacters.union(.symbols)
+    static let stops = CharacterSet(charactersIn: ".,;:!?\"()[]")
 
     /// Nouns whose number is a value, not which one: "code 4417", "size 9", "age 7".
     static let valueNouns: Set<String> = [
