@@ -3,6 +3,7 @@ import PBAgent
 import PBCore
 import PBRetrieval
 import PBSQLite
+import PBText
 
 /// pb-recall's ranking over one memory: three ranked lists, fused by rank, never by multiplying
 /// scores (Thread's own eval: similarity times a decay factor collapses onto recency).
@@ -143,6 +144,13 @@ public final class Recaller {
             order = favouring(who, in: order)
             ranking.lists.append(("speaker", order.filter { items[$0].speaker == who }))
         }
+        // A question about one of several things ("the rent for flat 3", "Sam's car") never gets
+        // another's: items whose key marks the same noun otherwise are left out.
+        let asked = SubjectKey(q.text)
+        if !asked.marks.isEmpty {
+            order = order.enumerated().filter { n, i in n >= settings.depth || !asked.differs(from: SubjectKey(items[i].text, speaker: items[i].speaker)) }.map(\.element)
+        }
+        if !SupersessionOrder.asksForEarlier(q.text) { order = latestFirst(order, question: q.text) }
         if let who, let embed, vector != nil {
             q.attribution = try attribution(q.text, named: who, lexical: wordsFound, embed: embed, now: now, allowed: allowed)
         }
@@ -172,6 +180,34 @@ public final class Recaller {
         if explain { q.lists = Dictionary(uniqueKeysWithValues: lists.map { ($0.0, $0.1.prefix(20).map { "i-\(items[$0].id)" }) }) }
         return q
     }
+
+    /// The current state first: a question for a value that changes (an amount, a time, a code,
+    /// a number) whose best three items hold two or more values of that kind, each sharing a
+    /// word with the question, is answered by the one said last; it moves to the first of their
+    /// places. Supersession links what it can read as one thing changing; this catches what it
+    /// could not ("Priya agreed the rent review: £960" after "Flat 3: Priya Desai, £925 pcm").
+    func latestFirst(_ order: [Int], question: String) -> [Int] {
+        guard let kind = QuestionReader.read(question).asks, Self.changingValues.contains(kind) else { return order }
+        let asked = Set(TermAnalyzer.contentTerms(question))
+        var firsts: [Int] = []
+        var messages: Set<Int64> = []
+        for (n, i) in order.enumerated() where firsts.count < 3 {
+            if messages.insert(items[i].seq).inserted { firsts.append(n) }
+        }
+        let holding = firsts.filter { n in
+            let it = items[order[n]]
+            let has = ValueMentions.holds(kind, in: it.text) || ((kind == .date || kind == .time) && it.refStart != nil)
+            return has && it.supersededBy == nil && !asked.isDisjoint(with: TermAnalyzer.contentTerms(it.text))
+        }
+        guard holding.count >= 2, let latest = holding.max(by: { items[order[$0]].said < items[order[$1]].said }),
+              latest != holding[0] else { return order }
+        var out = order
+        let moved = out.remove(at: latest)
+        out.insert(moved, at: holding[0])
+        return out
+    }
+
+    static let changingValues: Set<AskedValue> = [.money, .quantity, .number, .date, .time, .code]
 
     /// The words lists for `text` (those of `settings.lists`).
     func lexical(_ text: String, allowed: (Int) -> Bool) throws -> Lexical {

@@ -14,6 +14,15 @@ public struct SubjectKey: Equatable, Sendable {
 
     public init(marks: [String: Set<String>] = [:]) { self.marks = marks }
 
+    /// The key of one sentence, said by `speaker`: their "my" is theirs ("my mom", said by
+    /// Caroline, is Caroline's mom); with no speaker, or "me", it is the person asking.
+    public init(_ sentence: String, speaker: String? = nil) {
+        self.init(sentence)
+        guard let speaker, !speaker.isEmpty, speaker.lowercased() != "me",
+              let name = TermAnalyzer.tokens(speaker).first else { return }
+        marks = marks.mapValues { Set($0.map { $0 == "@me" ? "@" + name : $0 }) }
+    }
+
     /// The key of one sentence.
     public init(_ sentence: String) {
         let tokens = sentence.split(whereSeparator: { $0.isWhitespace }).map(String.init)

@@ -154,3 +154,27 @@ import Testing
         #expect(!before!.isChanged(by: StateFact.read("Sam works at Tesco.")!))
     }
 }
+
+@Suite struct RecallByKeyTests {
+    func recaller(_ list: [(String, String, String)], _ encoder: MiniLMEncoder) throws -> Recaller {
+        let env = MemoryFixture.home()
+        let store = try MemoryStore(name: "r", environment: env)
+        let r = try Rememberer(store: store) { encoder.embed($0) }
+        _ = try r.remember(try list.map { id, time, text in try Rememberer.resolve(MessageRecord(id: id, time: time, text: text), now: Date()) })
+        return try Recaller(store: try MemoryStore(readingOnly: "r", environment: env))
+    }
+
+    /// A question about flat 3 never gets flat 4's rent; of two amounts for one thing that no
+    /// link joined, the one said last comes first.
+    @Test func anotherThingsValueIsLeftOutAndTheLatestComesFirst() throws {
+        let encoder = try #require(MemoryFixture.encoder)
+        let recaller = try recaller([("a", "2026-01-01T10:00:00Z", "Flat 3, Marlow House: Priya Desai, 925 pounds pcm."),
+                                     ("b", "2026-01-02T10:00:00Z", "Flat 4 rent is 1100 pounds a month."),
+                                     ("c", "2026-02-01T10:00:00Z", "Priya agreed the rent review: 960 pounds from 1 March.")], encoder)
+        let now = Date()
+        let flat3 = try recaller.recall(MemoryFixture.query("What is the rent for flat 3?", encoder), now: now).hits ?? []
+        #expect(!flat3.contains { $0.docID == "b" })
+        let priya = try recaller.recall(MemoryFixture.query("How much is Priya paying a month now?", encoder), now: now).hits ?? []
+        #expect(priya.first?.docID == "c")
+    }
+}
