@@ -24,6 +24,13 @@ LOCOMO_WITHHELD_CEILING=0.35
 # forgotten among the hits for 0.75 of its forgotten questions, and over the whole set the forget
 # requests carried out rightly (5 of 7; words only, no kernel path moves it) and the links made
 # between two different things (1 of 18 pairs; the target is none).
+# pb-recall on the set gated (the frozen one, or a set's check half): hit@1 and tempting-above as
+# measured on AMD EPYC (avx512 path), frozen set 0.4857 and 0.4286, keys check half 0.4783 and
+# 0.3913; the gate allows one query either way for another kernel path's near ties.
+SUPERSESSION_HIT1=0.4857
+SUPERSESSION_TEMPTING=0.4286
+KEYS_HIT1=0.4783
+KEYS_TEMPTING=0.3913
 KEYS_KEPT_OUT_FLOOR=0.75
 KEYS_FORGET_RIGHT_FLOOR=5
 KEYS_ENTITY_LINKS_CEILING=1
@@ -75,7 +82,9 @@ if [ $only = 0 ]; then
 fi
 [ $gate = 1 ] || exit 0
 python3 - "$out/evaljson.txt" "$LOCOMO_FLOOR" "$only" "$LOCOMO_ABSTAIN_FLOOR" "$LOCOMO_WITHHELD_CEILING" \
-  "$KEYS_KEPT_OUT_FLOOR" "$KEYS_FORGET_RIGHT_FLOOR" "$KEYS_ENTITY_LINKS_CEILING" <<'PY'
+  "$KEYS_KEPT_OUT_FLOOR" "$KEYS_FORGET_RIGHT_FLOOR" "$KEYS_ENTITY_LINKS_CEILING" \
+  "$([ "$set_name" = keys ] && echo "$KEYS_HIT1 $KEYS_TEMPTING" || echo "$SUPERSESSION_HIT1 $SUPERSESSION_TEMPTING")" \
+  "$set_name" <<'PY'
 import json, sys
 rows = [json.loads(l.split(" ", 1)[1]) for l in open(sys.argv[1]) if l.startswith("EVALJSON ")]
 floor, only = float(sys.argv[2]), sys.argv[3] == "1"
@@ -84,6 +93,14 @@ kept_out_floor, forget_floor, entity_ceiling = float(sys.argv[6]), int(sys.argv[
 # A set with halves is judged on its check half.
 sup = {r["system"]: r for r in rows if r["eval"] == "memory-supersession" and r.get("half", "check") == "check"}
 problems = []
+one = 1 / sup["pb-recall"]["queries"] + 1e-9
+hit_floor, tempting_ceiling = (float(x) for x in sys.argv[9].split())
+# The measured figures hold for the sets they were measured on (supersession-tune is for tuning).
+if sys.argv[10] in ("supersession", "keys"):
+    if sup["pb-recall"]["hit_at_1"] < hit_floor - one:
+        problems.append(f"supersession hit@1 {sup['pb-recall']['hit_at_1']} under {hit_floor} by more than one query")
+    if sup["pb-recall"]["tempting_above"] > tempting_ceiling + one:
+        problems.append(f"supersession tempting-above {sup['pb-recall']['tempting_above']} over {tempting_ceiling} by more than one query")
 if "forgotten_kept_out" in sup["pb-recall"]:
     if sup["pb-recall"]["forgotten_kept_out"] < kept_out_floor:
         problems.append(f"forgotten kept out of the hits {sup['pb-recall']['forgotten_kept_out']} under {kept_out_floor}")
@@ -93,7 +110,6 @@ if "forgotten_kept_out" in sup["pb-recall"]:
     links = next(r for r in rows if r["eval"] == "memory-supersession-links")
     if links["linked_entity_pairs"] > entity_ceiling:
         problems.append(f"links between different things {links['linked_entity_pairs']} over {entity_ceiling}")
-one = 1 / sup["pb-recall"]["queries"] + 1e-9
 if not sup["pb-recall"]["hit_at_1"] >= sup["semantic-only"]["hit_at_1"] - one:
     problems.append(f"supersession hit@1 {sup['pb-recall']['hit_at_1']} under semantic-only {sup['semantic-only']['hit_at_1']}")
 if not sup["pb-recall"]["tempting_above"] <= sup["semantic-only"]["tempting_above"] + one:
