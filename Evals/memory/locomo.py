@@ -133,6 +133,10 @@ for ci, conv in enumerate(conversations):
             said = " ".join(s.get("text", "") for s in (r.get("answer") or {}).get("sentences", []))
             answer_rows.append({"split": "tune" if ci < 5 else "check", "category": q["category"], "answered": answered,
                                 "prediction": said if answered else "", "question": q["question"],
+                                "failed": (r.get("verdict") or {}).get("failed", []), "confidence": (r.get("verdict") or {}).get("confidence"),
+                                "why": {g: v.get("reason", "") for g, v in ((r.get("verdict") or {}).get("gates") or {}).items() if not v.get("pass", True)},
+                                "cited": [c.get("path", "").rsplit("/", 1)[-1] for c in (r.get("answer") or {}).get("citations", [])],
+                                "evidence": q.get("evidence", []), "attribution": r.get("attribution"),
                                 "gold": str(q.get("answer", q.get("adversarial_answer", "")))})
     if answers:
         with open(os.path.join(out, "answers.jsonl"), "w") as f:
