@@ -93,7 +93,8 @@ kept_out_floor, forget_floor, entity_ceiling = float(sys.argv[6]), int(sys.argv[
 # A set with halves is judged on its check half.
 sup = {r["system"]: r for r in rows if r["eval"] == "memory-supersession" and r.get("half", "check") == "check"}
 problems = []
-one = 1 / sup["pb-recall"]["queries"] + 1e-9
+# Figures are rounded to four places: one query is its share and that rounding.
+one = 1 / sup["pb-recall"]["queries"] + 1e-4
 hit_floor, tempting_ceiling = (float(x) for x in sys.argv[9].split())
 # The measured figures hold for the sets they were measured on (supersession-tune is for tuning).
 if sys.argv[10] in ("supersession", "keys"):
