@@ -290,6 +290,8 @@ public struct PendingItem {
     public var supersedes: [Superseded]
     /// A later-said item that replaces this one, for a message that arrived after it.
     public var supersededBy: Superseded? = nil
+    /// The nearest earlier item it was compared with and did not replace, with why not.
+    public var considered: Superseded? = nil
 }
 
 /// An earlier item a new one replaces: its id, message, words and when they were said, and why.

@@ -170,7 +170,8 @@ public final class Rememberer {
         var pending: [PendingItem] = []
         for (item, v) in zip(items, vectors) {
             let place = try placement(of: item, vector: v, speaker: m.record.speaker, said: m.said)
-            pending.append(PendingItem(extracted: item, vector: v, supersedes: place.supersedes, supersededBy: place.supersededBy))
+            pending.append(PendingItem(extracted: item, vector: v, supersedes: place.supersedes, supersededBy: place.supersededBy,
+                                       considered: place.considered))
         }
         let message = PendingMessage(id: m.id, time: m.time, epoch: m.said.timeIntervalSince1970, speaker: m.record.speaker,
                                      thread: m.record.thread, text: m.record.text, hash: m.hash, workstream: choice.id,
@@ -192,7 +193,7 @@ public final class Rememberer {
                                 text: p.extracted.text, start: p.extracted.range.lowerBound, end: p.extracted.range.upperBound,
                                 time: time, workstream: choice.record,
                                 supersedes: p.supersedes.map(Self.shown), supersededBy: p.supersededBy.map(Self.shown),
-                                key: p.extracted.key.marks.isEmpty ? nil : p.extracted.key.shown)
+                                key: p.extracted.key.marks.isEmpty ? nil : p.extracted.key.shown, considered: p.considered.map(Self.shown))
         })
     }
 
@@ -222,6 +223,8 @@ public final class Rememberer {
     struct Placement {
         var supersedes: [Superseded] = []
         var supersededBy: Superseded?
+        /// The nearest earlier item it was compared with and not linked to, with why not.
+        var considered: Superseded?
     }
 
     /// The live item this one is another state of, if any: near in meaning, about the same words,
@@ -230,6 +233,12 @@ public final class Rememberer {
     private func placement(of item: ExtractedItem, vector: [Float], speaker: String?, said: Date) throws -> Placement {
         guard item.type != .question, !item.subject.isEmpty else { return Placement() }
         var best: (StoredItem, Double, String, Bool)?
+        // The nearest candidate turned down, and why: what pb-thread --json shows of a statement
+        // that replaced nothing.
+        var declined: (StoredItem, Double, String)?
+        func decline(_ c: StoredItem, _ cos: Double, _ why: String) {
+            if declined == nil || cos > declined!.1 { declined = (c, cos, why) }
+        }
         for c in try store.supersessionCandidates(sharing: item.subject) where c.type != .question {
             if let speaker, let other = c.speaker, speaker != other { continue }
             let shared = Set(c.subject).intersection(item.subject).count
@@ -238,7 +247,13 @@ public final class Rememberer {
             let cos = Double(Self.dot(vector, c.vector))
             guard cos >= settings.supersedeCosine else { continue }
             // A key parts two items only where both mark a noun: one with no marks parts none.
-            guard item.key.marks.isEmpty || !item.key.differs(from: SubjectKey(c.text)) else { continue }
+            if !item.key.marks.isEmpty {
+                let theirs = SubjectKey(c.text)
+                if item.key.differs(from: theirs) {
+                    decline(c, cos, "another thing of its kind: \(Self.marks(item.key)) against \(Self.marks(theirs))")
+                    continue
+                }
+            }
             // The state said later is the newer one, with its cue and its values.
             let candidateIsNewer = c.said > said.timeIntervalSince1970
             let newer = candidateIsNewer ? ItemExtractor.changeCue(of: c.text) : (item.changeCue, item.strongCue)
@@ -257,6 +272,8 @@ public final class Rememberer {
             } else if !newNumbers.isEmpty, was.contains(where: { $0.hasPrefix("n:") }), cos >= settings.valueChangeCosine {
                 reason = "new value: \(shown(newNumbers)) (was \(shown(was.filter { $0.hasPrefix("n:") })))"
             } else {
+                decline(c, cos, String(format: "no change said: no word such as 'changed' or 'moved', and no new number%@ (cosine %.2f)",
+                                       newNumbers.isEmpty ? "" : " near enough", cos))
                 continue
             }
             if candidateIsNewer { reason = "an older state, said before \(c.saidText): " + reason }
@@ -265,7 +282,9 @@ public final class Rememberer {
         if best == nil, let state = StateFact.read(item.text) {
             best = try stateChange(of: item, state: state, speaker: speaker, said: said)
         }
-        guard let (c, _, reason, candidateIsNewer) = best else { return Placement() }
+        guard let (c, _, reason, candidateIsNewer) = best else {
+            return Placement(considered: declined.map { Superseded(id: $0.0.id, message: $0.0.message, reason: $0.2, text: $0.0.text, said: $0.0.saidText) })
+        }
         let link = Superseded(id: c.id, message: c.message, reason: reason, text: c.text, said: c.saidText)
         return candidateIsNewer ? Placement(supersededBy: link) : Placement(supersedes: [link])
     }
@@ -287,6 +306,11 @@ public final class Rememberer {
             return (c, 0, reason, candidateIsNewer)
         }
         return nil
+    }
+
+    /// A key's marks as a reason shows them: "flat #3".
+    static func marks(_ key: SubjectKey) -> String {
+        key.shown.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.joined(separator: " "))" }.joined(separator: ", ")
     }
 
     static func shown(_ s: Superseded) -> Supersession {

@@ -83,6 +83,7 @@ import Testing
                                     ("c", "2026-01-03T10:00:00Z", "Flat 3 rent is now 950 euros.")], in: MemoryFixture.home(), encoder)
         #expect(records.map { $0.supersedes.map(\.message) } == [[], [], ["a"]])
         #expect(records[1].key == ["flat": ["#4"]])
+        #expect(records[1].considered?.message == "a" && records[1].considered?.reason.hasPrefix("another thing of its kind") == true)
     }
 
     /// A message said in 2020 that arrives after one said in 2026 is the older state.

@@ -35,17 +35,20 @@ public struct MemoryRecord: PBRecord, Equatable {
     /// its marks, `#3` a number ("Flat 3"), `@sam` an owner ("Sam's car"; `@me` for "my").
     /// Items whose keys mark one noun differently never supersede one another.
     public var key: [String: [String]]?
+    /// For an item that replaced nothing: the nearest earlier item it was compared with, and why
+    /// it is not a later state of it (pb-thread --json shows it).
+    public var considered: Supersession?
     public var extra: [String: JSONValue] = [:]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, id, memory, message, speaker, said, type, subject, entities, text, start, end, time, workstream, supersedes, key
+        case kind, id, memory, message, speaker, said, type, subject, entities, text, start, end, time, workstream, supersedes, key, considered
         case supersededBy = "superseded_by"
     }
 
     public init(id: String, memory: String, message: String, speaker: String?, said: String, type: MemoryItemType,
                 subject: [String], entities: [String], text: String, start: Int, end: Int, time: ReferredTime?,
                 workstream: WorkstreamChoice, supersedes: [Supersession], supersededBy: Supersession? = nil,
-                key: [String: [String]]? = nil) {
+                key: [String: [String]]? = nil, considered: Supersession? = nil) {
         self.id = id
         self.memory = memory
         self.message = message
@@ -62,6 +65,7 @@ public struct MemoryRecord: PBRecord, Equatable {
         self.supersedes = supersedes
         self.supersededBy = supersededBy
         self.key = key
+        self.considered = considered
     }
 }
 
