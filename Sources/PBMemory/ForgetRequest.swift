@@ -17,25 +17,37 @@ public struct ForgetRequest: Equatable, Sendable {
         self.fromContext = fromContext
     }
 
-    /// The request a message makes, or nil when it makes none. The request may be one clause
-    /// of several: "Scrap everything about the Lisbon idea, flights have gone silly" is about
-    /// Lisbon; in "Priya asked me not to keep Anjali's number, please forget it", "it" is what
-    /// the other clauses say.
+    /// The request a message makes, or nil when it makes none. Only a message that opens with
+    /// the request is one ("Scrap everything about the Lisbon idea, flights have gone silly"),
+    /// or one that ends with "forget it" after saying what ("Priya asked me not to keep Anjali's
+    /// number, please forget it"): "I can relax, forget my troubles" is something said, and so
+    /// is "Forget about it, the gate code is 5190 now".
     public static func read(_ text: String) -> ForgetRequest? {
-        let clauses = text.replacingOccurrences(of: "\u{2019}", with: "'")
-            .components(separatedBy: CharacterSet(charactersIn: ".,;!?\u{2014}\n"))
+        var text = text.replacingOccurrences(of: "\u{2019}", with: "'")
+        // "Dr. Patel" is one name, not two clauses.
+        for title in ["Dr.", "Mr.", "Mrs.", "Ms.", "St.", "Prof."] { text = text.replacingOccurrences(of: title, with: String(title.dropLast())) }
+        let clauses = text.components(separatedBy: CharacterSet(charactersIn: ".,;!?\u{2014}\n"))
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
-        for (i, clause) in clauses.enumerated() {
-            guard var request = read(clause: clause) else { continue }
-            // The other clauses that say something ("never mind", "thanks" do not).
-            let context = clauses.enumerated().filter { c in
-                c.offset != i && TermAnalyzer.contentTerms(c.element).contains { !fillers.contains($0) && !TermAnalyzer.isStopword($0) }
+        guard let first = clauses.first else { return nil }
+        // The clauses that say something ("never mind", "thanks" do not).
+        let saying = { (c: String) in TermAnalyzer.contentTerms(c).contains { !fillers.contains($0) && !TermAnalyzer.isStopword($0) } }
+        if var request = read(clause: first) {
+            let others = clauses.dropFirst().filter(saying)
+            if request.topic.isEmpty {
+                // "Forget about it, the code is 5190 now": a way of speaking, not a request.
+                guard others.isEmpty else { return nil }
+                return request
             }
-            if request.topic.isEmpty, !context.isEmpty {
-                request.topic = context.map(\.element).joined(separator: " ")
-                request.fromContext = true
-            }
+            // What else the message says is kept as said: "Forget Rome, we're going to Paris".
+            request.rest = others.joined(separator: ". ")
+            return request
+        }
+        if clauses.count > 1, var request = read(clause: clauses[clauses.count - 1]), request.topic.isEmpty {
+            let context = clauses.dropLast().filter(saying)
+            guard !context.isEmpty else { return request }
+            request.topic = context.joined(separator: " ")
+            request.fromContext = true
             return request
         }
         return nil
@@ -43,6 +55,8 @@ public struct ForgetRequest: Equatable, Sendable {
 
     /// Whether the topic is the rest of the message, read for a pronoun ("..., please forget it").
     public var fromContext = false
+    /// What else the message says, besides the request: remembered as said.
+    public var rest = ""
 
     static func read(clause: String) -> ForgetRequest? {
         var words = clause.lowercased()
@@ -60,6 +74,9 @@ public struct ForgetRequest: Equatable, Sendable {
         // "forget about it", "forget all about the gate": the same request.
         var everything = false
         var sawScope = false
+        // A lead-in that names what was said ("the note about", "what I said about").
+        var namedMemory = false
+        var sawAbout = false
         var changed = true
         while changed, let first = rest.first {
             changed = false
@@ -68,23 +85,29 @@ public struct ForgetRequest: Equatable, Sendable {
             // "the notes about" (more than one) is everything about it.
             if let n = leadIn(rest) {
                 everything = everything || rest.prefix(n).contains { ["notes", "messages", "things", "stuff"].contains($0) }
+                namedMemory = namedMemory || n > 1 || rest.first != "about"
+                sawAbout = sawAbout || rest.prefix(n).contains("about")
                 rest.removeFirst(n)
                 sawScope = true
                 changed = true
             }
         }
-        if rest.first == "about" || rest.first == "of" || rest.first == "on" { rest.removeFirst(); sawScope = true }
+        if rest.first == "about" || rest.first == "of" || rest.first == "on" { sawAbout = sawAbout || rest.first == "about"; rest.removeFirst(); sawScope = true }
         // "forget to buy milk" is a slip for "don't forget"; never a request to forget.
         guard rest.first != "to" else { return nil }
         // "delete", "remove", "scrap" reach the memory only when it is named: "delete the note
-        // about the gate", "scrap everything about Lisbon"; "remove the old tiles" is a plan.
-        guard isForget || sawScope || everything else { return nil }
+        // about the gate", "scrap everything about Lisbon", "delete what I said about it";
+        // "remove the old tiles", "drop everything and call Mum", "clear all the photos from the
+        // old phone" and "clear about two shelves" are things to do.
+        guard isForget || namedMemory || everything && sawAbout else { return nil }
         let topic = rest.joined(separator: " ")
         // "forget it", "forget that", "forget this": what the rest of the message says, else the last thing said.
         if ["it", "that", "this", "them", "those", "that one", "what i just said", "the last one", "the last message"].contains(topic) {
             return ForgetRequest(topic: "", everything: everything)
         }
-        guard !topic.isEmpty || everything else { return nil }
+        // "Forget what I said": the last thing said; "forget everything" names nothing, and is
+        // asked back rather than taken as the whole memory.
+        if topic.isEmpty { return sawScope || everything ? ForgetRequest(topic: "", everything: everything) : nil }
         return ForgetRequest(topic: topic, everything: everything)
     }
 
@@ -98,7 +121,8 @@ public struct ForgetRequest: Equatable, Sendable {
     }
 
     /// Words before the verb that do not change the request.
-    static let openers: Set<String> = ["please", "pls", "can", "could", "would", "will", "you", "hey", "ok", "okay", "oh", "and", "also", "just", "now"]
+    static let openers: Set<String> = ["please", "pls", "can", "could", "would", "will", "you", "hey", "ok", "okay", "oh", "and", "also", "just",
+                                       "now", "actually", "so", "right", "um", "erm"]
     /// Words of a clause that say nothing of what to forget.
     static let fillers: Set<String> = ["never", "mind", "please", "pls", "thanks", "thank", "ok", "okay", "sorry", "actually", "oh", "hey"]
     /// Verbs that forget when the memory is named after them.
@@ -108,6 +132,6 @@ public struct ForgetRequest: Equatable, Sendable {
         "what i told you about", "what i said about", "what i wrote about", "what i mentioned about", "what i noted about",
         "the notes about", "the note about", "the notes on", "the note on", "the message about", "the messages about",
         "the bit about", "the part about", "the stuff about", "the things about", "my note about", "my notes about",
-        "my note on", "my notes on", "the note", "the notes", "what i said", "what i told you", "about",
+        "my note on", "my notes on", "what i said", "what i told you", "about",
     ].sorted { $0.split(separator: " ").count > $1.split(separator: " ").count }
 }

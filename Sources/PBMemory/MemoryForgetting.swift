@@ -10,9 +10,16 @@ public enum MemoryForgetting {
     /// What the memory holds about a request's topic: one group per thing (items linked by
     /// supersession or said in one message), the best-fitting first.
     static func groups(about request: ForgetRequest, in store: MemoryStore) throws -> [[MemoryStore.ForgettableItem]] {
-        let words = TermAnalyzer.contentTerms(request.topic).filter { !["my", "our", "me", "i"].contains($0) && !Self.generic.contains($0) }
+        let words = TermAnalyzer.contentTerms(request.topic).filter {
+            !["my", "our", "me", "i"].contains($0) && !Self.generic.contains($0) && !Self.saying.contains($0)
+        }
         guard !words.isEmpty else { return [] }
-        let found = try store.forgettableItems(matchingAny: LexicalQuery.terms(request.topic).filter { !TermAnalyzer.isStopword($0) })
+        // A question asked before ("what's my locker code?") holds the words and no fact: it is
+        // not a thing to choose among, unless everything about the topic goes ("Easter idea:
+        // Lisbon 3-10 April?" is a note with a question mark).
+        let found = try store.forgettableItems(matchingAny: LexicalQuery.terms(request.topic).filter {
+            !TermAnalyzer.isStopword($0) && words.contains(TermAnalyzer.stem($0))
+        }).filter { request.everything || $0.type != MemoryItemType.question.rawValue }
         // A word's weight is how rare it is among the items (a name tells more than "idea"); a
         // word no item holds weighs nothing.
         let held = found.map { Set(TermAnalyzer.contentTerms($0.text)) }
@@ -30,7 +37,10 @@ public enum MemoryForgetting {
         let top = scored.map(\.1).max() ?? 0
         let floor = request.fromContext ? 0.3 : 0.5
         guard top >= floor else { return [] }
-        let chosen = scored.filter { request.everything ? $0.1 >= floor : $0.1 >= top - 1e-9 }.map(\.0)
+        var chosen = scored.filter { request.everything ? $0.1 >= floor : $0.1 >= top - 1e-9 }.map(\.0)
+        // A sentence of the same message that says nothing of its own ("Gym locker code changed.
+        // It's 5190 now.") goes with the one it continues.
+        chosen += try store.ellipses(after: chosen)
         // Each thing with all its states.
         let closed = try store.supersessionClosure(of: chosen)
         var parent: [Int64: Int64] = [:]
@@ -58,6 +68,9 @@ public enum MemoryForgetting {
             ForgottenRecord(memory: store.name, request: text, topic: request.topic, status: status, items: items, message: message)
         }
         let about = request.topic.isEmpty ? "the last thing you said" : request.fromContext ? "what you named" : "\"\(request.topic)\""
+        if request.topic.isEmpty && request.everything {
+            return record(.nothing, [], "Forget what? Nothing was forgotten: name it, as in \"forget everything about the gate\".")
+        }
         let groups = request.topic.isEmpty ? [try store.lastMessageItems()].filter { !$0.isEmpty }
                                            : try groups(about: request, in: store)
         if groups.isEmpty {
@@ -71,7 +84,8 @@ public enum MemoryForgetting {
         let items = groups.flatMap { $0 }
         let gone = try store.forget(items: items.map(\.id))
         let dates = Set(items.map { String($0.said.prefix(10)) }).sorted()
-        return record(.forgotten, gone.map(shown),
+        // The record names what went, not its words: it may be kept in a log.
+        return record(.forgotten, gone.map { ForgottenItem(id: "i-\($0.id)", message: $0.message, text: "", said: $0.said) },
                       "Forgotten: \(count(gone.count)) about \(about), said on \(dates.joined(separator: ", ")).")
     }
 
@@ -80,6 +94,10 @@ public enum MemoryForgetting {
     static let generic: Set<String> = Set(["idea", "ideas", "plan", "plans", "thing", "things", "stuff", "detail", "details", "info",
                                            "information", "note", "notes", "message", "messages", "bit", "part", "business", "matter"]
                                           .map(TermAnalyzer.stem))
+
+    /// Words that say something was said, not what about ("what Fiona told me", "asked me").
+    static let saying: Set<String> = Set(["said", "say", "told", "tell", "asked", "ask", "mentioned", "wrote", "keep", "please", "stored",
+                                          "store", "remember", "want", "anywhere", "anymore"].map(TermAnalyzer.stem))
 
     static func shown(_ item: MemoryStore.ForgettableItem) -> ForgottenItem {
         ForgottenItem(id: "i-\(item.id)", message: item.message, text: item.text, said: item.said)

@@ -1,6 +1,7 @@
 import Foundation
 import PBCore
 import PBSQLite
+import PBText
 
 extension MemoryStore {
     /// An item as forgetting finds and reports it.
@@ -12,17 +13,21 @@ extension MemoryStore {
         /// When its message was said, as given.
         public var said: String
         public var supersededBy: Int64?
+        public var type: String
+        /// Its numbers and codes ("5190"), which a reply may state alone.
+        public var values: [String]
     }
 
-    private static let forgettableColumns = "i.id, i.message, m.id, i.text, m.time, i.superseded_by"
+    private static let forgettableColumns = "i.id, i.message, m.id, i.text, m.time, i.superseded_by, i.type, i.slots"
 
     private func forgettable(_ sql: String, _ values: [SQLValue]) throws -> [ForgettableItem] {
         let s = try db.prepare(sql)
         try s.bind(values)
         var out: [ForgettableItem] = []
         while try s.step() {
+            let values = s.text(7).split(separator: "\u{1F}").filter { $0.hasPrefix("n:") }.map { String($0.dropFirst(2)) }
             out.append(ForgettableItem(id: s.int(0), messageSeq: s.int(1), message: s.text(2), text: s.text(3), said: s.text(4),
-                                       supersededBy: s.optionalInt(5)))
+                                       supersededBy: s.optionalInt(5), type: s.text(6), values: values))
         }
         return out
     }
@@ -33,8 +38,19 @@ extension MemoryStore {
         let match = words.prefix(16).map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " OR ")
         return try forgettable("""
             SELECT \(Self.forgettableColumns) FROM items_fts f JOIN items i ON i.id = f.rowid JOIN messages m ON m.seq = i.message
-            WHERE items_fts MATCH ? ORDER BY i.id LIMIT ?
+            WHERE items_fts MATCH ? ORDER BY f.rank LIMIT ?
             """, [.text(match), .int(Int64(limit))])
+    }
+
+    /// The other items of the messages of `items` that say nothing of their own (fewer than two
+    /// content words: "It's 5190 now."), which continue them.
+    func ellipses(after items: [ForgettableItem]) throws -> [ForgettableItem] {
+        guard !items.isEmpty else { return [] }
+        let chosen = Set(items.map(\.id))
+        let seqs = Set(items.map(\.messageSeq)).map(String.init).joined(separator: ",")
+        return try forgettable("""
+            SELECT \(Self.forgettableColumns) FROM items i JOIN messages m ON m.seq = i.message WHERE i.message IN (\(seqs)) ORDER BY i.id
+            """, []).filter { !chosen.contains($0.id) && $0.type != "question" && TermAnalyzer.contentTerms($0.text).filter { !["now", "it", "that"].contains($0) }.count < 2 }
     }
 
     /// The items of the last message a person said (not a reply of the assistant's).
@@ -81,9 +97,14 @@ extension MemoryStore {
             for (seq, _) in Dictionary(grouping: gone, by: \.messageSeq) {
                 try cut(forgotten, fromMessage: seq)
             }
-            // A reply that quoted a forgotten sentence ("This replaces what was said on ...") goes too.
-            for item in gone where !item.text.isEmpty {
-                try db.run("DELETE FROM messages WHERE role = 'assistant' AND instr(text, ?) > 0", [.text(item.text)])
+            // A reply that quoted a forgotten sentence ("This replaces what was said on ...") or
+            // stated its value alone ("5190 [1]") goes too; a reply is the assistant's words, and
+            // losing one that only looked alike loses nothing said.
+            for item in gone {
+                let quoted = item.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                for needle in (quoted.count >= 12 ? [quoted] : []) + item.values.filter({ $0.filter(\.isNumber).count >= 3 }) {
+                    try db.run("DELETE FROM messages WHERE role = 'assistant' AND instr(text, ?) > 0", [.text(needle)])
+                }
             }
             try db.execute("COMMIT")
         } catch {
@@ -109,7 +130,8 @@ extension MemoryStore {
         guard items.contains(where: { !forgotten.contains($0.id) }) else {
             let name = try db.scalarText("SELECT id FROM messages WHERE seq = ?", [.int(seq)]) ?? ""
             try db.run("DELETE FROM messages_fts WHERE rowid = ?", [.int(seq)])
-            try db.run("DELETE FROM messages WHERE seq = ? OR reply_to = ?", [.int(seq), .text(name)])
+            try db.run("DELETE FROM messages WHERE seq = ?", [.int(seq)])
+            try db.run("DELETE FROM messages WHERE reply_to = ? AND role = 'assistant'", [.text(name)])
             return
         }
         // Keep the other sentences; each kept item's bytes move back by what went before it.

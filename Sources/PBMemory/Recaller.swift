@@ -148,7 +148,12 @@ public final class Recaller {
         // another's: items whose key marks the same noun otherwise are left out.
         let asked = SubjectKey(q.text)
         if !asked.marks.isEmpty {
-            order = order.enumerated().filter { n, i in n >= settings.depth || !asked.differs(from: SubjectKey(items[i].text, speaker: items[i].speaker)) }.map(\.element)
+            // A speaker's "my" is theirs when the question names whose ("Caroline's mom" against
+            // Caroline's "my mom"); asked with "my", the asker's own "my" stays theirs.
+            let named = asked.marks.values.contains { $0.contains { $0.hasPrefix("@") && $0 != "@me" } }
+            order = order.enumerated().filter { n, i in
+                n >= settings.depth || !asked.differs(from: SubjectKey(items[i].text, speaker: named ? items[i].speaker : nil))
+            }.map(\.element)
         }
         if !SupersessionOrder.asksForEarlier(q.text) { order = latestFirst(order, question: q.text) }
         if let who, let embed, vector != nil {
@@ -196,11 +201,15 @@ public final class Recaller {
         }
         let holding = firsts.filter { n in
             let it = items[order[n]]
-            let has = ValueMentions.holds(kind, in: it.text) || ((kind == .date || kind == .time) && it.refStart != nil)
-            return has && it.supersededBy == nil && !asked.isDisjoint(with: TermAnalyzer.contentTerms(it.text))
+            return ValueMentions.holds(kind, in: it.text) && it.supersededBy == nil && !asked.isDisjoint(with: TermAnalyzer.contentTerms(it.text))
         }
         guard holding.count >= 2, let latest = holding.max(by: { items[order[$0]].said < items[order[$1]].said }),
               latest != holding[0] else { return order }
+        // The later one is about the same thing only if it holds every word of the question the
+        // first one holds: "Sam's party: we need 3 more chairs" is not a new count of "12 people
+        // are coming" for "how many people are coming to Sam's party?".
+        let shared = { (n: Int) in asked.intersection(TermAnalyzer.contentTerms(self.items[order[n]].text)) }
+        guard shared(holding[0]).isSubset(of: shared(latest)) else { return order }
         var out = order
         let moved = out.remove(at: latest)
         out.insert(moved, at: holding[0])

@@ -93,7 +93,9 @@ public enum RememberCommand {
                 let done = try MemoryForgetting.run(request, text: message.text, in: store)
                 summary.forgotten += done.status == .forgotten ? done.items.count : 0
                 try writer.write(done)
-                return
+                // What else it said ("Forget Rome, we're going to Paris") is remembered as said.
+                guard !request.rest.isEmpty else { return }
+                message.text = request.rest
             }
             try Rememberer.checkTimeField(message)
             if message.time == nil { message.time = defaultTime }

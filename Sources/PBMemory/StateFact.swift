@@ -20,9 +20,8 @@ public struct StateFact: Equatable, Sendable {
     /// prepositions and a name: "work at X", "job with X", "employed by X", "live in X".
     static let constructions: [Attribute: (heads: Set<String>, prepositions: Set<String>)] = [
         .employer: (["work", "works", "working", "worked", "job", "employed", "employer", "hired", "joined", "join", "joining", "started",
-                     "starting", "start", "position", "role", "contract", "offer"], ["at", "for", "with", "by"]),
-        .home: (["live", "lives", "living", "lived", "moved", "move", "moving", "relocated", "relocating", "home", "house", "flat"],
-                ["in", "to", "at"]),
+                     "starting", "start", "position", "role", "contract", "offer"], ["at", "for", "by"]),
+        .home: (["live", "lives", "living", "lived", "moved", "move", "moving", "relocated", "relocating"], ["in", "to"]),
     ]
 
     /// The heads of an attribute's construction, for finding earlier facts by their words.
@@ -37,8 +36,11 @@ public struct StateFact: Equatable, Sendable {
             for (i, w) in words.enumerated() where heads.contains(w) {
                 // The preposition within two words of the head: "job at", "new job with", "started
                 // a new role at".
+                // A verb of moving takes its preposition straight after it: "we moved to Leeds",
+                // not "we moved the party to Sam's".
+                let reach = attribute == .home ? 1 : 4
                 guard i + 1 < words.count,
-                      let p = (i + 1...min(i + 4, words.count - 1)).first(where: { prepositions.contains(words[$0]) }) else { continue }
+                      let p = (i + 1...min(i + reach, words.count - 1)).first(where: { prepositions.contains(words[$0]) }) else { continue }
                 // "moved to Wednesday", "started at 9": a name that is not a day or a month.
                 var name: [String] = []
                 var j = p + 1
@@ -59,13 +61,17 @@ public struct StateFact: Equatable, Sendable {
     /// Whose state the words before the head speak of: I or we, else a name opening the sentence.
     static func owner(words: [String], tokens: [String], before i: Int) -> String? {
         let lead = words[..<i]
-        if lead.contains(where: { ["i", "i'm", "i've", "i'll", "we", "we're", "we've", "my", "our", "me"].contains($0) })
+        // "My brother just started at Google", "Sam's sister works at Tesco": someone else's.
+        if lead.contains(where: { ["my", "our", "his", "her", "their"].contains($0) || $0.hasSuffix("'s") || $0.hasSuffix("\u{2019}s") }) {
+            return nil
+        }
+        if lead.contains(where: { ["i", "i'm", "i've", "i'll", "we", "we're", "we've"].contains($0) })
             || lead.contains(where: { $0.hasPrefix("i\u{2019}") || $0.hasPrefix("we\u{2019}") }) {
             return "me"
         }
         if let first = tokens.first?.trimmingCharacters(in: .punctuationCharacters), let c = first.first, c.isUppercase,
            !SubjectKey.calendarWords.contains(first.lowercased()), !["The", "A", "An", "It", "This", "That", "There"].contains(first) {
-            return first.lowercased().replacingOccurrences(of: "'s", with: "")
+            return first.lowercased()
         }
         // "Started at Harwell today", with no subject: the person writing.
         return lead.isEmpty || lead.allSatisfy({ ["just", "finally", "new", "a", "the", "accepted"].contains($0) }) ? "me" : nil

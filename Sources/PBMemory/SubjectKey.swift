@@ -70,8 +70,9 @@ public struct SubjectKey: Equatable, Sendable {
     static func owner(raw: String, lower: String, next: String?) -> String? {
         if ["my", "our", "mine", "ours"].contains(lower) { return "me" }
         let trimmed = raw.trimmingCharacters(in: stops)
-        guard trimmed.hasSuffix("'s") || trimmed.hasSuffix("\u{2019}s"), !contractions.contains(lower), !calendarWords.contains(lower),
-              let next else { return nil }
+        // A name's ("Sam's car"), not a relation's ("my daughter's school" may be Mia's school).
+        guard trimmed.hasSuffix("'s") || trimmed.hasSuffix("\u{2019}s"), raw.first?.isUppercase == true, !contractions.contains(lower),
+              !calendarWords.contains(lower), let next else { return nil }
         let following = bare(next).lowercased()
         guard !following.isEmpty, !TermAnalyzer.isStopword(following), !following.hasSuffix("ing") || nounsInIng.contains(following)
         else { return nil }
@@ -90,7 +91,8 @@ public struct SubjectKey: Equatable, Sendable {
             // A verb's past or participle ends the noun phrase: "Sam's car MOT moved".
             if word.count > 4, word.hasSuffix("ed") || word.hasSuffix("ing") && !nounsInIng.contains(word) { break }
             out.append(TermAnalyzer.stem(word))
-            if raw.last.map({ $0.isPunctuation }) ?? false { break }
+            // "my daughter's school": the school is the daughter's, not mine.
+            if raw.last.map({ $0.isPunctuation }) ?? false || raw.hasSuffix("'s") || raw.hasSuffix("\u{2019}s") { break }
             j += 1
         }
         return out
@@ -111,9 +113,12 @@ public struct SubjectKey: Equatable, Sendable {
         let number = numberRaw.trimmingCharacters(in: stops).lowercased()
         let digits = number.prefix(while: \.isNumber)
         guard (1...3).contains(digits.count), number.count - digits.count <= 1, number.dropFirst(digits.count).allSatisfy(\.isLetter) else { return nil }
+        // "3rd", "10th", "2pm": a day or a time, not which one.
+        if ["st", "nd", "rd", "th", "am", "pm"].contains(String(number.dropFirst(digits.count))) || number.count - digits.count == 2 { return nil }
         if tokens.indices.contains(i + 2), !(numberRaw.last.map { $0.isPunctuation } ?? false) {
             let after = bare(tokens[i + 2]).lowercased()
-            if Measure.of(quantity: "1 " + after) != nil || currencies.contains(after) || after == "%" || after == "per" || after == "percent" {
+            if Measure.of(quantity: "1 " + after) != nil || currencies.contains(after) || after == "%" || after == "per" || after == "percent"
+                || calendarWords.contains(after) || ["am", "pm"].contains(after) {
                 return nil
             }
         }

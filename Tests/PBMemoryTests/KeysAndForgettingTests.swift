@@ -175,7 +175,36 @@ import Testing
         let now = Date()
         let flat3 = try recaller.recall(MemoryFixture.query("What is the rent for flat 3?", encoder), now: now).hits ?? []
         #expect(!flat3.contains { $0.docID == "b" })
-        let priya = try recaller.recall(MemoryFixture.query("How much is Priya paying a month now?", encoder), now: now).hits ?? []
+        let priya = try recaller.recall(MemoryFixture.query("How much is Priya paying?", encoder), now: now).hits ?? []
         #expect(priya.first?.docID == "c")
+    }
+}
+
+/// What a review found: sentences that are not requests, and requests that keep the rest.
+@Suite struct ForgetRequestReviewTests {
+    @Test func somethingSaidIsNotARequest() {
+        for text in ["I can relax, forget my troubles, and get lost in another world.", "Forget about it, the gate code is 5190 now.",
+                     "Drop everything and call Mum", "Clear everything from the loft by Sunday", "Delete all the photos from the old phone before selling it",
+                     "Remove all the wallpaper in the hall next week", "Delete the notes app from Sam's iPad", "Clear about two shelves in the garage",
+                     "Scrap all of it, the Lisbon trip is off"] {
+            #expect(ForgetRequest.read(text) == nil, "\(text)")
+        }
+    }
+
+    @Test func theRestOfARequestIsKept() {
+        let r = ForgetRequest.read("Forget Rome, we're going to Paris instead.")
+        #expect(r?.topic == "rome" && r?.rest == "we're going to Paris instead")
+        #expect(ForgetRequest.read("Forget Dr. Patel's number")?.topic == "dr patel's number")
+        #expect(ForgetRequest.read("Actually forget that code")?.topic == "that code")
+        #expect(ForgetRequest.read("Forget what I said")?.topic == "")
+    }
+
+    @Test func aStateIsTheSpeakersOwnOnly() {
+        #expect(StateFact.read("My brother just started at Google.") == nil)
+        #expect(StateFact.read("I'm working with Priya on the grant.") == nil)
+        #expect(StateFact.read("We moved the party to Sam's.") == nil)
+        #expect(StateFact.read("Sam's sister works at Tesco.") == nil)
+        #expect(SubjectKey("Dentist 3 March").marks.isEmpty && SubjectKey("Dentist 10th at 2pm").marks.isEmpty)
+        #expect(SubjectKey("My daughter's school is Hillside.").marks["school"] == nil)
     }
 }
