@@ -4,6 +4,12 @@ import PBSQLite
 import PBText
 
 extension MemoryStore {
+    /// A message some of whose words were forgotten keeps a hash of what is left, marked so.
+    static let cutPrefix = "cut-"
+
+    /// Whether a stored hash is a cut message's: the message as first sent is already remembered.
+    public static func wasCut(_ hash: String) -> Bool { hash.hasPrefix(cutPrefix) }
+
     /// An item as forgetting finds and reports it.
     public struct ForgettableItem: Sendable {
         public var id: Int64
@@ -156,7 +162,19 @@ extension MemoryStore {
         }
         kept += bytes[min(at, bytes.count)...]
         let newText = String(decoding: kept, as: UTF8.self)
-        try db.run("UPDATE messages SET text = ? WHERE seq = ?", [.text(newText), .int(seq)])
+        // The message's hash, and an id made from it, were computed from the forgotten words too:
+        // a short code could be found again by trying every one. Both are made anew from what is
+        // left, and the hash says the message was cut, so sending the message again is not an
+        // error (it is already remembered, as far as it is kept).
+        let hash = Self.cutPrefix + String(SHA256.hex(newText).prefix(16))
+        if let old = try db.scalarText("SELECT id FROM messages WHERE seq = ?", [.int(seq)]),
+           let oldHash = try db.scalarText("SELECT hash FROM messages WHERE seq = ?", [.int(seq)]),
+           old == "m-" + oldHash.prefix(12) {
+            let id = "m-" + hash.dropFirst(Self.cutPrefix.count).prefix(12)
+            try db.run("UPDATE messages SET id = ? WHERE seq = ?", [.text(id), .int(seq)])
+            try db.run("UPDATE messages SET reply_to = ? WHERE reply_to = ?", [.text(id), .text(old)])
+        }
+        try db.run("UPDATE messages SET text = ?, hash = ? WHERE seq = ?", [.text(newText), .text(hash), .int(seq)])
         for (id, by) in shift where by != 0 {
             try db.run("UPDATE items SET start = start - ?, end = end - ? WHERE id = ?", [.int(Int64(by)), .int(Int64(by)), .int(id)])
         }

@@ -105,7 +105,7 @@ public enum RememberCommand {
             // Already remembered (a re-run after a kill, or the same message twice): once only.
             let earlier = try store.storedHash(ofMessage: incoming.id) ?? batch.first { $0.0.id == incoming.id }?.0.hash
             if let earlier {
-                guard earlier == incoming.hash else {
+                guard earlier == incoming.hash || MemoryStore.wasCut(earlier) else {
                     throw ToolFailure(.badInput, "message '\(incoming.id)' was remembered before with other text, time, speaker or thread; give the changed message a new id")
                 }
                 summary.again += 1

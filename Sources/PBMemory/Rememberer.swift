@@ -134,7 +134,7 @@ public final class Rememberer {
             let mine = Array(vectors.prefix(items.count))
             vectors.removeFirst(items.count)
             if let stored = try store.storedHash(ofMessage: m.id) {
-                guard stored == m.hash else {
+                guard stored == m.hash || MemoryStore.wasCut(stored) else {
                     throw ToolFailure(.badInput, "message '\(m.id)' was remembered before with other text, time, speaker or thread; give the changed message a new id")
                 }
                 outcomes.append(.alreadyRemembered(try store.receipt(ofMessage: m.id)!))

@@ -125,6 +125,25 @@ import Testing
         // The kept sentence's bytes still point at its words.
         let start = try #require(try s.db.scalarInt("SELECT start FROM items WHERE text = 'The pool opens at 7.'"))
         #expect(start == 0)
+        // The hash was of the forgotten words too: it is made anew, and sending the message
+        // again is not an error.
+        #expect(try s.db.scalarText("SELECT hash FROM messages WHERE id = 'a'")?.hasPrefix("cut-") == true)
+        let again = try Rememberer(store: s) { encoder.embed($0) }
+        let resent = try Rememberer.resolve(MessageRecord(id: "a", time: "2026-01-01T10:00:00Z",
+                                                          text: "My locker code at the pool is 2231. The pool opens at 7."), now: Date())
+        guard case .alreadyRemembered = try again.remember([resent]).first else { Issue.record("stored again"); return }
+    }
+
+    /// A message named by its content gets a name from what is left.
+    @Test func aCutMessageNamedByItsWordsIsRenamed() throws {
+        let encoder = try #require(MemoryFixture.encoder)
+        let store = try MemoryStore(name: "n", environment: MemoryFixture.home())
+        let r = try Rememberer(store: store) { encoder.embed($0) }
+        let m = try Rememberer.resolve(MessageRecord(time: "2026-01-01T10:00:00Z", text: "The gym code is 4417. The pool opens at 7."), now: Date())
+        _ = try r.remember([m])
+        _ = try MemoryForgetting.run(ForgetRequest.read("forget the gym code")!, text: "forget the gym code", in: store)
+        let id = try #require(try store.db.scalarText("SELECT id FROM messages"))
+        #expect(id != m.id && id.hasPrefix("m-"))
     }
 
     /// Two different codes fit "that code": nothing is forgotten until the person says which.
