@@ -92,15 +92,16 @@ public final class ItemExtractor {
         let entities = Self.entities(sentence)
         var slots = entities.map { ($0.contains(where: \.isNumber) ? "n:" : "e:") + $0.lowercased() }
         if let time { slots.append("t:" + time.phrase.lowercased()) }
-        let (cue, strong) = changeCue(of: sentence)
+        let (cue, strong) = changeCue(words: words)
         return ExtractedItem(text: sentence, range: range, type: type(of: sentence, words: words, time: time),
                              subject: subject, entities: entities, slots: slots, changeCue: cue, strongCue: strong, time: time,
                              key: SubjectKey(sentence))
     }
 
     /// The word of `text` that says it updates something said before, and whether it is strong.
-    static func changeCue(of text: String) -> (String?, Bool) {
-        let words = LexicalQuery.terms(text)
+    static func changeCue(of text: String) -> (String?, Bool) { changeCue(words: LexicalQuery.terms(text)) }
+
+    static func changeCue(words: [String]) -> (String?, Bool) {
         let strong = words.first { strongCues.contains($0) }
         return (strong ?? words.first { weakCues.contains($0) }, strong != nil)
     }

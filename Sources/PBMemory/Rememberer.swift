@@ -276,17 +276,16 @@ public final class Rememberer {
                                        newNumbers.isEmpty ? "" : " near enough", cos))
                 continue
             }
-            if candidateIsNewer { reason = "an older state, said before \(c.saidText): " + reason }
+            if candidateIsNewer { reason = Self.older(than: c, reason) }
             if best == nil || cos > best!.1 { best = (c, cos, reason, candidateIsNewer) }
         }
         if best == nil, let state = StateFact.read(item.text) {
             best = try stateChange(of: item, state: state, speaker: speaker, said: said)
         }
         guard let (c, _, reason, candidateIsNewer) = best else {
-            return Placement(considered: declined.map { Superseded(id: $0.0.id, message: $0.0.message, reason: $0.2, text: $0.0.text, said: $0.0.saidText) })
+            return Placement(considered: declined.map { Self.link($0.0, $0.2) })
         }
-        let link = Superseded(id: c.id, message: c.message, reason: reason, text: c.text, said: c.saidText)
-        return candidateIsNewer ? Placement(supersededBy: link) : Placement(supersedes: [link])
+        return candidateIsNewer ? Placement(supersededBy: Self.link(c, reason)) : Placement(supersedes: [Self.link(c, reason)])
     }
 
     /// A change of state in other words: "I accepted a new job at Harwell" after "I work at
@@ -301,7 +300,7 @@ public final class Rememberer {
             let (old, new) = candidateIsNewer ? (state, earlier) : (earlier, state)
             guard old.isChanged(by: new) else { continue }
             var reason = "changed state: \(new.attribute.rawValue) \(new.value) (was \(old.value))"
-            if candidateIsNewer { reason = "an older state, said before \(c.saidText): " + reason }
+            if candidateIsNewer { reason = Self.older(than: c, reason) }
             // Newest first: the latest state is the one it follows or precedes.
             return (c, 0, reason, candidateIsNewer)
         }
@@ -311,6 +310,14 @@ public final class Rememberer {
     /// A key's marks as a reason shows them: "flat #3".
     static func marks(_ key: SubjectKey) -> String {
         key.shown.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.joined(separator: " "))" }.joined(separator: ", ")
+    }
+
+    /// The reason of an item that arrived after `later`, which was said after it.
+    static func older(than later: StoredItem, _ reason: String) -> String { "an older state, said before \(later.saidText): " + reason }
+
+    /// A stored item as the other side of a link (or of a comparison turned down), with why.
+    static func link(_ c: StoredItem, _ reason: String) -> Superseded {
+        Superseded(id: c.id, message: c.message, reason: reason, text: c.text, said: c.saidText)
     }
 
     static func shown(_ s: Superseded) -> Supersession {
