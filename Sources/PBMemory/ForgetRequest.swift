@@ -39,8 +39,18 @@ public struct ForgetRequest: Equatable, Sendable {
                 guard others.isEmpty else { return nil }
                 return request
             }
+            // "Forget my address, phone number and email": the list goes on past the comma. A
+            // run of short clauses ending in one with "and" or "or" is the rest of the topic.
+            var listed = 0
+            for (i, c) in others.enumerated() {
+                guard c.split(separator: " ").count <= 4 else { break }
+                if c.lowercased().split(separator: " ").contains(where: { $0 == "and" || $0 == "or" }) { listed = i + 1 }
+            }
+            let parts = Self.conjuncts(request.topic, inList: listed > 0) + others.prefix(listed).flatMap { Self.conjuncts($0, inList: true) }
+            request.parts = parts.count > 1 ? parts : []
+            if listed > 0 { request.topic = others.prefix(listed).reduce(request.topic) { $0 + ", " + $1 } }
             // What else the message says is kept as said: "Forget Rome, we're going to Paris".
-            request.rest = others.joined(separator: ". ")
+            request.rest = others.dropFirst(listed).joined(separator: ". ")
             return request
         }
         if clauses.count > 1, var request = read(clause: clauses[clauses.count - 1]), request.topic.isEmpty {
@@ -57,6 +67,30 @@ public struct ForgetRequest: Equatable, Sendable {
     public var fromContext = false
     /// What else the message says, besides the request: remembered as said.
     public var rest = ""
+    /// The things the topic lists, each forgotten as if asked alone ("my address", "phone
+    /// number", "email"); empty for a topic that lists nothing.
+    public var parts: [String] = []
+
+    /// A list's members: in a list past a comma, "phone number and email" is two. Alone, "my
+    /// address and my phone number" is two, but "Sam and Priya's party" is one thing: a part
+    /// after "and" counts as a new thing only when it opens as one ("my", "the").
+    static func conjuncts(_ phrase: String, inList: Bool) -> [String] {
+        var words = phrase.split(separator: " ").map(String.init)
+        if let first = words.first, ["and", "or"].contains(first.lowercased()) { words.removeFirst() }
+        var out: [[String]] = [[]]
+        for (i, w) in words.enumerated() {
+            let next = i + 1 < words.count ? words[i + 1].lowercased() : ""
+            if ["and", "or"].contains(w.lowercased()), !out[out.count - 1].isEmpty, inList || determiners.contains(next) {
+                out.append([])
+            } else {
+                out[out.count - 1].append(w)
+            }
+        }
+        return out.map { $0.joined(separator: " ") }.filter { !$0.isEmpty }
+    }
+
+    /// Words that open a noun phrase naming a thing of its own.
+    static let determiners: Set<String> = ["my", "our", "the", "his", "her", "their", "your", "that", "this"]
 
     static func read(clause: String) -> ForgetRequest? {
         var words = clause.lowercased()

@@ -62,31 +62,50 @@ public enum MemoryForgetting {
         return groups.sorted { ($0.last?.id ?? 0) > ($1.last?.id ?? 0) }
     }
 
-    /// Carries out `request` (said as `text`) on the memory.
+    /// Carries out `request` (said as `text`) on the memory. A request that lists several things
+    /// ("my address, phone number and email") forgets each as if asked alone; when one of them
+    /// fits several different things, nothing is forgotten and that one is asked back.
     public static func run(_ request: ForgetRequest, text: String, in store: MemoryStore) throws -> ForgottenRecord {
         func record(_ status: ForgetStatus, _ items: [ForgottenItem], _ message: String) -> ForgottenRecord {
             ForgottenRecord(memory: store.name, request: text, topic: request.topic, status: status, items: items, message: message)
         }
-        let about = request.topic.isEmpty ? "the last thing you said" : request.fromContext ? "what you named" : "\"\(request.topic)\""
+        let about = { (topic: String) in
+            topic.isEmpty ? "the last thing you said" : request.fromContext ? "what you named" : "\"\(topic)\""
+        }
         if request.topic.isEmpty && request.everything {
             return record(.nothing, [], "Forget what? Nothing was forgotten: name it, as in \"forget everything about the gate\".")
         }
-        let groups = request.topic.isEmpty ? [try store.lastMessageItems()].filter { !$0.isEmpty }
-                                           : try groups(about: request, in: store)
-        if groups.isEmpty {
-            return record(.nothing, [], "Nothing in your memory is about \(about); nothing was forgotten.")
+        let parts = request.parts.count > 1 ? request.parts : [request.topic]
+        var found: [MemoryStore.ForgettableItem] = []
+        var missing: [String] = []
+        for part in parts {
+            var one = request
+            one.topic = part
+            let groups = part.isEmpty ? [try store.lastMessageItems()].filter { !$0.isEmpty } : try groups(about: one, in: store)
+            if groups.isEmpty {
+                missing.append(part)
+                continue
+            }
+            if groups.count > 1 && !request.everything {
+                let candidates = groups.compactMap { $0.last.map(shown) }
+                let which = parts.count > 1 ? "; nothing was forgotten, of the rest either" : "; nothing was forgotten"
+                return record(.ambiguous, candidates,
+                              "\(groups.count) different things fit \(about(part))\(which). Say which one, or \"forget everything about \(part)\".")
+            }
+            found += groups.flatMap { $0 }
         }
-        if groups.count > 1 && !request.everything {
-            let candidates = groups.compactMap { $0.last.map(shown) }
-            return record(.ambiguous, candidates,
-                          "\(groups.count) different things fit \(about); nothing was forgotten. Say which one, or \"forget everything about \(request.topic)\".")
+        if found.isEmpty {
+            return record(.nothing, [], "Nothing in your memory is about \(parts.count > 1 ? parts.map(about).joined(separator: ", ") : about(request.topic)); nothing was forgotten.")
         }
-        let items = groups.flatMap { $0 }
+        var seen: Set<Int64> = []
+        let items = found.filter { seen.insert($0.id).inserted }
         let gone = try store.forget(items: items.map(\.id))
         let dates = Set(items.map { String($0.said.prefix(10)) }).sorted()
+        let named = parts.count > 1 ? parts.filter { !missing.contains($0) }.map(about).joined(separator: ", ") : about(request.topic)
+        let none = missing.isEmpty ? "" : " Nothing was about \(missing.map(about).joined(separator: ", "))."
         // The record names what went, not its words: it may be kept in a log.
         return record(.forgotten, gone.map { ForgottenItem(id: "i-\($0.id)", message: $0.message, text: "", said: $0.said) },
-                      "Forgotten: \(count(gone.count)) about \(about), said on \(dates.joined(separator: ", ")).")
+                      "Forgotten: \(count(gone.count)) about \(named), said on \(dates.joined(separator: ", ")).\(none)")
     }
 
     /// Nouns that say a topic is one without saying what it is about: "the Lisbon idea", "the

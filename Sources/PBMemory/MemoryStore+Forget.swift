@@ -10,6 +10,53 @@ extension MemoryStore {
     /// Whether a stored hash is a cut message's: the message as first sent is already remembered.
     public static func wasCut(_ hash: String) -> Bool { hash.hasPrefix(cutPrefix) }
 
+    /// The id the next item gets: past every id ever given, so an "i-57" cited before a forget
+    /// or an undo never names another item afterwards (SQLite would give a deleted largest id again).
+    func nextItemID() throws -> Int64 {
+        let last = try db.scalarInt("SELECT max(id) FROM items") ?? 0
+        let retired = Int64(try db.scalarText("SELECT value FROM meta WHERE key = 'items_retired'") ?? "") ?? 0
+        return max(last, retired) + 1
+    }
+
+    /// Before items are deleted: their ids are not to be given again.
+    func retireItemIDs() throws {
+        guard let last = try db.scalarInt("SELECT max(id) FROM items") else { return }
+        let retired = Int64(try db.scalarText("SELECT value FROM meta WHERE key = 'items_retired'") ?? "") ?? 0
+        try db.run("INSERT OR REPLACE INTO meta(key, value) VALUES ('items_retired', ?)", [.text(String(max(last, retired)))])
+    }
+
+    /// A message id as the forgotten table keeps it: a digest under the memory's salt.
+    private func forgottenDigest(_ id: String) throws -> String {
+        let salt = try db.scalarText("SELECT value FROM meta WHERE key = 'forgotten_salt'") ?? ""
+        return SHA256.hex(salt + "\u{1F}" + id)
+    }
+
+    /// Whether a message of this id was forgotten on request: sent again (a sync, a re-run of the
+    /// same file), it is not remembered again. An id made from a message's content ("m-...") is
+    /// not kept: a digest of it would let the forgotten words be confirmed by trying them.
+    public func wasForgotten(messageID id: String) throws -> Bool {
+        try db.scalarInt("SELECT 1 FROM forgotten_messages WHERE digest = ?", [.text(try forgottenDigest(id))]) != nil
+    }
+
+    /// Whether `id` was made from a message's content (by its hash), not given by its sender.
+    static func isContentID(_ id: String, hash: String) -> Bool { id == "m-" + hash.prefix(12) }
+
+    /// After items were deleted: their words leave the file. When a reader keeps the write-ahead
+    /// log from being truncated, the memory says so and the next writer to open it tries again.
+    /// Returns whether the words are gone from every file.
+    @discardableResult
+    func eraseForgotten() throws -> Bool {
+        try db.run("INSERT OR REPLACE INTO meta(key, value) VALUES ('erase_pending', '1')")
+        if try db.eraseDeleted(ftsTables: ["items_fts", "messages_fts"]) {
+            try db.run("INSERT OR REPLACE INTO meta(key, value) VALUES ('erase_pending', '0')")
+            _ = try db.scalarInt("PRAGMA wal_checkpoint(TRUNCATE)")
+            return true
+        }
+        Diagnostics.shared.warning("\(path)-wal: a program reading this memory keeps the forgotten words' old pages in the write-ahead log; "
+                                   + "they are cleared when it ends and pb-remember next opens the memory")
+        return false
+    }
+
     /// An item as forgetting finds and reports it.
     public struct ForgettableItem: Sendable {
         public var id: Int64
@@ -95,6 +142,7 @@ extension MemoryStore {
         var gone: [ForgettableItem] = []
         try db.execute("BEGIN IMMEDIATE")
         do {
+            try retireItemIDs()
             gone = try forgettable("""
                 SELECT \(Self.forgettableColumns) FROM items i JOIN messages m ON m.seq = i.message WHERE i.id IN (\(list)) ORDER BY i.id
                 """, [])
@@ -117,7 +165,7 @@ extension MemoryStore {
             try? db.execute("ROLLBACK")
             throw ToolFailure(.ioError, "cannot change the memory \(path): \(error)")
         }
-        do { try db.eraseDeleted(ftsTables: ["items_fts", "messages_fts"]) } catch {
+        do { try eraseForgotten() } catch {
             throw ToolFailure(.ioError, "forgot the items, but cannot clear their words from \(path): \(error)")
         }
         return gone
@@ -135,6 +183,11 @@ extension MemoryStore {
         try db.run("DELETE FROM items WHERE message = ? AND id IN (\(list))", [.int(seq)])
         guard items.contains(where: { !forgotten.contains($0.id) }) else {
             let name = try db.scalarText("SELECT id FROM messages WHERE seq = ?", [.int(seq)]) ?? ""
+            let hash = try db.scalarText("SELECT hash FROM messages WHERE seq = ?", [.int(seq)]) ?? ""
+            if !Self.isContentID(name, hash: hash) {
+                try db.run("INSERT OR IGNORE INTO forgotten_messages(digest, at) VALUES (?, ?)",
+                           [.text(try forgottenDigest(name)), .double(Date().timeIntervalSince1970)])
+            }
             try db.run("DELETE FROM messages_fts WHERE rowid = ?", [.int(seq)])
             try db.run("DELETE FROM messages WHERE seq = ?", [.int(seq)])
             try db.run("DELETE FROM messages WHERE reply_to = ? AND role = 'assistant'", [.text(name)])
@@ -169,7 +222,7 @@ extension MemoryStore {
         let hash = Self.cutPrefix + String(SHA256.hex(newText).prefix(16))
         if let old = try db.scalarText("SELECT id FROM messages WHERE seq = ?", [.int(seq)]),
            let oldHash = try db.scalarText("SELECT hash FROM messages WHERE seq = ?", [.int(seq)]),
-           old == "m-" + oldHash.prefix(12) {
+           Self.isContentID(old, hash: oldHash) {
             let id = "m-" + hash.dropFirst(Self.cutPrefix.count).prefix(12)
             try db.run("UPDATE messages SET id = ? WHERE seq = ?", [.text(id), .int(seq)])
             try db.run("UPDATE messages SET reply_to = ? WHERE reply_to = ?", [.text(id), .text(old)])

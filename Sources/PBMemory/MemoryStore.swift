@@ -41,6 +41,12 @@ public final class MemoryStore {
         ALTER TABLE messages ADD COLUMN reply_to TEXT;
         CREATE INDEX messages_by_reply ON messages(reply_to) WHERE reply_to IS NOT NULL;
         """,
+        // The ids of messages forgotten on request, each as a digest under the memory's own salt:
+        // a message sent again under its id is not remembered again, and nothing it said is kept.
+        """
+        CREATE TABLE forgotten_messages(digest TEXT PRIMARY KEY, at REAL NOT NULL);
+        INSERT INTO meta(key, value) VALUES ('forgotten_salt', lower(hex(randomblob(16))));
+        """,
     ]
 
     public static func path(name: String, environment: PBEnvironment) -> String {
@@ -71,6 +77,8 @@ public final class MemoryStore {
                     try db.execute("PRAGMA user_version = \(i + 1)")
                 }
             }
+            // A forget whose words a reader kept in the write-ahead log finishes here.
+            if try db.scalarText("SELECT value FROM meta WHERE key = 'erase_pending'") == "1" { try eraseForgotten() }
         } catch let e as ToolFailure {
             throw e
         } catch {
@@ -222,9 +230,9 @@ public final class MemoryStore {
             var ids: [Int64] = []
             for item in message.items {
                 try db.run("""
-                    INSERT INTO items(message, type, subject, entities, slots, text, start, end, said, ref_phrase, ref_start, ref_end,
-                        workstream, vector, superseded_by, superseded_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, [.int(seq), .text(item.extracted.type.rawValue), .text(item.extracted.subject.joined(separator: " ")),
+                    INSERT INTO items(id, message, type, subject, entities, slots, text, start, end, said, ref_phrase, ref_start, ref_end,
+                        workstream, vector, superseded_by, superseded_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, [.int(try nextItemID()), .int(seq), .text(item.extracted.type.rawValue), .text(item.extracted.subject.joined(separator: " ")),
                           .text(item.extracted.entities.joined(separator: "\u{1F}")), .text(item.extracted.slots.joined(separator: "\u{1F}")),
                           .text(item.extracted.text), .int(Int64(item.extracted.range.lowerBound)), .int(Int64(item.extracted.range.upperBound)),
                           .double(message.epoch), item.extracted.time.map { .text($0.phrase) } ?? .null,

@@ -72,6 +72,7 @@ extension MemoryStore {
                 try db.execute("ROLLBACK")
                 return nil
             }
+            try retireItemIDs()
             var items: [Int64] = []
             let s = try db.prepare("SELECT id FROM items WHERE message = ? ORDER BY id")
             try s.bind([.int(seq)])
@@ -99,7 +100,7 @@ extension MemoryStore {
         }
         // Forgotten means gone from the file, not only from the tables.
         if !dryRun {
-            do { try db.eraseDeleted(ftsTables: ["items_fts", "messages_fts"]) } catch {
+            do { try eraseForgotten() } catch {
                 throw ToolFailure(.ioError, "forgot the message, but cannot clear its words from \(path): \(error)")
             }
         }

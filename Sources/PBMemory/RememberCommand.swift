@@ -49,7 +49,7 @@ public enum RememberCommand {
         let loop = RecordLoop(keepGoing: o.flag("keep-going"))
         let writer = NDJSONWriter.standardOutput
         let codec = RecordCodec()
-        var summary = (messages: 0, again: 0, items: 0, superseded: 0, forgotten: 0)
+        var summary = (messages: 0, again: 0, items: 0, superseded: 0, forgotten: 0, refused: 0)
         var batch: [(Rememberer.Incoming, InputLine)] = []
         let receipts = o.flag("receipts")
 
@@ -102,6 +102,13 @@ public enum RememberCommand {
             if message.speaker == nil { message.speaker = o.value("speaker") }
             if message.thread == nil { message.thread = o.value("thread") }
             let incoming = try Rememberer.resolve(message, now: now)
+            // Forgotten on request and sent again (a sync, the same file once more): it stays forgotten.
+            if try store.wasForgotten(messageID: incoming.id) {
+                summary.refused += 1
+                Diagnostics.shared.warning("\(line.source):\(line.number): message '\(incoming.id)' was forgotten on request; not remembered again "
+                                           + "(to keep it after all, send it under a new id)")
+                return
+            }
             // Already remembered (a re-run after a kill, or the same message twice): once only.
             let earlier = try store.storedHash(ofMessage: incoming.id) ?? batch.first { $0.0.id == incoming.id }?.0.hash
             if let earlier {
@@ -125,7 +132,8 @@ public enum RememberCommand {
                                     + (lastFallback.map { " (last: \($0))" } ?? ""))
         }
         Diagnostics.shared.note("memory '\(name)': messages remembered \(summary.messages), already there \(summary.again); items \(summary.items), earlier items superseded \(summary.superseded)"
-            + (summary.forgotten > 0 ? ", items forgotten \(summary.forgotten)" : "") + "; messages in the memory \(try store.messageCount())")
+            + (summary.forgotten > 0 ? ", items forgotten \(summary.forgotten)" : "")
+            + (summary.refused > 0 ? ", forgotten messages not remembered again \(summary.refused)" : "") + "; messages in the memory \(try store.messageCount())")
         return status
     }
 }

@@ -76,12 +76,15 @@ public final class Database {
     /// (a deleted row's terms otherwise stay in the old segments until a merge happens to reach
     /// them), then the write-ahead log is checkpointed and truncated, so no frame keeps an old
     /// page. With secure_delete on, the pages freed on the way are zeroed. A reader holding an old
-    /// snapshot can keep the log from being truncated; the next checkpoint then finishes it.
-    public func eraseDeleted(ftsTables: [String]) throws {
+    /// snapshot (for longer than the busy timeout) keeps the log from being truncated: false then,
+    /// and the caller says so and tries again on its next run.
+    @discardableResult
+    public func eraseDeleted(ftsTables: [String]) throws -> Bool {
         for table in ftsTables {
             try execute("INSERT INTO \(table)(\(table)) VALUES('optimize')")
         }
-        _ = try? scalarInt("PRAGMA wal_checkpoint(TRUNCATE)")
+        // The checkpoint's first column is 1 when it could not finish.
+        return (try? scalarInt("PRAGMA wal_checkpoint(TRUNCATE)")) == 0
     }
 
     /// Runs one or more statements without results.

@@ -218,6 +218,53 @@ import Testing
         #expect(ForgetRequest.read("Forget what I said")?.topic == "")
     }
 
+    /// "Forget my address, phone number and email": three things, not "my address" forgotten and
+    /// "phone number and email" kept as something said.
+    @Test func aListIsForgottenWhole() throws {
+        let r = try #require(ForgetRequest.read("Forget my address, phone number and email, thanks."))
+        #expect(r.parts == ["my address", "phone number", "email"] && r.rest.isEmpty)
+        #expect(ForgetRequest.read("forget my address and my phone number")?.parts == ["my address", "my phone number"])
+        #expect(ForgetRequest.read("forget what I said about Sam and Priya's party")?.parts == [])
+        #expect(ForgetRequest.read("Forget Rome, we're going to Paris and Lyon instead.")?.rest == "we're going to Paris and Lyon instead")
+        let encoder = try #require(MemoryFixture.encoder)
+        let s = try ForgettingTests().store(MemoryFixture.home(), encoder, [
+            ("a", "2026-01-01T10:00:00Z", "My address is 14 Elm Road, Reading."), ("b", "2026-01-02T10:00:00Z", "My phone number is 07700 900123."),
+            ("c", "2026-01-02T11:00:00Z", "My email is jo@example.org."), ("d", "2026-01-02T12:00:00Z", "The bins go out on Tuesday.")])
+        let done = MemoryForgetting.run
+        let out = try done(r, "Forget my address, phone number and email, thanks.", s)
+        #expect(out.status == .forgotten && Set(out.items.map(\.message)) == ["a", "b", "c"])
+        #expect(try s.db.scalarText("SELECT group_concat(id) FROM messages") == "d")
+    }
+
+    /// An item id cited once never names another item, after a forget or an undo of the last one.
+    @Test func anItemIdIsNeverGivenTwice() throws {
+        let encoder = try #require(MemoryFixture.encoder)
+        let s = try ForgettingTests().store(MemoryFixture.home(), encoder, [("a", "2026-01-01T10:00:00Z", "The bins go out on Tuesday."),
+                                                                            ("b", "2026-01-02T10:00:00Z", "My gym locker code is 2231.")])
+        let last = try #require(try s.db.scalarInt("SELECT max(id) FROM items"))
+        _ = try MemoryForgetting.run(ForgetRequest.read("forget my locker code")!, text: "forget my locker code", in: s)
+        let r = try Rememberer(store: s) { encoder.embed($0) }
+        _ = try r.remember([try Rememberer.resolve(MessageRecord(id: "c", time: "2026-01-03T10:00:00Z", text: "The recycling goes out on Friday."), now: Date())])
+        #expect(try s.db.scalarInt("SELECT max(id) FROM items")! > last)
+        let undone = try #require(try s.forget(message: "c", dryRun: false))
+        _ = try r.remember([try Rememberer.resolve(MessageRecord(id: "d", time: "2026-01-04T10:00:00Z", text: "Glass goes out on Monday."), now: Date())])
+        #expect(try s.db.scalarInt("SELECT max(id) FROM items")! > Int64(undone.items[0].dropFirst(2))!)
+    }
+
+    /// A message forgotten on request and sent again under its id stays forgotten; one undone
+    /// (taken back, not forgotten) may be sent again.
+    @Test func aForgottenMessageSentAgainStaysForgotten() throws {
+        let encoder = try #require(MemoryFixture.encoder)
+        let s = try ForgettingTests().store(MemoryFixture.home(), encoder, [("a", "2026-01-01T10:00:00Z", "My gym locker code is 2231."),
+                                                                            ("b", "2026-01-02T10:00:00Z", "The bins go out on Tuesday.")])
+        _ = try MemoryForgetting.run(ForgetRequest.read("forget my locker code")!, text: "forget my locker code", in: s)
+        #expect(try s.wasForgotten(messageID: "a") && !s.wasForgotten(messageID: "b"))
+        // The table keeps no id in the clear.
+        #expect(try s.db.scalarInt("SELECT count(*) FROM forgotten_messages WHERE digest = 'a'") == 0)
+        _ = try s.forget(message: "b", dryRun: false)
+        #expect(try !s.wasForgotten(messageID: "b"))
+    }
+
     @Test func aStateIsTheSpeakersOwnOnly() {
         #expect(StateFact.read("My brother just started at Google.") == nil)
         #expect(StateFact.read("I'm working with Priya on the grant.") == nil)
