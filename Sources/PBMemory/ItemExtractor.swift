@@ -106,6 +106,31 @@ public final class ItemExtractor {
         return (strong ?? words.first { weakCues.contains($0) }, strong != nil)
     }
 
+    /// A phrase of the message's sentences that says a plan changed without a cue word: "after
+    /// all", "can't do", "can only do", "no longer".
+    static func changePhrase(in sentences: [String]) -> String? {
+        for s in sentences {
+            let text = " " + LexicalQuery.terms(s).joined(separator: " ") + " "
+            if let p = changePhrases.first(where: { text.contains(" \($0) ") }) { return p }
+        }
+        return nil
+    }
+
+    static let changePhrases = ["after all", "can t do", "can only do", "cannot do", "no longer", "not any more", "back to"]
+
+    /// The values a sentence says are wrong: "it's €70 each, not €75" gives "€75".
+    static func negatedValues(_ sentence: String) -> Set<String> {
+        // Trimmed as entities() trims a value, so "€75." is the "75" an item's values hold.
+        let tokens = sentence.split(whereSeparator: { $0.isWhitespace }).map {
+            $0.trimmingCharacters(in: CharacterSet.punctuationCharacters.union(.symbols)).lowercased()
+        }
+        var out: Set<String> = []
+        for (i, t) in tokens.enumerated() where t == "not" && i + 1 < tokens.count && tokens[i + 1].contains(where: \.isNumber) {
+            out.insert(tokens[i + 1])
+        }
+        return out
+    }
+
     /// The item's type from its form and cue words, in order of how telling the cue is.
     static func type(of sentence: String, words: [String], time: ReferredSpan?) -> MemoryItemType {
         let trimmed = sentence.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -201,6 +226,7 @@ public final class ItemExtractor {
     static let strongCues: Set<String> = [
         "moved", "changed", "rescheduled", "postponed", "instead", "updated", "switched", "longer", "cancelled",
         "canceled", "replaced", "pushed", "delayed", "anymore", "reset", "swapped",
+        "bumped", "slips", "slipped", "withdrawn", "withdrew", "recounted", "typo", "corrected", "rebooked",
     ]
     static let weakCues: Set<String> = ["now", "new", "actually", "different", "change", "later", "earlier"]
 

@@ -2,6 +2,7 @@ import Foundation
 import PBAgent
 import PBCore
 import PBNeural
+import PBText
 
 /// pb-remember's work on a batch of messages: extract items, embed them in one pass of the
 /// encoder, then, message by message and each in its own transaction, choose the workstream,
@@ -18,6 +19,8 @@ public final class Rememberer {
         public var supersedeOverlap = 0.2
         /// ... and, when no change cue says so, only when this close and its values differ.
         public var valueChangeCosine = 0.70
+        /// A change said in few words (Rememberer.anchoredChange) links only this close, at least.
+        public var anchoredCosine = 0.35
         public init() {}
     }
 
@@ -168,8 +171,9 @@ public final class Rememberer {
         let placeable = items.contains(where: ItemExtractor.holdsSomething)
         let choice = try workstream(for: m, vectors: placeable ? vectors : [])
         var pending: [PendingItem] = []
-        for (item, v) in zip(items, vectors) {
-            let place = try placement(of: item, vector: v, speaker: m.record.speaker, said: m.said)
+        let sentences = Array(zip(items, vectors))
+        for (item, v) in sentences {
+            let place = try placement(of: item, vector: v, speaker: m.record.speaker, said: m.said, message: sentences)
             pending.append(PendingItem(extracted: item, vector: v, supersedes: place.supersedes, supersededBy: place.supersededBy,
                                        considered: place.considered))
         }
@@ -230,7 +234,8 @@ public final class Rememberer {
     /// The live item this one is another state of, if any: near in meaning, about the same words,
     /// not about another thing of the same kind (SubjectKey), and either saying it changed or
     /// giving a different value; whichever of the two was said later is the current state.
-    private func placement(of item: ExtractedItem, vector: [Float], speaker: String?, said: Date) throws -> Placement {
+    private func placement(of item: ExtractedItem, vector: [Float], speaker: String?, said: Date,
+                           message: [(ExtractedItem, [Float])]) throws -> Placement {
         guard item.type != .question, !item.subject.isEmpty else { return Placement() }
         var best: (StoredItem, Double, String, Bool)?
         // The nearest candidate turned down, and why: what pb-thread --json shows of a statement
@@ -282,6 +287,9 @@ public final class Rememberer {
         if best == nil, let state = StateFact.read(item.text) {
             best = try stateChange(of: item, state: state, speaker: speaker, said: said)
         }
+        if best == nil {
+            best = try anchoredChange(of: item, vector: vector, speaker: speaker, said: said, message: message)
+        }
         guard let (c, _, reason, candidateIsNewer) = best else {
             return Placement(considered: declined.map { Self.link($0.0, $0.2) })
         }
@@ -305,6 +313,55 @@ public final class Rememberer {
             return (c, 0, reason, candidateIsNewer)
         }
         return nil
+    }
+
+    /// A change said in few words of its own, about a thing named by a name both share: "Sunil
+    /// can't do Tuesday, moved to Fri 12 Feb 2pm" after "Gas safety checks for both flats: Sunil,
+    /// Tue 9 Feb"; "Back to Saturday the 20th but 4pm." after "Party moved AGAIN." in the same
+    /// message. Meaning alone is too far apart to link them (cosine 0.3 to 0.5), so more is asked:
+    /// the message says it changed (a strong cue in any of its sentences, or "not" before the
+    /// earlier value), the item gives a new value of a kind the earlier one had, and both name
+    /// the same person or place, or share two words, the message's other sentences counting.
+    private func anchoredChange(of item: ExtractedItem, vector: [Float], speaker: String?, said: Date,
+                                message: [(ExtractedItem, [Float])]) throws -> (StoredItem, Double, String, Bool)? {
+        let cue = message.lazy.compactMap { $0.0.strongCue ? $0.0.changeCue : nil }.first ?? ItemExtractor.changePhrase(in: message.map(\.0.text))
+        let negated = ItemExtractor.negatedValues(item.text)
+        guard cue != nil || !negated.isEmpty else { return nil }
+        let kinds = Set(item.slots.map { $0.prefix(2) }).subtracting(["e:"])
+        guard !kinds.isEmpty else { return nil }
+        let words = Array(Set(message.flatMap(\.0.subject)))
+        let names = Set(message.flatMap(\.0.entities).filter { !$0.contains(where: \.isNumber) }.map { TermAnalyzer.stem($0.lowercased()) })
+        var best: (StoredItem, Double, String)?
+        for c in try store.supersessionCandidates(sharing: words, limit: 100, words: 24) where c.type != .question && c.said < said.timeIntervalSince1970 {
+            if let speaker, let other = c.speaker, speaker != other { continue }
+            // A name either one writes as a name ("Sunil" opening a sentence is not read as one).
+            let theirNames = Set(c.slots.filter { $0.hasPrefix("e:") }.map { TermAnalyzer.stem(String($0.dropFirst(2))) })
+            let shared = Set(c.subject).intersection(words)
+            guard !shared.isDisjoint(with: names.union(theirNames)) || shared.count >= 2 else { continue }
+            if !item.key.marks.isEmpty, item.key.differs(from: SubjectKey(c.text)) { continue }
+            // A new value of a kind the earlier item had, or the earlier value said to be wrong.
+            let old = c.slots.filter { kinds.contains($0.prefix(2)) }
+            // Of the same form: a code for a code ("2841", "7730"), an amount for an amount, not a
+            // gate code for a rent.
+            let new = item.slots.filter { s in kinds.contains(s.prefix(2)) && !c.slots.contains(s) && old.contains { Self.sameForm($0, s) } }
+            let corrected = old.filter { negated.contains(String($0.dropFirst(2))) }
+            guard !new.isEmpty else { continue }
+            guard cue != nil || !corrected.isEmpty else { continue }
+            let cos = message.map { Double(Self.dot($0.1, c.vector)) }.max() ?? Double(Self.dot(vector, c.vector))
+            guard cos >= settings.anchoredCosine else { continue }
+            let shownNew = new.map { String($0.dropFirst(2)) }.joined(separator: ", ")
+            let reason = corrected.isEmpty ? "updated: '\(cue!)', now \(shownNew)"
+                                           : "corrected: \(shownNew), not \(corrected.map { String($0.dropFirst(2)) }.joined(separator: ", "))"
+            if best == nil || cos > best!.1 { best = (c, cos, reason) }
+        }
+        return best.map { ($0.0, $0.1, $0.2, false) }
+    }
+
+    /// Whether two values are of one form: times always; numbers and codes by their digits' count.
+    static func sameForm(_ a: String, _ b: String) -> Bool {
+        guard a.prefix(2) == b.prefix(2) else { return false }
+        guard a.hasPrefix("n:") else { return true }
+        return a.filter(\.isNumber).count == b.filter(\.isNumber).count
     }
 
     /// A key's marks as a reason shows them: "flat #3".

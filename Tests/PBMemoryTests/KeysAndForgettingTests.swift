@@ -86,6 +86,27 @@ import Testing
         #expect(records[1].considered?.message == "a" && records[1].considered?.reason.hasPrefix("another thing of its kind") == true)
     }
 
+    /// A change said in few words, about a thing both name by a name: linked though meaning alone
+    /// is too far apart; a code said beside a name is not the named one's rent.
+    @Test func aChangeOfANamedThingInFewWords() throws {
+        let encoder = try #require(MemoryFixture.encoder)
+        let records = try remember([
+            ("gas", "2026-01-01T10:00:00Z", "Gas safety checks for both flats: Sunil, Tue 9 Feb from 9am, flat 3 first then 4."),
+            ("sunil", "2026-01-05T10:00:00Z", "Sunil can't do Tuesday, moved to Fri 12 Feb 2pm, same order."),
+            ("rent", "2026-01-06T10:00:00Z", "Flat 3, Marlow House: Priya Desai, £925 pcm, standing order on the 1st."),
+            ("gate", "2026-01-07T10:00:00Z", "Gate is 7730 now, changed again after the break-in. Priya let me know."),
+            ("owe", "2026-01-08T10:00:00Z", "I owe Inês €75 for the wedding present."),
+            ("ines", "2026-01-09T10:00:00Z", "Inês counted again: it's €70 each, not €75."),
+        ], in: MemoryFixture.home(), encoder)
+        let by = Dictionary(grouping: records, by: \.message)
+        #expect(by["sunil"]?.flatMap { $0.supersedes.map(\.message) } == ["gas"])
+        #expect(by["gate"]?.flatMap { $0.supersedes.map(\.message) } == [])
+        let corrected = by["ines"]?.flatMap(\.supersedes)
+        #expect(corrected?.map(\.message) == ["owe"] && corrected?.first?.reason.hasPrefix("corrected: 70, not 75") == true)
+        #expect(ItemExtractor.negatedValues("the postcode is 3812 KB, not 3811.") == ["3811"])
+        #expect(ItemExtractor.changePhrase(in: ["Parents can't do it after all."]) == "after all")
+    }
+
     /// A message said in 2020 that arrives after one said in 2026 is the older state.
     @Test func timeSaidBeatsOrderOfArrival() throws {
         let encoder = try #require(MemoryFixture.encoder)
