@@ -68,6 +68,10 @@ while [ $i -lt "$n" ]; do
   # Each question sees only the messages said by its `now`: one memory per distinct now.
   pb-remember --memory "s$i" --now "$(sed -n "$((i + 1))p" "$s/nows.txt")" <"$s/messages-$i.ndjson" >"$s/memory-$i.jsonl" 2>>"$s/remember.log"
   pb-embed <"$s/queries-$i.ndjson" | pb-recall --memory "s$i" --k 10 >"$s/recall-$i.jsonl"
+  # The answers a person gets from the same memory (pb-ask --memory's pipeline): scored by the
+  # message each cites, so an answer from an earlier state is confidently wrong.
+  pb-embed <"$s/queries-$i.ndjson" | pb-recall --memory "s$i" --k 40 | pb-rerank | pb-pack | pb-answer | pb-verify \
+    >"$s/answers-$i.jsonl" 2>>"$s/answers.log" || :
   i=$((i + 1))
 done
 # Semantic-only: the same encoder's vectors for every message and query, ranked by cosine.

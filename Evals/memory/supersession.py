@@ -122,6 +122,46 @@ def score(set_dir, out):
                 line["half"] = half
             line.update(summarise(metrics(ranked, chosen)))
             print("EVALJSON " + json.dumps(line))
+    # Answers (pb-recall | pb-rerank | pb-pack | pb-answer | pb-verify), judged by the message the
+    # answer cites first: right when it is one of the query's answers, confidently wrong when it
+    # is any other (an earlier state, another thing), withheld when the verdict is not "answered".
+    # A question about what was never said (or was forgotten) is right only withheld.
+    answered = {}
+    for name in sorted(os.listdir(out)):
+        if name.startswith("answers-"):
+            for r in load(os.path.join(out, name)):
+                verdict = r.get("verdict") or {}
+                cited = [c.get("path", "").rsplit("/", 1)[-1] for c in (r.get("answer") or {}).get("citations", [])]
+                answered[r["id"]] = (verdict.get("status") == "answered", cited, verdict.get("confidence"))
+    if answered:
+        for half in halves + ["all"]:
+            chosen = [q for q in queries if (half == "all" or q.get("half") == half) and q["id"] in answered]
+            tally = {"right": 0, "wrong": 0, "withheld": 0}
+            unanswerable = {"n": 0, "abstained": 0}
+            for q in chosen:
+                ok, cited, _ = answered[q["id"]]
+                if q["kind"] in ("absent", "forgotten"):
+                    unanswerable["n"] += 1
+                    unanswerable["abstained"] += not ok
+                    continue
+                tally["withheld" if not ok else "right" if cited and cited[0] in q["answers"] else "wrong"] += 1
+            line = {"eval": "memory-answers", "set": os.path.basename(os.path.normpath(set_dir)),
+                    "system": "pb-recall | pb-rerank | pb-pack | pb-answer | pb-verify"}
+            if halves:
+                line["half"] = half
+            n = max(1, sum(tally.values()))
+            line.update({"answerable": sum(tally.values()), **tally, "right_share": round(tally["right"] / n, 4),
+                         "wrong_share": round(tally["wrong"] / n, 4), "withheld_share": round(tally["withheld"] / n, 4),
+                         "unanswerable": unanswerable["n"],
+                         "abstained_unanswerable": round(unanswerable["abstained"] / max(1, unanswerable["n"]), 4)})
+            print("EVALJSON " + json.dumps(line))
+        with open(os.path.join(out, "answers.jsonl"), "w") as f:
+            for q in queries:
+                if q["id"] in answered:
+                    ok, cited, conf = answered[q["id"]]
+                    f.write(json.dumps({"id": q["id"], "half": q.get("half"), "kind": q["kind"], "answered": ok, "cited": cited,
+                                        "confidence": conf, "answers": q["answers"], "tempting": q.get("tempting", [])}) + "\n")
+
     # The links pb-remember made over the largest memory (all messages up to the last `now`),
     # against the set's labelled ones.
     labelled = {(l["old"], l["new"]) for l in load(os.path.join(set_dir, "supersessions.ndjson"))}

@@ -174,6 +174,10 @@ public final class ItemExtractor {
         guard let m = dates.matches(in: sentence).first(where: {
             $0.value != nil && $0.recurrence == nil && !Self.nowPhrases.contains($0.phrase.lowercased())
         }), var start = m.value else { return nil }
+        // "Tuesdays 5:30pm", "Saturday mornings 9:15": what happens every week names no one day.
+        if Self.recurs(m.phrase, after: String(decoding: Array(sentence.utf8)[min(m.end, sentence.utf8.count)...], as: UTF8.self)) {
+            return nil
+        }
         // "within ten days of the end of the tenancy", "two weeks after the wedding": a time
         // counted from an event, not from when it was said; the item names no time of its own.
         let after = String(decoding: Array(sentence.utf8)[min(m.end, sentence.utf8.count)...], as: UTF8.self)
@@ -184,9 +188,10 @@ public final class ItemExtractor {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         // valueEnd is already exclusive (the day after a span's last day: DateValueFormat.end).
+        // A clock time refers to its day: "Fri 12 Feb 2pm" ends at midnight, not at 2pm the next day.
         var end = m.valueEnd
             ?? calendar.date(byAdding: m.grain == .year ? .year : m.grain == .month ? .month : .day,
-                             value: m.grain == .week ? 7 : 1, to: start)!
+                             value: m.grain == .week ? 7 : 1, to: m.grain == .hour || m.grain == .minute ? calendar.startOfDay(for: start) : start)!
         // "moved to Wednesday", "pushed until Friday": the new time of a change lies ahead.
         let before = String(decoding: Array(sentence.utf8)[..<m.start], as: UTF8.self)
         let lead = LexicalQuery.terms(before).last ?? ""
@@ -203,6 +208,16 @@ public final class ItemExtractor {
     /// Whether the sentence speaks of the past: a past-tense auxiliary or verb, or "ago".
     /// A participle after "is", "will be" or "gets" is the passive of now or later ("the deposit
     /// is returned within ten days"), not the past.
+    /// Whether a date phrase names a weekly pattern: a weekday in the plural ("Tuesdays") or
+    /// with a part of the day in the plural after it ("Saturday mornings").
+    static func recurs(_ phrase: String, after: String) -> Bool {
+        let words = LexicalQuery.terms(phrase) + LexicalQuery.terms(after).prefix(1)
+        let days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+        return words.contains { w in days.contains { w == $0 + "s" } }
+            || zip(words, words.dropFirst()).contains { days.contains($0.0) && ["mornings", "afternoons", "evenings", "nights"].contains($0.1) }
+            || words.contains { ["every", "each", "weekly", "weekdays", "weekends"].contains($0) }
+    }
+
     static func isPast(_ words: [String]) -> Bool {
         words.indices.contains { i in
             let w = words[i]

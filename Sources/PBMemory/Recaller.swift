@@ -1,5 +1,6 @@
 import Foundation
 import PBAgent
+import PBAnswer
 import PBCore
 import PBRetrieval
 import PBSQLite
@@ -156,6 +157,8 @@ public final class Recaller {
             }.map(\.element)
         }
         if !SupersessionOrder.asksForEarlier(q.text) { order = latestFirst(order, question: q.text) }
+        let never = try unheard(q.text, allowed: allowed)
+        q.unheard = never.isEmpty ? nil : never
         if let who, let embed, vector != nil {
             q.attribution = try attribution(q.text, named: who, lexical: wordsFound, embed: embed, now: now, allowed: allowed)
         }
@@ -382,6 +385,61 @@ public final class Recaller {
         }
         return found.first ?? []
     }
+
+    /// The question's words that no allowed item holds, of those that name a thing one can point
+    /// at: nouns only, of a person, an object, a place, food ("sister", "microchip", "Canada"). A
+    /// verb ("ring", "leave"), a word that asks ("number", "time"), an abstraction or a month may
+    /// be said otherwise. Without WordNet, none.
+    func unheard(_ text: String, allowed: (Int) -> Bool) throws -> [String] {
+        guard let wordnet = WordNet.shared else { return [] }
+        var out: [String] = []
+        let words = LexicalQuery.terms(text)
+        for w in words where w.count >= 3 && !out.contains(w) && !TermAnalyzer.isStopword(w)
+            && !w.contains(where: \.isNumber) && !VerificationCase.questionVocabulary.contains(TermAnalyzer.stem(w))
+            && !Self.notThings.contains(w) {
+            let forms = wordnet.baseForms(w)
+            // A noun only ("mobile", "dental", "original" describe as often as they name), for a
+            // thing one can point at: a person, an object, a place, food (lexnames(5)); an
+            // abstraction ("ability", "event", "reaction") or a month is said in other words.
+            // A name WordNet does not know is left to gate H's names: a question's typo ("Andew")
+            // would read as never said.
+            let names = !forms.isEmpty && forms.allSatisfy { $0.0 == .noun } && wordnet.nounFile(w).map(WordNet.concreteNounFiles.contains) == true
+            guard names else { continue }
+            // A noun before another names what kind the second is ("burglar alarm", "piano
+            // teacher"): the second is the thing asked about.
+            if !forms.isEmpty, let next = Self.wordAfter(w, in: words), wordnet.baseForms(next).contains(where: { $0.0 == .noun }),
+               !Self.possessive(w, in: text) { continue }
+            let s = try store.db.prepare("SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT 500")
+            try s.bind([.text("\"" + w.replacingOccurrences(of: "\"", with: "") + "\"")])
+            var heard = false
+            while try s.step() {
+                if let i = index[s.int(0)], allowed(i) { heard = true; break }
+            }
+            s.reset()
+            if !heard { out.append(w) }
+        }
+        return out
+    }
+
+    /// The word after the first `w` of `words`.
+    static func wordAfter(_ w: String, in words: [String]) -> String? {
+        guard let i = words.firstIndex(of: w), i + 1 < words.count else { return nil }
+        return words[i + 1]
+    }
+
+    /// Whether `w` is said as an owner in `text` ("Priya's sister's number": "sister").
+    static func possessive(_ w: String, in text: String) -> Bool {
+        let t = text.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
+        return t.contains(w + "'s ") || t.contains(w + "' ")
+    }
+
+    /// Nouns that name no thing of their own: who or what in general, and times a question is
+    /// asked at ("at the moment", "yesterday").
+    static let notThings: Set<String> = [
+        "anything", "something", "everything", "nothing", "anyone", "someone", "everyone", "anybody", "somebody", "everybody",
+        "nobody", "moment", "yesterday", "today", "tomorrow", "tonight", "week", "weekend", "month", "morning", "evening",
+        "afternoon", "night", "day", "days", "per", "plan", "idea", "thing", "stuff", "people", "person", "whose",
+    ]
 
     /// The items BM25 ranks for the question's words.
     private func words(_ text: String, allowed: (Int) -> Bool) throws -> [(index: Int, score: Double)] {

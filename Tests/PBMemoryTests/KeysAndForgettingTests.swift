@@ -3,6 +3,7 @@ import PBAgent
 import PBCore
 @testable import PBMemory
 import PBNeural
+import PBText
 import Testing
 
 /// What a fact is about beyond its words, which state of it is current by the time it was said,
@@ -284,6 +285,27 @@ import Testing
         #expect(try s.db.scalarInt("SELECT count(*) FROM forgotten_messages WHERE digest = 'a'") == 0)
         _ = try s.forget(message: "b", dryRun: false)
         #expect(try !s.wasForgotten(messageID: "b"))
+    }
+
+    /// A question about a thing the memory never heard of is withheld, not answered from
+    /// something else: "Priya's sister" when no sister was ever mentioned. A noun naming what
+    /// kind ("burglar alarm"), a verb, a month or an abstraction is not held to it.
+    @Test func aThingNeverSaidIsUnheard() throws {
+        let encoder = try #require(MemoryFixture.encoder)
+        let s = try ForgettingTests().store(MemoryFixture.home(), encoder, [
+            ("a", "2026-01-01T10:00:00Z", "Flat 3, Marlow House: Priya Desai, £925 pcm."), ("b", "2026-01-02T10:00:00Z", "Alarm code at home is 4417.")])
+        var words = Recaller.Settings()
+        words.lists = ["words", "messages"]
+        let r = try Recaller(store: s, settings: words)
+        func unheard(_ q: String) throws -> [String]? {
+            try r.recall(QueryRecord(text: q), now: Date(), embed: nil).unheard
+        }
+        try #require(WordNet.shared != nil)
+        #expect(try unheard("What's Priya's sister's number?") == ["sister"])
+        #expect(try unheard("What's the code for the burglar alarm at home?") == nil)
+        #expect(try unheard("What did Priya pay in November?") == nil)
+        #expect(try unheard("When is Zoe coming round?") == nil)
+        #expect(try unheard("When did Priya visit Canada?") == ["canada"])
     }
 
     @Test func aStateIsTheSpeakersOwnOnly() {

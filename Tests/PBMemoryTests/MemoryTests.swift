@@ -39,6 +39,19 @@ enum MemoryFixture {
 
     func said(_ text: String) -> Date { DateValueFormat(timeZone: berlin).parseInstant(text)! }
 
+    /// What happens every week names no one day, and a clock time refers to its own day only:
+    /// "when?" must never be answered with a day a weekly lesson merely fell on.
+    @Test func aWeeklyPatternIsNoDayAndAClockTimeIsItsDay() {
+        let now = said("2027-01-04T09:00:00+01:00")
+        for text in ["Ellie swimming Tuesdays 5:30pm at Northcroft", "Noah's swimming is Saturday mornings 9:15, same pool",
+                     "Piano every Thursday at 4:15"] {
+            #expect(extractor.items(of: text, said: now, zone: berlin).first?.time == nil, "\(text)")
+        }
+        let moved = extractor.items(of: "Sunil moved it to Fri 12 Feb 2pm.", said: now, zone: berlin).first?.time
+        #expect(moved.map { DateValueFormat(timeZone: berlin).date($0.start) } == "2027-02-12")
+        #expect(moved.map { DateValueFormat(timeZone: berlin).date($0.end.addingTimeInterval(-1)) } == "2027-02-12")
+    }
+
     @Test func typesComeFromFormAndCueWords() {
         let now = said("2026-03-04T18:30:00+01:00")
         let types = ["Should we book the ferry?", "We decided on the blue tiles.", "I prefer aisle seats on long flights.",

@@ -334,6 +334,12 @@ public struct CompletenessGate: VerificationGate {
             pass = false
             notes.append(other)
         }
+        // From a memory, a word of the question it never heard: what is asked about was never
+        // said ("what's Priya's sister's number?" with nothing said of a sister).
+        if c.fromMemory, !c.unheard.isEmpty {
+            weight += Double(c.unheard.count)
+            missing += c.unheard.map { "\($0) (never said)" }
+        }
         let termScore = weight == 0 ? 1 : found / weight
         if weight > 0 {
             notes.append("rare terms \(String(format: "%.2f", termScore))" + (missing.isEmpty ? "" : " (missing: \(missing.prefix(4).joined(separator: ", ")))"))

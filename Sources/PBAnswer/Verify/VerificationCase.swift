@@ -32,6 +32,8 @@ public struct VerificationCase: Sendable {
     public var fromMemory: Bool
     /// pb-recall's check of whose words the question finds without the speaker's name.
     public var attribution: Attribution?
+    /// From a memory: the question's words it never heard (pb-recall's `unheard`).
+    public var unheard: [String] = []
     public var hits: [Hit]
     public var evidence: [Evidence]
     public var answer: AnswerRecord
@@ -97,6 +99,7 @@ public struct VerificationCase: Sendable {
         reading = q.analysis ?? QuestionReader.read(q.questionText)
         fromMemory = Self.isFromMemory(q)
         attribution = q.attribution
+        unheard = q.unheard ?? []
         hits = q.hits ?? []
         evidence = q.context?.evidence ?? []
         answer = q.answer ?? AnswerRecord(text: "", sentences: [], citations: [], route: .none,
@@ -182,7 +185,7 @@ public struct VerificationCase: Sendable {
     }
 
     /// Words that ask rather than say: a source answering "what is it called?" need not say "called".
-    static let questionVocabulary: Set<String> = [
+    public static let questionVocabulary: Set<String> = [
         "name", "call", "called", "type", "kind", "sort", "many", "much", "year", "date", "time", "number",
         "happen", "happened", "mean", "meant", "describe", "term", "word", "one", "use", "used", "example",
         "thing", "way", "main", "known", "consider", "considered", "list", "tell", "say", "said", "give",

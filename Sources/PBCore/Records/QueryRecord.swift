@@ -36,12 +36,16 @@ public struct QueryRecord: PBRecord, Equatable {
     /// pb-recall: for a question naming one of the memory's speakers, whose words it finds
     /// when asked without the name (pb-verify's gate H fails when they are another's).
     public var attribution: Attribution?
+    /// pb-recall: the question's words that no message of the memory (as of `now`) holds, of
+    /// those that name a thing ("sister", "birthday", a name): what it asks about was never said,
+    /// and pb-verify's gate H withholds.
+    public var unheard: [String]?
     /// pb-search: what the question asks for, and the words corrected before searching.
     public var analysis: QuestionReading?
     public var extra: [String: JSONValue] = [:]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, id, text, library, filters, mode, k, embedding, hits, dropped, lists, context, answer, verdict, now, thread, message, background, attribution, analysis
+        case kind, id, text, library, filters, mode, k, embedding, hits, dropped, lists, context, answer, verdict, now, thread, message, background, attribution, unheard, analysis
     }
 
     public init(id: JSONValue? = nil, text: String, library: String? = nil) {

@@ -157,17 +157,24 @@ public final class WordNet: @unchecked Sendable {
         return out
     }
 
+    /// WordNet's lexicographer files for nouns that name a thing one can point at (lexnames(5)):
+    /// animal, artifact, body, food, location, object, person, plant, substance.
+    public static let concreteNounFiles: Set<Int> = [5, 6, 8, 13, 15, 17, 18, 20, 27]
+
+    /// The lexicographer file (lexnames(5)) of `word`'s most frequent sense as a noun, or nil
+    /// when it is not a noun: 18 (noun.person) for "sister", 7 (noun.attribute) for "ability".
+    public func nounFile(_ word: String) -> Int? {
+        for (pos, base) in baseForms(word) where pos == .noun {
+            if let first = senseOffsets(.noun, base).first, let fields = synsetFields(.noun, at: first), fields.count > 1 {
+                return Int(fields[1])
+            }
+        }
+        return nil
+    }
+
     /// The member words of the synset at `offset` of data.POS.
     func synset(_ pos: PartOfSpeech, at offset: Int) -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        if data[pos] == nil {
-            data[pos] = (try? Data(contentsOf: URL(fileURLWithPath: "\(directory)/data.\(pos.rawValue)"), options: .alwaysMapped)) ?? Data()
-        }
-        guard let bytes = data[pos], offset >= 0, offset < bytes.count else { return [] }
-        var end = offset
-        while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-        let fields = String(decoding: bytes[offset..<end], as: UTF8.self).split(separator: " ")
+        guard let fields = synsetFields(pos, at: offset) else { return [] }
         // offset lex_filenum ss_type w_cnt (hex) word lex_id word lex_id ...
         guard fields.count > 4, let count = Int(fields[3], radix: 16) else { return [] }
         return (0..<count).compactMap { i in
@@ -178,6 +185,19 @@ public final class WordNet: @unchecked Sendable {
             if let paren = word.firstIndex(of: "(") { word = String(word[..<paren]) }
             return word.lowercased()
         }
+    }
+
+    /// The space-separated fields of the synset line at `offset` of data.POS.
+    func synsetFields(_ pos: PartOfSpeech, at offset: Int) -> [Substring]? {
+        lock.lock()
+        defer { lock.unlock() }
+        if data[pos] == nil {
+            data[pos] = (try? Data(contentsOf: URL(fileURLWithPath: "\(directory)/data.\(pos.rawValue)"), options: .alwaysMapped)) ?? Data()
+        }
+        guard let bytes = data[pos], offset >= 0, offset < bytes.count else { return nil }
+        var end = offset
+        while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+        return String(decoding: bytes[offset..<end], as: UTF8.self).split(separator: " ")
     }
 
     /// One-word lemmas (letters only) by first letter, each with how often its senses were seen
