@@ -755,6 +755,19 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
         #expect(right.pass, "\(right.reason)")
     }
 
+    /// A later message of the same speaker about the same thing that says it changed: the cited
+    /// state may be out of date, unless the earlier one is asked for.
+    @Test func aLaterChangeWithholdsTheEarlierState() {
+        let old = turn(1, "me", "The gym locker code is 2231, locker by the pool.", said: "2026-01-01T10:00:00+00:00")
+        let later = turn(2, "me", "Reception reset the locker codes, mine is 8812 now.", said: "2026-02-01T10:00:00+00:00")
+        let stale = CompletenessGate().check(VerifyFixture.prepared(memoryQuery("What is my gym locker code?", desk: [old, later], cite: old)))
+        #expect(!stale.pass && stale.reason.contains("a later message may say otherwise"), "\(stale.reason)")
+        let asked = CompletenessGate().check(VerifyFixture.prepared(memoryQuery("What was my original gym locker code?", desk: [old, later], cite: old)))
+        #expect(!asked.reason.contains("a later message"), "\(asked.reason)")
+        let current = CompletenessGate().check(VerifyFixture.prepared(memoryQuery("What is my gym locker code?", desk: [later, old], cite: later)))
+        #expect(!current.reason.contains("a later message"), "\(current.reason)")
+    }
+
     @Test func aMessagesDateIsItsHeading() {
         let church = turn(1, "Maria", "Yesterday, I took up some community work with my friends from church.")
         let r = CompletenessGate().check(VerifyFixture.prepared(memoryQuery("What did Maria take up with her friends from church in August 2023?", desk: [church], cite: church)))

@@ -180,6 +180,43 @@ public struct CompletenessGate: VerificationGate {
         return String(format: "asks about %@, but what it asks about is %@'s (%.2f of its words against %.2f)", who, by, other, own)
     }
 
+    /// Why the cited memory may be out of date: a hit said after it, by the same speaker, about
+    /// the same thing (two subject words in common, or a name and one word), that says a change
+    /// ("changed", "moved", "now", "instead", "after all", "not") and gives a value (a number or a
+    /// time); nil when there is none.
+    static func laterState(_ c: VerificationCase) -> String? {
+        let cited = c.citedPassages.flatMap { c.pieces[$0] ?? [] }
+        guard !cited.isEmpty else { return nil }
+        let citedTexts = cited.map(\.text)
+        for e in cited {
+            guard let said = e.said.flatMap(Self.instant) else { continue }
+            let subject = Set(TermAnalyzer.contentTerms(e.text).filter { !TermAnalyzer.isNumber($0) })
+            let names = Set(MemoryAnswer.names(in: e.text).flatMap { TermAnalyzer.contentTerms($0) })
+            for h in c.hits where h.supersededBy == nil && !citedTexts.contains(h.text) && h.speaker == e.speaker {
+                guard let when = h.said.flatMap(Self.instant), when > said else { continue }
+                let theirs = Set(TermAnalyzer.contentTerms(h.text).filter { !TermAnalyzer.isNumber($0) })
+                let shared = subject.intersection(theirs)
+                guard shared.count >= 2 || shared.count >= 1 && !names.intersection(theirs).isEmpty else { continue }
+                let words = Set(TermAnalyzer.tokens(h.text))
+                let says = !words.isDisjoint(with: Self.changeWords) || h.text.lowercased().contains("after all")
+                guard says, !NumberMentions.all(h.text).isEmpty || h.time != nil else { continue }
+                let quote = h.text.count > 80 ? String(h.text.prefix(77)) + "..." : h.text
+                return "a later message may say otherwise: \"\(quote)\" (message \(h.source?.joined(separator: ", ") ?? h.docID))"
+            }
+        }
+        return nil
+    }
+
+    /// Words that say a thing changed.
+    static let changeWords: Set<String> = ["changed", "moved", "instead", "rescheduled", "postponed", "cancelled", "canceled",
+                                           "reset", "switched", "updated", "anymore", "bumped", "slips", "slipped", "withdrawn",
+                                           "recounted", "typo", "corrected", "rebooked", "now"]
+
+    static func instant(_ iso: String) -> Date? {
+        let f = ISO8601DateFormatter()
+        return f.date(from: iso) ?? { f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]; return f.date(from: iso) }()
+    }
+
     public func check(_ c: VerificationCase) -> GateResult {
         let answer = c.answerText
         let quoted = answer + "\n" + c.answer.citations.map(\.quote).joined(separator: "\n")
@@ -340,13 +377,22 @@ public struct CompletenessGate: VerificationGate {
             weight += Double(c.unheard.count)
             missing += c.unheard.map { "\($0) (never said)" }
         }
+        // From a memory, a later message about the same thing that says it changed: the cited
+        // state may be an earlier one that no link joined ("Gate is 7730 now, changed again"
+        // after the cited "Marlow House gate code 2841"). Unless the earlier state is asked for.
+        var laterScore = 1.0
+        if c.fromMemory, !SupersessionOrder.asksForEarlier(c.question), let later = Self.laterState(c) {
+            laterScore = 0
+            pass = false
+            notes.append(later)
+        }
         let termScore = weight == 0 ? 1 : found / weight
         if weight > 0 {
             notes.append("rare terms \(String(format: "%.2f", termScore))" + (missing.isEmpty ? "" : " (missing: \(missing.prefix(4).joined(separator: ", ")))"))
         }
         if !missing.isEmpty { pass = false }
 
-        let score = min(partsScore, kindScore, termScore, speakerScore, bindScore)
+        let score = min(partsScore, kindScore, termScore, speakerScore, bindScore, laterScore)
         return .finding(pass, score, notes.isEmpty ? "a single question without names or numbers" : notes.joined(separator: "; "))
     }
 }
