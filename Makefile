@@ -98,6 +98,7 @@ test: deps model build llm
 	sh Tests/fuzz.sh --replay $(BUILD)
 	sh Evals/retrieval/run.sh $(BUILD) --gate
 	sh Evals/router/run.sh --gate $(BUILD)
+	python3 Evals/router/everyday.py --gate $(BUILD)
 	sh Evals/memory/run.sh $(BUILD) --gate
 	sh Evals/memory/run.sh $(BUILD) --set keys --gate
 	sh Evals/ocr/run.sh $(BUILD) --quick --gate
@@ -128,6 +129,7 @@ eval: build model
 	sh Evals/household/run.sh $(BUILD)
 	sh Evals/dates/run.sh $(BUILD)
 	sh Evals/router/run.sh $(BUILD)
+	python3 Evals/router/everyday.py $(BUILD)
 	sh Evals/scheduling/run.sh $(BUILD)
 	python3 Evals/reconcile/run.py $(BUILD)
 	sh Evals/ocr/run.sh $(BUILD) --gate
