@@ -19,7 +19,7 @@ here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
 import score  # noqa: E402
 
-CHECK_FLOOR = 0.6452
+CHECK_FLOOR = 0.6559
 argv = sys.argv[1:]
 gate = "--gate" in argv
 argv = [a for a in argv if a != "--gate"]
@@ -86,8 +86,24 @@ def silent(case):
     return case.get("writes") is False or case["expect"].get("writes") is False
 
 
+def canonical(v, key=""):
+    """An argument as the set's README says to compare it: a repeat rule by its frequency ("weekly"
+    and "FREQ=WEEKLY" alike), a list (attendees) as a set."""
+    if isinstance(v, dict):
+        return {k: canonical(x, k) for k, x in v.items()}
+    if key == "rule" and isinstance(v, str):
+        r = v.strip().lower()
+        return r[5:] if r.startswith("freq=") and ";" not in r else r
+    if isinstance(v, list):
+        return sorted(str(score.norm(x)) for x in v)
+    return v
+
+
 def judge(case, p):
-    expect = case["expect"]
+    expect = dict(case["expect"])
+    want = expect.get("args")
+    expect["args"] = [canonical(w) for w in want] if isinstance(want, list) else canonical(want) if want is not None else None
+    p = dict(p, steps=[dict(st, args=canonical(st.get("args", {}))) for st in p.get("steps", [])])
     tools_ok, args_ok = score.check(expect, p)
     if silent(case) and score.writes(p):
         return False
