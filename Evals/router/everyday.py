@@ -4,10 +4,14 @@ built pb-plan against its own store (stores.jsonl, carried out by pb-exec into a
 own, with its contacts as vCard files) at its own `now`, and judged as score.py judges a split:
 the plan's tools in order and the labelled arguments; a case marked "writes": false must plan no
 write, and no tool a case lists in "must_not" may appear. One EVALJSON line per half (tune, check)
-and for all, with the right share per kind. Reported by make eval; not gated (the set is held
-out for the agent's everyday phrasing, and tuning is on its tune half only).
+and for all, with the right share per kind. The set is held out for the agent's everyday
+phrasing; tuning is on its tune half only.
 
-  everyday.py BUILD_DIR [OUT_DIR]      EVERYDAY_MISSES=1: list the tune half's misses on stderr
+  everyday.py [--gate] BUILD_DIR [OUT_DIR]   EVERYDAY_MISSES=1: list the tune half's misses on stderr
+
+--gate (make test): exit 1 when a case that must write nothing plans a write, or when the check
+half's right share falls under CHECK_FLOOR (measured on AMD EPYC; the planner reads words only,
+so no CPU moves it) by more than one case.
 """
 import json
 import os
