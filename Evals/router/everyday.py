@@ -23,7 +23,7 @@ here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
 import score  # noqa: E402
 
-CHECK_FLOOR = 0.6559
+CHECK_FLOOR = 0.6989
 argv = sys.argv[1:]
 gate = "--gate" in argv
 argv = [a for a in argv if a != "--gate"]
@@ -80,7 +80,10 @@ def plan(case, tmp):
     home, contacts = home_for(case.get("store"), tmp)
     env = dict(base, PB_HOME=home, PB_CONTACTS=contacts)
     request = {"text": case["text"], "now": case["now"]}
-    p = subprocess.run(["pb-plan"], input=json.dumps(request) + "\n", text=True, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # The person is where their clock is: the offset of `now` is their time zone (as TZ would be
+    # on their machine; pb-plan(1) reads times in --time-zone, else TZ, else UTC).
+    zone = case["now"][-6:] if case["now"][-6] in "+-" else "UTC"
+    p = subprocess.run(["pb-plan", "--time-zone", zone], input=json.dumps(request) + "\n", text=True, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     lines = [l for l in p.stdout.splitlines() if l.strip()]
     return json.loads(lines[-1]) if lines else {"steps": [], "error": p.stderr.strip()[-300:]}
 
