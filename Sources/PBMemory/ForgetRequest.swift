@@ -41,11 +41,14 @@ public struct ForgetRequest: Equatable, Sendable {
             }
             // "Forget my address, phone number and email": the list goes on past the comma. A
             // run of short clauses ending in one with "and" or "or" is the rest of the topic.
+            // Only names of things: "Forget Rome, Sam and Priya disagree" says something after the
+            // comma, and the list must end the message.
             var listed = 0
             for (i, c) in others.enumerated() {
-                guard c.split(separator: " ").count <= 4 else { break }
+                guard c.split(separator: " ").count <= 4, Self.namesThingsOnly(c) else { break }
                 if c.lowercased().split(separator: " ").contains(where: { $0 == "and" || $0 == "or" }) { listed = i + 1 }
             }
+            if listed < others.count { listed = 0 }
             let parts = Self.conjuncts(request.topic, inList: listed > 0) + others.prefix(listed).flatMap { Self.conjuncts($0, inList: true) }
             request.parts = parts.count > 1 ? parts : []
             if listed > 0 { request.topic = others.prefix(listed).reduce(request.topic) { $0 + ", " + $1 } }
@@ -87,6 +90,23 @@ public struct ForgetRequest: Equatable, Sendable {
             }
         }
         return out.map { $0.joined(separator: " ") }.filter { !$0.isEmpty }
+    }
+
+    /// Whether a clause only names things ("phone number and email", "Sam's present"): no word
+    /// of it is a verb and nothing else ("disagree", "said", "is"), by WordNet; without WordNet,
+    /// no clause is a list's.
+    static func namesThingsOnly(_ clause: String) -> Bool {
+        guard let wordnet = WordNet.shared else { return false }
+        for raw in clause.lowercased().split(separator: " ") {
+            var w = raw.trimmingCharacters(in: CharacterSet.punctuationCharacters)
+            for suffix in ["'s", "\u{2019}s"] where w.hasSuffix(suffix) { w.removeLast(2) }
+            if w.isEmpty || ["and", "or", "my", "our", "the", "his", "her", "their", "your", "a", "an", "all", "of"].contains(w) { continue }
+            if ["is", "are", "was", "were", "be", "been", "has", "have", "had", "do", "does", "did", "we", "i", "you", "he", "she", "they", "it",
+                "not", "don't", "can't", "won't", "please", "thanks"].contains(w) { return false }
+            let forms = wordnet.baseForms(w)
+            if !forms.isEmpty, !forms.contains(where: { $0.0 == .noun || $0.0 == .adj }) { return false }
+        }
+        return true
     }
 
     /// Words that open a noun phrase naming a thing of its own.

@@ -171,13 +171,13 @@ public final class ItemExtractor {
     /// in "I went to the gym on Monday" is the Monday before the message, not the one after.
     static func referredTime(_ sentence: String, words: [String], said: Date, zone: TimeZone, dates: NaturalDateParser) -> ReferredSpan? {
         // "now" and "today" say when, not what about: "it's 5190 now" refers to no other time.
+        // "Tuesdays 5:30pm", "Saturday mornings 9:15": what happens every week names no one day;
+        // a date after it still does ("... next one is Friday 16 Jan 7pm").
+        let bytes = Array(sentence.utf8)
         guard let m = dates.matches(in: sentence).first(where: {
             $0.value != nil && $0.recurrence == nil && !Self.nowPhrases.contains($0.phrase.lowercased())
+                && !Self.recurs($0.phrase, after: String(decoding: bytes[min($0.end, bytes.count)...], as: UTF8.self))
         }), var start = m.value else { return nil }
-        // "Tuesdays 5:30pm", "Saturday mornings 9:15": what happens every week names no one day.
-        if Self.recurs(m.phrase, after: String(decoding: Array(sentence.utf8)[min(m.end, sentence.utf8.count)...], as: UTF8.self)) {
-            return nil
-        }
         // "within ten days of the end of the tenancy", "two weeks after the wedding": a time
         // counted from an event, not from when it was said; the item names no time of its own.
         let after = String(decoding: Array(sentence.utf8)[min(m.end, sentence.utf8.count)...], as: UTF8.self)

@@ -38,8 +38,27 @@ extension MemoryStore {
         try db.scalarInt("SELECT 1 FROM forgotten_messages WHERE digest = ?", [.text(try forgottenDigest(id))]) != nil
     }
 
-    /// Whether `id` was made from a message's content (by its hash), not given by its sender.
-    static func isContentID(_ id: String, hash: String) -> Bool { id == "m-" + hash.prefix(12) }
+    /// Before messages are deleted on request: the ids their senders gave them are kept (as
+    /// digests), so the same messages sent again are not remembered again. An id made from the
+    /// content is not kept.
+    func keepForgotten(where condition: String, _ values: [SQLValue]) throws {
+        var ids: [String] = []
+        let s = try db.prepare("SELECT id, hash FROM messages WHERE \(condition)")
+        try s.bind(values)
+        while try s.step() {
+            if !Self.isContentID(s.text(0), hash: s.text(1)) { ids.append(s.text(0)) }
+        }
+        for id in ids {
+            try db.run("INSERT OR IGNORE INTO forgotten_messages(digest, at) VALUES (?, ?)",
+                       [.text(try forgottenDigest(id)), .double(Date().timeIntervalSince1970)])
+        }
+    }
+
+    /// Whether `id` was made from a message's content (by its hash), not given by its sender; a
+    /// cut message named so was renamed from what is left ("cut-" and that hash).
+    static func isContentID(_ id: String, hash: String) -> Bool {
+        id == "m-" + hash.prefix(12) || wasCut(hash) && id == "m-" + hash.dropFirst(cutPrefix.count).prefix(12)
+    }
 
     /// After items were deleted: their words leave the file. When a reader keeps the write-ahead
     /// log from being truncated, the memory says so and the next writer to open it tries again.
@@ -157,6 +176,7 @@ extension MemoryStore {
             for item in gone {
                 let quoted = item.text.trimmingCharacters(in: .whitespacesAndNewlines)
                 for needle in (quoted.count >= 12 ? [quoted] : []) + item.values.filter({ $0.filter(\.isNumber).count >= 3 }) {
+                    try keepForgotten(where: "role = 'assistant' AND instr(text, ?) > 0", [.text(needle)])
                     try db.run("DELETE FROM messages WHERE role = 'assistant' AND instr(text, ?) > 0", [.text(needle)])
                 }
             }
@@ -183,11 +203,8 @@ extension MemoryStore {
         try db.run("DELETE FROM items WHERE message = ? AND id IN (\(list))", [.int(seq)])
         guard items.contains(where: { !forgotten.contains($0.id) }) else {
             let name = try db.scalarText("SELECT id FROM messages WHERE seq = ?", [.int(seq)]) ?? ""
-            let hash = try db.scalarText("SELECT hash FROM messages WHERE seq = ?", [.int(seq)]) ?? ""
-            if !Self.isContentID(name, hash: hash) {
-                try db.run("INSERT OR IGNORE INTO forgotten_messages(digest, at) VALUES (?, ?)",
-                           [.text(try forgottenDigest(name)), .double(Date().timeIntervalSince1970)])
-            }
+            try keepForgotten(where: "seq = ?", [.int(seq)])
+            try keepForgotten(where: "reply_to = ? AND role = 'assistant'", [.text(name)])
             try db.run("DELETE FROM messages_fts WHERE rowid = ?", [.int(seq)])
             try db.run("DELETE FROM messages WHERE seq = ?", [.int(seq)])
             try db.run("DELETE FROM messages WHERE reply_to = ? AND role = 'assistant'", [.text(name)])

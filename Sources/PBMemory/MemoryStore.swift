@@ -77,8 +77,13 @@ public final class MemoryStore {
                     try db.execute("PRAGMA user_version = \(i + 1)")
                 }
             }
-            // A forget whose words a reader kept in the write-ahead log finishes here.
-            if try db.scalarText("SELECT value FROM meta WHERE key = 'erase_pending'") == "1" { try eraseForgotten() }
+            // A forget whose words a reader kept in the write-ahead log finishes here: the index
+            // was already merged, so only the log is left, and a reader still there costs a
+            // moment, not the five seconds a write waits.
+            if try db.scalarText("SELECT value FROM meta WHERE key = 'erase_pending'") == "1", db.truncateLog(waiting: 200) {
+                try db.run("INSERT OR REPLACE INTO meta(key, value) VALUES ('erase_pending', '0')")
+                _ = db.truncateLog(waiting: 200)
+            }
         } catch let e as ToolFailure {
             throw e
         } catch {

@@ -416,6 +416,15 @@ public final class Recaller {
                 if let i = index[s.int(0)], allowed(i) { heard = true; break }
             }
             s.reset()
+            // A word of a message no item was cut from (a greeting, a speaker's name) was heard too.
+            if !heard {
+                let m = try store.db.prepare("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? LIMIT 500")
+                try m.bind([.text("\"" + w.replacingOccurrences(of: "\"", with: "") + "\"")])
+                while try m.step() {
+                    if itemsOfMessage[m.int(0)]?.contains(where: allowed) == true { heard = true; break }
+                }
+                m.reset()
+            }
             if !heard { out.append(w) }
         }
         return out

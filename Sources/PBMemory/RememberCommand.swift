@@ -103,10 +103,13 @@ public enum RememberCommand {
             if message.thread == nil { message.thread = o.value("thread") }
             let incoming = try Rememberer.resolve(message, now: now)
             // Forgotten on request and sent again (a sync, the same file once more): it stays forgotten.
-            if try store.wasForgotten(messageID: incoming.id) {
+            // A reply to a forgotten message (it may quote it) stays out with it.
+            let own = try store.wasForgotten(messageID: incoming.id)
+            if try own || message.replyTo.map({ try store.wasForgotten(messageID: $0) }) == true {
                 summary.refused += 1
-                Diagnostics.shared.warning("\(line.source):\(line.number): message '\(incoming.id)' was forgotten on request; not remembered again "
-                                           + "(to keep it after all, send it under a new id)")
+                Diagnostics.shared.warning("\(line.source):\(line.number): message '\(incoming.id)' "
+                                           + (own ? "was forgotten on request" : "replies to a message forgotten on request")
+                                           + "; not remembered again (to keep it after all, send it under a new id)")
                 return
             }
             // Already remembered (a re-run after a kill, or the same message twice): once only.

@@ -319,18 +319,25 @@ public final class Rememberer {
     /// can't do Tuesday, moved to Fri 12 Feb 2pm" after "Gas safety checks for both flats: Sunil,
     /// Tue 9 Feb"; "Back to Saturday the 20th but 4pm." after "Party moved AGAIN." in the same
     /// message. Meaning alone is too far apart to link them (cosine 0.3 to 0.5), so more is asked:
-    /// the message says it changed (a strong cue in any of its sentences, or "not" before the
-    /// earlier value), the item gives a new value of a kind the earlier one had, and both name
-    /// the same person or place, or share two words, the message's other sentences counting.
+    /// the sentence says it changed (a strong cue, or "not" before the earlier value), it gives a
+    /// new value of a kind the earlier one had, and both name the same person or place, or share
+    /// two words; a sentence of one word of its own reads with the one before it.
     private func anchoredChange(of item: ExtractedItem, vector: [Float], speaker: String?, said: Date,
                                 message: [(ExtractedItem, [Float])]) throws -> (StoredItem, Double, String, Bool)? {
-        let cue = message.lazy.compactMap { $0.0.strongCue ? $0.0.changeCue : nil }.first ?? ItemExtractor.changePhrase(in: message.map(\.0.text))
+        // The item's own words, unless it says too little to be about anything alone ("Back to
+        // Saturday the 20th but 4pm."): then the sentence before it says what, as it would to a
+        // reader. Never the rest of the message: "Sunil moved the boiler service. Ellie has the
+        // dentist on Mon 15 Feb 3pm." does not move Sunil's gas check to the dentist's time.
+        let at = message.firstIndex { $0.0.range == item.range } ?? 0
+        let thin = item.subject.count <= 1 && at > 0
+        let context = thin ? [message[at - 1], message[at]] : [message[at]]
+        let cue = context.lazy.compactMap { $0.0.strongCue ? $0.0.changeCue : nil }.first ?? ItemExtractor.changePhrase(in: context.map(\.0.text))
         let negated = ItemExtractor.negatedValues(item.text)
         guard cue != nil || !negated.isEmpty else { return nil }
         let kinds = Set(item.slots.map { $0.prefix(2) }).subtracting(["e:"])
         guard !kinds.isEmpty else { return nil }
-        let words = Array(Set(message.flatMap(\.0.subject)))
-        let names = Set(message.flatMap(\.0.entities).filter { !$0.contains(where: \.isNumber) }.map { TermAnalyzer.stem($0.lowercased()) })
+        let words = Array(Set(context.flatMap(\.0.subject)))
+        let names = Set(context.flatMap(\.0.entities).filter { !$0.contains(where: \.isNumber) }.map { TermAnalyzer.stem($0.lowercased()) })
         var best: (StoredItem, Double, String)?
         for c in try store.supersessionCandidates(sharing: words, limit: 100, words: 24) where c.type != .question && c.said < said.timeIntervalSince1970 {
             if let speaker, let other = c.speaker, speaker != other { continue }
@@ -347,7 +354,7 @@ public final class Rememberer {
             let corrected = old.filter { negated.contains(String($0.dropFirst(2))) }
             guard !new.isEmpty else { continue }
             guard cue != nil || !corrected.isEmpty else { continue }
-            let cos = message.map { Double(Self.dot($0.1, c.vector)) }.max() ?? Double(Self.dot(vector, c.vector))
+            let cos = context.map { Double(Self.dot($0.1, c.vector)) }.max() ?? Double(Self.dot(vector, c.vector))
             guard cos >= settings.anchoredCosine else { continue }
             let shownNew = new.map { String($0.dropFirst(2)) }.joined(separator: ", ")
             let reason = corrected.isEmpty ? "updated: '\(cue!)', now \(shownNew)"

@@ -66,6 +66,14 @@ public final class Database {
         sqlite3_close_v2(handle)
     }
 
+    /// Tries to truncate the write-ahead log, waiting at most `milliseconds` for readers (not the
+    /// five seconds a write waits); whether it did.
+    public func truncateLog(waiting milliseconds: Int32) -> Bool {
+        sqlite3_busy_timeout(handle, milliseconds)
+        defer { sqlite3_busy_timeout(handle, 5000) }
+        return (try? scalarInt("PRAGMA wal_checkpoint(TRUNCATE)")) == 0
+    }
+
     /// Deleted rows are overwritten with zeros, in the table and in freed pages, rather than left
     /// in the file: set on every connection that deletes a person's text.
     public func zeroDeletedContent() throws {

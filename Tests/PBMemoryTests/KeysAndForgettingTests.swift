@@ -105,6 +105,12 @@ import Testing
         let corrected = by["ines"]?.flatMap(\.supersedes)
         #expect(corrected?.map(\.message) == ["owe"] && corrected?.first?.reason.hasPrefix("corrected: 70, not 75") == true)
         #expect(ItemExtractor.negatedValues("the postcode is 3812 KB, not 3811.") == ["3811"])
+        // Another sentence's cue and name do not carry over to an item that says enough alone.
+        let other = try remember([
+            ("g1", "2026-01-01T10:00:00Z", "Gas safety checks for both flats: Sunil, Tue 9 Feb from 9am."),
+            ("g2", "2026-01-05T10:00:00Z", "Sunil moved the boiler service. Ellie has the dentist on Mon 15 Feb 3pm."),
+        ], in: MemoryFixture.home(), encoder)
+        #expect(other.allSatisfy { $0.supersedes.isEmpty })
         #expect(ItemExtractor.changePhrase(in: ["Parents can't do it after all."]) == "after all")
     }
 
@@ -248,6 +254,8 @@ import Testing
         #expect(ForgetRequest.read("forget my address and my phone number")?.parts == ["my address", "my phone number"])
         #expect(ForgetRequest.read("forget what I said about Sam and Priya's party")?.parts == [])
         #expect(ForgetRequest.read("Forget Rome, we're going to Paris and Lyon instead.")?.rest == "we're going to Paris and Lyon instead")
+        let said = ForgetRequest.read("Forget Rome, Sam and Priya disagree.")
+        #expect(said?.parts == [] && said?.rest == "Sam and Priya disagree")
         let encoder = try #require(MemoryFixture.encoder)
         let s = try ForgettingTests().store(MemoryFixture.home(), encoder, [
             ("a", "2026-01-01T10:00:00Z", "My address is 14 Elm Road, Reading."), ("b", "2026-01-02T10:00:00Z", "My phone number is 07700 900123."),
@@ -285,6 +293,20 @@ import Testing
         #expect(try s.db.scalarInt("SELECT count(*) FROM forgotten_messages WHERE digest = 'a'") == 0)
         _ = try s.forget(message: "b", dryRun: false)
         #expect(try !s.wasForgotten(messageID: "b"))
+    }
+
+    /// A message named by its content and cut once is still named by its content: forgetting the
+    /// rest of it keeps no digest that a short code could be found again by.
+    @Test func aCutMessageNamedByItsContentLeavesNoDigest() throws {
+        let encoder = try #require(MemoryFixture.encoder)
+        let store = try MemoryStore(name: "d", environment: MemoryFixture.home())
+        let r = try Rememberer(store: store) { encoder.embed($0) }
+        _ = try r.remember([try Rememberer.resolve(MessageRecord(time: "2026-01-01T10:00:00Z",
+                                                                 text: "Recycling goes out on Tuesday. My bank PIN is 4821."), now: Date())])
+        _ = try MemoryForgetting.run(ForgetRequest.read("Forget the recycling.")!, text: "Forget the recycling.", in: store)
+        _ = try MemoryForgetting.run(ForgetRequest.read("Forget my bank PIN.")!, text: "Forget my bank PIN.", in: store)
+        #expect(try store.messageCount() == 0)
+        #expect(try store.db.scalarInt("SELECT count(*) FROM forgotten_messages") == 0)
     }
 
     /// A question about a thing the memory never heard of is withheld, not answered from

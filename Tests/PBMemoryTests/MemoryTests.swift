@@ -47,6 +47,8 @@ enum MemoryFixture {
                      "Piano every Thursday at 4:15"] {
             #expect(extractor.items(of: text, said: now, zone: berlin).first?.time == nil, "\(text)")
         }
+        let next = extractor.items(of: "Friday evenings out with the team are at The Crown, next one is Friday 15 Jan 7pm.", said: now, zone: berlin).first?.time
+        #expect(next.map { DateValueFormat(timeZone: berlin).date($0.start) } == "2027-01-15")
         let moved = extractor.items(of: "Sunil moved it to Fri 12 Feb 2pm.", said: now, zone: berlin).first?.time
         #expect(moved.map { DateValueFormat(timeZone: berlin).date($0.start) } == "2027-02-12")
         #expect(moved.map { DateValueFormat(timeZone: berlin).date($0.end.addingTimeInterval(-1)) } == "2027-02-12")

@@ -213,9 +213,15 @@ public struct CompletenessGate: VerificationGate {
                                            "recounted", "typo", "corrected", "rebooked", "now"]
 
     static func instant(_ iso: String) -> Date? {
-        let f = ISO8601DateFormatter()
-        return f.date(from: iso) ?? { f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]; return f.date(from: iso) }()
+        plainISO.date(from: iso) ?? fractionalISO.date(from: iso)
     }
+
+    nonisolated(unsafe) static let plainISO = ISO8601DateFormatter()
+    nonisolated(unsafe) static let fractionalISO: ISO8601DateFormatter = {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return f
+    }()
 
     public func check(_ c: VerificationCase) -> GateResult {
         let answer = c.answerText
