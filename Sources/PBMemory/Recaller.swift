@@ -407,7 +407,7 @@ public final class Recaller {
             guard names else { continue }
             // A noun before another names what kind the second is ("burglar alarm", "piano
             // teacher"): the second is the thing asked about.
-            if !forms.isEmpty, let next = Self.wordAfter(w, in: words), wordnet.baseForms(next).contains(where: { $0.0 == .noun }),
+            if let next = Self.wordAfter(w, in: words), wordnet.baseForms(next).contains(where: { $0.0 == .noun }),
                !Self.possessive(w, in: text) { continue }
             let s = try store.db.prepare("SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT 500")
             try s.bind([.text("\"" + w.replacingOccurrences(of: "\"", with: "") + "\"")])
@@ -416,7 +416,8 @@ public final class Recaller {
                 if let i = index[s.int(0)], allowed(i) { heard = true; break }
             }
             s.reset()
-            // A word of a message no item was cut from (a greeting, a speaker's name) was heard too.
+            // A word of a message that none of its items kept (a greeting, the speaker's name in
+            // the message index) was heard too.
             if !heard {
                 let m = try store.db.prepare("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? LIMIT 500")
                 try m.bind([.text("\"" + w.replacingOccurrences(of: "\"", with: "") + "\"")])

@@ -182,8 +182,8 @@ public struct CompletenessGate: VerificationGate {
 
     /// Why the cited memory may be out of date: a hit said after it, by the same speaker, about
     /// the same thing (two subject words in common, or a name and one word), that says a change
-    /// ("changed", "moved", "now", "instead", "after all", "not") and gives a value (a number or a
-    /// time); nil when there is none.
+    /// ("changed", "moved", "reset", "instead", "now", "after all") and gives a value (a number or
+    /// a time); nil when there is none.
     static func laterState(_ c: VerificationCase) -> String? {
         let cited = c.citedPassages.flatMap { c.pieces[$0] ?? [] }
         guard !cited.isEmpty else { return nil }
