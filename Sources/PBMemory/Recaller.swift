@@ -409,23 +409,10 @@ public final class Recaller {
             // teacher"): the second is the thing asked about.
             if let next = Self.wordAfter(w, in: words), wordnet.baseForms(next).contains(where: { $0.0 == .noun }),
                !Self.possessive(w, in: text) { continue }
-            let s = try store.db.prepare("SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT 500")
-            try s.bind([.text("\"" + w.replacingOccurrences(of: "\"", with: "") + "\"")])
-            var heard = false
-            while try s.step() {
-                if let i = index[s.int(0)], allowed(i) { heard = true; break }
-            }
-            s.reset()
-            // A word of a message that none of its items kept (a greeting, the speaker's name in
-            // the message index) was heard too.
-            if !heard {
-                let m = try store.db.prepare("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? LIMIT 500")
-                try m.bind([.text("\"" + w.replacingOccurrences(of: "\"", with: "") + "\"")])
-                while try m.step() {
-                    if itemsOfMessage[m.int(0)]?.contains(where: allowed) == true { heard = true; break }
-                }
-                m.reset()
-            }
+            // An item holds it, or the message index does (a greeting, the speaker's name: words
+            // of a message that none of its items kept).
+            let heard = try holds(w, in: "items_fts") { index[$0].map(allowed) == true }
+                || holds(w, in: "messages_fts") { itemsOfMessage[$0]?.contains(where: allowed) == true }
             if !heard { out.append(w) }
         }
         return out
@@ -441,6 +428,17 @@ public final class Recaller {
     static func possessive(_ w: String, in text: String) -> Bool {
         let t = text.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
         return t.contains(w + "'s ") || t.contains(w + "' ")
+    }
+
+    /// Whether a row of the FTS5 `table` holds `word` and is `allowed` (by its rowid).
+    private func holds(_ word: String, in table: String, allowed: (Int64) -> Bool) throws -> Bool {
+        let s = try store.db.prepare("SELECT rowid FROM \(table) WHERE \(table) MATCH ? LIMIT 500")
+        defer { s.reset() }
+        try s.bind([.text("\"" + word.replacingOccurrences(of: "\"", with: "") + "\"")])
+        while try s.step() {
+            if allowed(s.int(0)) { return true }
+        }
+        return false
     }
 
     /// Nouns that name no thing of their own: who or what in general, and times a question is
