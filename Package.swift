@@ -52,22 +52,26 @@ let package = Package(
         // Retrieval: lexical and dense search, fusion.
         .target(name: "PBRetrieval", dependencies: ["PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "CKernels"], swiftSettings: release),
 
+        // Endpoint: an OpenAI-compatible chat server, asked over a plain socket (http) or libcurl
+        // (https), with the policy on where a request may go; shared by every --endpoint route.
+        .target(name: "PBEndpoint", dependencies: ["PBCore", "CCurl"], swiftSettings: release),
+
         // Answer: packing the desk (pb-pack), writing a cited answer (extractive, or a chat endpoint
         // over a plain socket, or libcurl for https), and the verification gates with their
         // calibration (pb-verify).
-        .target(name: "PBAnswer", dependencies: ["PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "PBRetrieval", "CCurl"], swiftSettings: release),
+        .target(name: "PBAnswer", dependencies: ["PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "PBRetrieval", "PBEndpoint"], swiftSettings: release),
 
         // Agent: natural dates, the intent grammar and planner, the task/project/note store with its
         // journal, tools, executor and undo (over PBSQLite); notes are kept searchable as a PBIndex library.
-        .target(name: "PBAgent", dependencies: ["PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "PBRetrieval", "CICU"], swiftSettings: release),
+        .target(name: "PBAgent", dependencies: ["PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "PBRetrieval", "PBEndpoint", "CICU"], swiftSettings: release),
 
         // Memory: messages remembered as typed, dated items with workstreams and supersession
         // (pb-remember), recalled by meaning, words and time fused by rank (pb-recall).
-        .target(name: "PBMemory", dependencies: ["PBCore", "PBText", "PBSQLite", "PBNeural", "PBRetrieval", "PBAgent", "PBAnswer"], swiftSettings: release),
+        .target(name: "PBMemory", dependencies: ["PBCore", "PBText", "PBSQLite", "PBNeural", "PBRetrieval", "PBAgent", "PBAnswer", "PBEndpoint"], swiftSettings: release),
 
         // Every pb-* program, chosen by the name it is run by.
         .executableTarget(name: "pocketbrains",
-                          dependencies: ["PBCore", "PBText", "PBNeural", "PBSQLite", "PBIndex", "PBRetrieval", "PBAnswer", "PBAgent", "PBMemory"],
+                          dependencies: ["PBCore", "PBText", "PBNeural", "PBSQLite", "PBIndex", "PBRetrieval", "PBEndpoint", "PBAnswer", "PBAgent", "PBMemory"],
                           path: "Sources/pocketbrains", swiftSettings: release),
         // The parsers under libFuzzer (make fuzz builds it with -DFUZZING) or replaying kept
         // crash inputs (make test); not installed.
@@ -80,9 +84,9 @@ let package = Package(
         .testTarget(name: "PBNeuralTests", dependencies: ["PBNeural", "PBCore", "CKernels"]),
         .testTarget(name: "PBSQLiteTests", dependencies: ["PBSQLite"]),
         .testTarget(name: "PBIndexTests", dependencies: ["PBIndex", "PBSQLite", "PBText"]),
-        .testTarget(name: "PBMemoryTests", dependencies: ["PBMemory", "PBCore", "PBAgent", "PBNeural", "PBRetrieval", "PBAnswer"]),
-        .testTarget(name: "PBAgentTests", dependencies: ["PBAgent", "PBCore", "PBSQLite", "PBIndex", "PBText"]),
-        .testTarget(name: "PBAnswerTests", dependencies: ["PBAnswer", "PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "PBRetrieval"]),
+        .testTarget(name: "PBMemoryTests", dependencies: ["PBMemory", "PBEndpoint", "PBCore", "PBAgent", "PBNeural", "PBRetrieval", "PBAnswer"]),
+        .testTarget(name: "PBAgentTests", dependencies: ["PBAgent", "PBEndpoint", "PBCore", "PBSQLite", "PBIndex", "PBText"]),
+        .testTarget(name: "PBAnswerTests", dependencies: ["PBAnswer", "PBEndpoint", "PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "PBRetrieval"]),
         .testTarget(name: "PBRetrievalTests", dependencies: ["PBRetrieval", "PBText", "PBCore"]),
     ]
 )

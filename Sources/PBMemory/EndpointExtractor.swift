@@ -1,6 +1,7 @@
 import Foundation
 import PBAnswer
 import PBCore
+import PBEndpoint
 import PBRetrieval
 
 /// pb-remember --endpoint: an OpenAI-compatible chat model (the route pb-answer takes) cuts a

@@ -2,6 +2,7 @@ import Testing
 import PBCore
 import PBText
 @testable import PBAnswer
+import PBEndpoint
 
 @Suite struct AnswerShapeTests {
     @Test func listMarkers() {

@@ -4,6 +4,7 @@ import Testing
 import Glibc
 #endif
 @testable import PBAnswer
+@testable import PBEndpoint
 import PBCore
 
 // The chat-endpoint route without a model server: policy, URL forms, the wire format, HTTP

@@ -1,5 +1,6 @@
 import Foundation
 import PBCore
+import PBEndpoint
 
 /// The `--endpoint` route of pb-answer: the packed prompt to an OpenAI-compatible chat server,
 /// its reply resolved into sentence citations, and the extractive composer whenever the server

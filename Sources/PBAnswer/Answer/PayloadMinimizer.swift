@@ -1,5 +1,6 @@
 import Foundation
 import PBCore
+import PBEndpoint
 
 /// What a remote endpoint is sent instead of the whole desk (seed 002, "minimised payload"):
 /// the passages by rank, each cut to an allowance, until a character budget runs out.
