@@ -14,6 +14,9 @@
 # 3. pb-remember --endpoint: the model's items checked against the message's own words (or
 #    refused for a stated reason), a closed port read deterministically with the reason, a
 #    remote endpoint refused without --allow-remote.
+# 4. pb-plan --endpoint: the server keeps to the plan schema; its plan is checked and reconciled,
+#    or the grammar plans with the reason: a closed port, a timeout, a reply that is not a plan,
+#    a remote endpoint without --allow-remote, and the messages shown with it.
 #
 # Environment: LLM_PORT (8089), LLM_MAKE (make), LLM_SWIFT_TEST (swift test): how to run the
 # Swift suites, e.g. with --scratch-path. Ends with "llm: N passed, N failed" and exits 1 on failure.
@@ -205,6 +208,77 @@ else
   status=$?
   if [ $status = 64 ] && grep -q -- "--allow-remote" "$tmp/remote-remember.err"; then ok "pb-remember refuses a remote endpoint without --allow-remote"
   else not_ok "pb-remember refuses a remote endpoint without --allow-remote" "exit $status (want 64)"; fi
+fi
+
+# --- 4. pb-plan --endpoint -----------------------------------------------------------------------
+# The model proposes a plan within a JSON schema; pb-plan checks it and reconciles it as it does the
+# grammar's. A 135M model plans well or badly: either its plan stands (source endpoint) or the
+# grammar's does with the reason; a request that never reached the server fails the check. Then
+# the fallbacks: a closed port, a timeout, a server whose reply is not a plan, a remote endpoint.
+if ! command -v pb-plan >/dev/null 2>&1; then
+  echo "llm: skipped the pb-plan checks: pb-plan not built yet"
+else
+  start_server >/dev/null || not_ok "the server is up for pb-plan"
+  export PB_HOME="$tmp/plan-home"
+  swift_suite "pb-plan --endpoint: the server keeps to the plan schema" EndpointPlannerLiveTests
+  request='remind me to call the garage tomorrow morning'
+  plan() {  # name [pb-plan options...]; sets status and ms
+    name=$1; shift
+    t0=$(now_ms)
+    echo "$request" | pb-plan --now 2026-12-05T10:00:00Z "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+    status=$?
+    ms=$(( $(now_ms) - t0 ))
+  }
+  grammar_steps=$(echo "$request" | pb-plan --now 2026-12-05T10:00:00Z | jq -c .steps)
+  plan_receipt() { jq -c '.receipt' "$tmp/$1.out" 2>/dev/null | head -1; }
+  plan endpoint --endpoint "$url" --timeout 120
+  if [ $status = 0 ] && jq -e --argjson g "$grammar_steps" '.receipt.intended == "endpoint" and (.receipt.elapsed_ms | type == "number")
+        and (.receipt.offered | length >= 1 and length <= 8) and .receipt.offered[0] == "create_task"
+        and ((.receipt.actual == "endpoint" and .source == "endpoint" and .receipt.fallback == null)
+          or (.receipt.actual == "grammar" and .source == "grammar" and .steps == $g and (.receipt.fallback | test("rejected"))))' \
+        "$tmp/endpoint.out" >/dev/null 2>&1; then
+    ok "pb-plan --endpoint asks the server and checks its plan (actual $(jq -r .receipt.actual "$tmp/endpoint.out"), ${ms} ms)"
+  else
+    not_ok "pb-plan --endpoint asks the server and checks its plan" "exit $status; receipt $(plan_receipt endpoint)" "$(tail -2 "$tmp/endpoint.err")"
+  fi
+  grammar_fell_back() {  # name reason-regex: exit 0, the grammar's plan, the reason
+    [ $status = 0 ] && jq -e --argjson g "$grammar_steps" --arg why "$2" '.source == "grammar" and .steps == $g
+        and .receipt.intended == "endpoint" and .receipt.actual == "grammar" and (.receipt.fallback | test($why))' "$tmp/$1.out" >/dev/null 2>&1
+  }
+  plan closed --endpoint "http://127.0.0.1:$(closed_port)" --timeout 30
+  if grammar_fell_back closed unreachable && [ "$ms" -lt 5000 ]; then ok "pb-plan --endpoint on a closed port plans with the grammar at once (${ms} ms)"
+  else not_ok "pb-plan --endpoint on a closed port plans with the grammar at once" "exit $status in $ms ms; receipt $(plan_receipt closed)"; fi
+  plan timeout --endpoint "$url" --timeout 0.05
+  if grammar_fell_back timeout 'timed out'; then ok "pb-plan --endpoint with a tiny --timeout plans with the grammar"
+  else not_ok "pb-plan --endpoint with a tiny --timeout plans with the grammar" "exit $status; receipt $(plan_receipt timeout)"; fi
+  # A server that answers, but not with a plan: an OpenAI-shaped reply whose content is prose.
+  prose_port=$(closed_port)
+  python3 - "$prose_port" >"$tmp/prose-server.log" 2>&1 <<'PY' &
+import http.server, json, sys
+class Prose(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        body = json.dumps({"model": "prose", "choices": [{"message": {"role": "assistant", "content": "Sure, I will remind you."}}]}).encode()
+        self.send_response(200); self.send_header("Content-Type", "application/json"); self.send_header("Content-Length", str(len(body)))
+        self.end_headers(); self.wfile.write(body)
+    def log_message(self, *a): pass
+http.server.HTTPServer(("127.0.0.1", int(sys.argv[1])), Prose).serve_forever()
+PY
+  prose_pid=$!
+  i=0; while [ $i -lt 50 ] && ! python3 -c "import socket,sys; socket.create_connection(('127.0.0.1', $prose_port), 0.2)" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+  plan prose --endpoint "http://127.0.0.1:$prose_port" --timeout 30
+  kill $prose_pid 2>/dev/null; wait $prose_pid 2>/dev/null
+  if grammar_fell_back prose 'not \{"steps"'; then ok "pb-plan --endpoint with a reply that is not a plan plans with the grammar, and says why"
+  else not_ok "pb-plan --endpoint with a reply that is not a plan plans with the grammar" "exit $status; receipt $(plan_receipt prose)"; fi
+  plan refused --endpoint "http://0.0.0.0:$port"
+  if [ $status = 64 ] && grep -q -- "--allow-remote" "$tmp/refused.err"; then ok "pb-plan refuses a remote endpoint without --allow-remote"
+  else not_ok "pb-plan refuses a remote endpoint without --allow-remote" "exit $status (want 64)"; fi
+  plan remote --endpoint "http://0.0.0.0:$port" --allow-remote --timeout 120
+  if [ $status = 0 ] && grep '^pb-plan: sending to' "$tmp/remote.err" | sed 's/^[^[]*//' | jq -e --arg r "$request" '.[1].content == $r' >/dev/null 2>&1; then
+    ok "pb-plan --allow-remote shows the exact messages on stderr before sending"
+  else
+    not_ok "pb-plan --allow-remote shows the exact messages on stderr before sending" "exit $status" "$(head -c 300 "$tmp/remote.err")"
+  fi
 fi
 
 echo "llm: $pass passed, $fail failed"

@@ -9,12 +9,17 @@ phrasing; tuning is on its tune half only.
 
   everyday.py [--gate] BUILD_DIR [OUT_DIR]   EVERYDAY_MISSES=1: list the tune half's misses on stderr
 
+Each line also gives selector_recall_at_8: of the tools a right plan needs, the share the tool
+selector would offer a model (pb-plan --endpoint at a closed port plans with the grammar and
+lists them in its receipt).
+
 --gate (make test): exit 1 when a case that must write nothing plans a write, or when the check
 half's right share falls under CHECK_FLOOR (measured on AMD EPYC; the planner reads words only,
 so no CPU moves it) by more than one case.
 """
 import json
 import os
+import socket
 import subprocess
 import sys
 import tempfile
@@ -76,14 +81,26 @@ def home_for(name, tmp):
     return home, contacts
 
 
-def plan(case, tmp):
+def closed_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# pb-plan --endpoint at a port nobody listens on plans with the grammar at once, and its receipt
+# lists the tools a model would have been offered: the tool selector's recall, with no model.
+NO_SERVER = f"http://127.0.0.1:{closed_port()}"
+
+
+def plan(case, tmp, offer=False):
     home, contacts = home_for(case.get("store"), tmp)
     env = dict(base, PB_HOME=home, PB_CONTACTS=contacts)
     request = {"text": case["text"], "now": case["now"]}
     # The person is where their clock is: the offset of `now` is their time zone (as TZ would be
     # on their machine; pb-plan(1) reads times in --time-zone, else TZ, else UTC).
     zone = case["now"][-6:] if case["now"][-6] in "+-" else "UTC"
-    p = subprocess.run(["pb-plan", "--time-zone", zone], input=json.dumps(request) + "\n", text=True, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    brain = ["--endpoint", NO_SERVER, "--timeout", "5"] if offer else []
+    p = subprocess.run(["pb-plan", "--time-zone", zone] + brain, input=json.dumps(request) + "\n", text=True, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     lines = [l for l in p.stdout.splitlines() if l.strip()]
     return json.loads(lines[-1]) if lines else {"steps": [], "error": p.stderr.strip()[-300:]}
 
@@ -126,6 +143,17 @@ with tempfile.TemporaryDirectory() as tmp:
             p = plan(c, tmp)
             f.write(json.dumps({"id": c["id"], "plan": p}) + "\n")
             results.append((c, p, judge(c, p)))
+        # What the selector offers, for every case a right plan has tools for.
+        offers = {}
+        for c in cases:
+            if c["expect"].get("tools"):
+                offers[c["id"]] = (plan(c, tmp, offer=True).get("receipt") or {}).get("offered", [])
+
+def recall(chosen):
+    """The share of the tools a right plan needs that the selector offered (cases with tools)."""
+    wanted = [(t, c["id"]) for c in chosen if c["id"] in offers for t in set(c["expect"]["tools"])]
+    return round(sum(t in offers[i] for t, i in wanted) / max(1, len(wanted)), 4)
+
 
 figures = {}
 for half in ("tune", "check", "all"):
@@ -142,6 +170,7 @@ for half in ("tune", "check", "all"):
                                     "right": round(sum(ok for *_, ok in chosen) / max(1, len(chosen)), 4),
                                     "must_write_nothing": len(quiet),
                                     "wrote_when_it_must_not": sum(bool(score.writes(p)) for _, p in quiet),
+                                    "selector_recall_at_8": recall([c for c, *_ in chosen]),
                                     "by_kind": {k: round(v[0] / v[1], 4) for k, v in sorted(kinds.items())}}))
 if os.environ.get("EVERYDAY_MISSES"):
     for c, p, ok in results:

@@ -22,7 +22,7 @@ public enum EndpointError: Error, Equatable, CustomStringConvertible, ExitStatus
         case .http(let status, let message): return "endpoint answered HTTP \(status): \(message)"
         case .badResponse(let why): return "endpoint sent a bad response: \(why)"
         case .refusedRemote(let host):
-            return "\(host) is not a loopback address; pass --allow-remote to send evidence off this machine"
+            return "\(host) is not a loopback address; pass --allow-remote to send anything off this machine"
         }
     }
 

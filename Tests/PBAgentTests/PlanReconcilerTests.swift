@@ -234,6 +234,20 @@ struct PlanReconcilerTests {
         #expect(store.plan("add a task to water the plants and make it repeat every week").tools == ["create_task", "set_recurrence"])
     }
 
+    @Test("R9 holds an id to an item the store holds: a plan made elsewhere can name any number")
+    func targetGroundingByID() {
+        let store = withStore(["walk the dog"], milestones: ["design approved"])
+        #expect(reconcile("done", [step(1, "complete_task", ["id": 1])], store: store).tools == ["complete_task"])
+        #expect(reconcile("done", [step(1, "complete_task", ["id": "1"])], store: store).tools == ["complete_task"])
+        let missing = reconcile("delete walk the dog", [step(1, "delete_task", ["id": 7, "title": "walk the dog"])], store: store)
+        #expect(missing.steps.isEmpty)
+        #expect(rule(missing, "R9").first?.contains("no task in the store is id 7") == true)
+        #expect(reconcile("delete it", [step(1, "delete_task", ["id": "milestone:1"])], store: store).steps.isEmpty, "a milestone's id is not a task's")
+        #expect(reconcile("walk blocked by x", [step(1, "add_dependency", ["task": "task:1", "blocked_by": "task:9"])], store: store).steps.isEmpty)
+        #expect(reconcile("design approved", [step(1, "complete_milestone", ["id": "milestone:1"])], store: store).tools == ["complete_milestone"])
+        #expect(reconcile("done", [step(1, "complete_task", ["id": 1])]).tools == ["complete_task"], "no store read: nothing checked")
+    }
+
     @Test("R9 checks nothing when the store was not read, rejects every named change on an empty one, and undo needs a turn to take back")
     func targetGroundingScope() {
         #expect(planner.plan("I saw a bulldog today").tools == ["complete_task"], "no store read: the grammar's reading stands")
@@ -278,4 +292,8 @@ struct PlanReconcilerTests {
 // Plans written out in the tests read as they would in JSON.
 extension JSONValue: ExpressibleByStringLiteral {
     public init(stringLiteral value: String) { self = .string(value) }
+}
+
+extension JSONValue: ExpressibleByIntegerLiteral {
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
 }

@@ -15,6 +15,10 @@ public enum PlanCommand {
             OptionSpec("capture", short: "c", help: "read the whole of the text input as one dump to capture (records: each one)"),
             OptionSpec("reconcile", short: "r", help: "read plan records made elsewhere (a model, a script) and apply the reconciliation rules to them"),
             OptionSpec("no-store", help: "do not read the store's open tasks and notes (which a capture never adds again)"),
+            OptionSpec("endpoint", value: "URL", help: "ask an OpenAI-compatible chat server for each plan, within a JSON schema; checked and reconciled like the grammar's, which plans instead when the server fails"),
+            OptionSpec("model", value: "NAME", help: "with --endpoint, the model to ask for"),
+            OptionSpec("timeout", value: "S", help: "with --endpoint, seconds per request before the grammar plans it (default 60)"),
+            OptionSpec("allow-remote", help: "with --endpoint, allow a server that is not on this machine (the request is shown on stderr first)"),
             OptionSpec("keep-going", short: "k", help: "turn a bad input line into an error record and go on (exit 65 at the end)"),
         ])
 
@@ -28,6 +32,10 @@ public enum PlanCommand {
         let parser = try DateCommand.parser(o)
         let stored = o.flag("no-store") ? (tasks: [], notes: [], targets: nil) : storedItems(PBEnvironment())
         let planner = Planner(parser: parser, openTasks: stored.tasks, savedNotes: stored.notes, targets: stored.targets)
+        let brain = try EndpointPlanner(options: o)
+        if brain != nil, o.flag("reconcile") {
+            throw ToolFailure(.usage, "--endpoint plans requests; --reconcile checks plans made elsewhere: give one of them")
+        }
         let readers = try RecordLoop.readers(for: o.operands, maxLineBytes: maxLineBytes)
         let loop = RecordLoop(keepGoing: o.flag("keep-going"))
         let writer = NDJSONWriter.standardOutput
@@ -41,7 +49,7 @@ public enum PlanCommand {
             var dumpBytes = 0
             let code = try loop.run(readers) { line in
                 if isRecord(line) {
-                    try writer.write(try plan(for: line, planner: planner, capture: true))
+                    try writer.write(try plan(for: line, planner: planner, capture: true, brain: brain))
                 } else {
                     dumpBytes += line.data.count + 1
                     guard dumpBytes <= maxCaptureBytes else {
@@ -50,11 +58,14 @@ public enum PlanCommand {
                     dump.append(line.text)
                 }
             }
-            if !dump.isEmpty { try writer.write(planner.plan(dump.joined(separator: "\n"), capture: true)) }
+            if !dump.isEmpty {
+                let text = dump.joined(separator: "\n")
+                try writer.write(brain.map { $0.plan(text, planner: planner, capture: true) } ?? planner.plan(text, capture: true))
+            }
             return code
         }
         return try loop.run(readers) { line in
-            try writer.write(try plan(for: line, planner: planner, capture: nil))
+            try writer.write(try plan(for: line, planner: planner, capture: nil, brain: brain))
         }
     }
 
@@ -64,8 +75,11 @@ public enum PlanCommand {
 
     /// The plan for one input line: a plain text line, or a JSON object with `text` (a string),
     /// optional `now` (ISO 8601, overrides --now) and `capture` (a boolean); other fields pass through.
-    public static func plan(for line: InputLine, planner: Planner, capture: Bool?) throws -> PlanRecord {
-        guard isRecord(line) else { return planner.plan(line.text, capture: capture) }
+    public static func plan(for line: InputLine, planner: Planner, capture: Bool?, brain: EndpointPlanner? = nil) throws -> PlanRecord {
+        func planned(_ text: String, by planner: Planner, capture: Bool?) -> PlanRecord {
+            brain.map { $0.plan(text, planner: planner, capture: capture) } ?? planner.plan(text, capture: capture)
+        }
+        guard isRecord(line) else { return planned(line.text, by: planner, capture: capture) }
         let object = try RecordCodec().decodeObject(line.data)
         let text: String
         switch object["text"] {
@@ -86,7 +100,7 @@ public enum PlanCommand {
         case nil, .null?: break
         default: throw RecordError.badField(name: "capture", reason: "expected true or false")
         }
-        var record = own.plan(text, capture: wantsCapture)
+        var record = planned(text, by: own, capture: wantsCapture)
         for (key, value) in object where !PlanRecord.knownKeys.contains(key) && record.extra[key] == nil {
             record.extra[key] = value
         }

@@ -103,6 +103,12 @@ public struct PlanReconciler: Sendable {
     }
 
     /// A string argument as the user wrote it ("$$5" is "$5"); nil for a reference or a non-string.
+    /// An id as written: a string that is not a step reference, or a whole number.
+    static func reference(_ value: JSONValue?) -> String? {
+        if case .number(let n)? = value { return n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n) }
+        return text(value)
+    }
+
     static func text(_ value: JSONValue?) -> String? {
         guard case .string(let s)? = value else { return nil }
         if s.hasPrefix("$$") { return String(s.dropFirst()) }
@@ -460,6 +466,23 @@ public struct PlanReconciler: Sendable {
             } else if s.tool == "link_items" {
                 let all = store.tasks + store.projects + store.milestones + store.notes
                 named += [("from", "item", all), ("to", "item", all)]
+            }
+            // An id (task:3, or a bare 3) must be one the store holds: a plan made elsewhere (a
+            // model's, a script's) can name any number, and pb-exec would change whatever it is.
+            let all = store.tasks + store.projects + store.milestones + store.notes
+            let idKind: String? = PlanReconciler.taskChanges.contains(s.tool) ? "task"
+                : s.tool == "complete_milestone" ? "milestone" : s.tool == "append_note" ? "note" : nil
+            var ids: [(key: String, raw: String, kind: String?)] = []
+            if let kind = idKind, let raw = PlanReconciler.reference(s.args["id"]) { ids.append(("id", raw, kind)) }
+            for (key, _, _) in named {
+                if let raw = PlanReconciler.text(s.args[key]), ItemRef(raw) != nil { ids.append((key, raw, nil)) }
+            }
+            for (key, raw, kind) in ids {
+                let ref = ItemRef(raw, defaultKind: kind)
+                if ref == nil || (kind != nil && ref?.kind != kind) || !all.contains(where: { $0.ref == ref?.description }) {
+                    change("R9", "\(label(s)): no \(kind ?? "item") in the store is \(key) \(raw); rejected", step: s.n)
+                    return false
+                }
             }
             for (key, kind, items) in named {
                 guard let text = PlanReconciler.text(s.args[key]), ItemRef(text) == nil else { continue }

@@ -17,10 +17,12 @@ public struct PlanRecord: PBRecord, Equatable {
     public var source: String?
     /// Reconciliation rules the planner applied, passed through as given.
     public var rules: JSONValue?
+    /// Which planner made the plan when a model was asked for one (`pb-plan --endpoint`).
+    public var receipt: PlanReceipt?
     public var extra: [String: JSONValue] = [:]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, text, now, steps, source, rules
+        case kind, text, now, steps, source, rules, receipt
     }
 
     public init(text: String? = nil, now: String? = nil, steps: [PlanStep], source: String? = nil) {
