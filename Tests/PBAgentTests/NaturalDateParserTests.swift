@@ -49,6 +49,17 @@ import Testing
         #expect(m.alternatives.first?.reason == "the coming friday")
     }
 
+    @Test("British 'friday week' and 'a week on friday' are a week after the coming Friday; 'sat' counts before a part of the day")
+    func weekAfterTheComingDay() {
+        #expect(read("friday week") == "2026-12-04 day")
+        #expect(read("a week on friday") == "2026-12-04 day")
+        #expect(read("a week on wednesday") == "2026-12-09 day", "today is Wednesday: the coming one is a week ahead")
+        #expect(read("get the car washed tuesday week") == "2026-12-08 day")
+        #expect(parser().firstMatch(in: "tuesday weekly")?.phrase == "tuesday", "only the word week")
+        #expect(read("sat morning") == "2026-11-28T06:00:00+00:00 part-of-day")
+        #expect(parser().firstMatch(in: "we sat down") == nil)
+    }
+
     @Test func everyOtherFridayIsARecurrence() {
         let m = parser().firstMatch(in: "water the plants every other friday")!
         #expect(m.phrase == "every other friday")

@@ -195,6 +195,12 @@ struct DatePhraseReader {
     /// recent one before today), every [other] friday (a recurrence from the coming one).
     func weekdayPhrase(at i: Int) -> DatePiece? {
         let today = cal.today
+        // "a week on Tuesday" (British): the Tuesday a week after the coming one.
+        if isWord(i, "a"), isWord(i + 1, "week"), isWord(i + 2, "on"), let name = word(i + 3), let weekday = Weekday(word: name),
+           !name.hasSuffix("s") {
+            let ahead = cal.daysUntil(weekday, from: today)
+            return .day(daySpan(cal.day(today, plus: (ahead == 0 ? 7 : ahead) + 7)), i, i + 3)
+        }
         var j = i
         var modifier = ""
         if isWord(i, "this", "next", "last", "coming", "past", "previous") {
@@ -215,7 +221,8 @@ struct DatePhraseReader {
         if modifier.isEmpty, ["sat", "sun", "wed", "mon"].contains(name) {
             let k = symbol(j + 1) == "," ? j + 2 : j + 1
             let dotted = symbol(j + 1) == "." && glued(j + 1)
-            guard dotted || clockTime(at: k) != nil || spokenClock(at: k) != nil else { return nil }
+            let part = word(k).flatMap(DayPart.init(word:)) != nil
+            guard dotted || part || clockTime(at: k) != nil || spokenClock(at: k) != nil else { return nil }
         }
         var last = j
         if symbol(j + 1) == ".", glued(j + 1), name.count <= 4 { last = j + 1 }
@@ -223,6 +230,9 @@ struct DatePhraseReader {
         let coming = cal.day(today, plus: ahead == 0 ? 7 : ahead)
         let onOrAfterToday = cal.day(today, plus: ahead)
         switch modifier {
+        case "" where isWord(last + 1, "week") && !name.hasSuffix("s"):
+            // "Tuesday week" (British): a week after the coming Tuesday.
+            return .day(daySpan(cal.day(coming, plus: 7)), i, last + 1)
         case "":
             var span = daySpan(coming)
             if ahead == 0 { span.alternatives = [DaySpanAlternative(daySpan(today), "today is \(weekday.name)")] }
