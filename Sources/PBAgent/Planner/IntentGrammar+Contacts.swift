@@ -33,7 +33,7 @@ extension IntentGrammar {
         // name must not open with a verb or a question word: "call mom's mobile" is a to-do, and
         // "when is jacob's birthday" is read by its own frame below.
         let asked = pattern.match(ask + " .+", t) != nil
-        let possessive = pattern.match(#"(?:"# + ask + #" )?(?:the |all )?"# + n + #"(?:'s|s'|’s) ("# + d + #"(?: and "# + d + #")?)(?: please| for me| nowadays| now)?"# + inC + "?", t)
+        let possessive = pattern.match(#"(?:"# + ask + #" )?(?:the |all )?"# + n + #"(?:'s|s'|’s) ("# + d + #"(?: and "# + d + #")?)(?: please| for me| nowadays| now| again)?"# + inC + "?", t)
             .flatMap { m -> [String]? in
                 let first = m[0].lowercased().split(separator: " ").first.map(String.init) ?? ""
                 let opensOther = VerbLexicon.taskVerbs.contains(first) || VerbLexicon.action(ofLemma: first) != nil
@@ -44,7 +44,7 @@ extension IntentGrammar {
             (name, said) = (m[0], m[1])
         // Asked, a possessive as speech transcribes it, without its apostrophe ("show johns
         // office number", "what is amber stevens address"): only with a detail in particular.
-        } else if let m = pattern.match(ask + #" (?:the )?"# + n + #" ("# + d + #")"# + inC + "?", t), Self.detailKind(m[1]) != nil,
+        } else if let m = pattern.match(ask + #" (?:the )?"# + n + #" ("# + d + #")(?: again)?"# + inC + "?", t), Self.detailKind(m[1]) != nil,
                   !["email", "title"].contains(Self.detailKind(m[1]) ?? "") {
             // ("show johns email" is as often a message of John's, and "the song title" no person.)
             (name, said) = (m[0], m[1])

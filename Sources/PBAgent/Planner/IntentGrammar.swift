@@ -44,7 +44,7 @@ public struct IntentGrammar: Sendable {
     /// Only whole-clause phrasings count, so "cancel the dentist" stays a delete.
     func undoRequest(_ clause: Clause) -> [PlannedIntent]? {
         let text = clause.lower.trimmingCharacters(in: CharacterSet(charactersIn: " .!"))
-        let pattern = #"^(?:please )?(?:undo|revert|reverse|scratch|take back|cancel)(?: (?:that|it|this|the last (?:change|changes|thing|turn|step|request)|what you (?:just )?did|my last (?:change|request)))?(?: back)?(?: please)?$|^take (?:that|it) back(?: please)?$|^never ?mind(?:,? undo that)?$"#
+        let pattern = #"^(?:please )?(?:undo|revert|reverse|scratch|take back|cancel)(?: (?:that|it|this|the last (?:change|changes|thing|turn|step|request)|what you (?:just )?did|my last (?:change|request)))?(?: back)?(?: please)?$|^take (?:that|it) back(?: please)?$|^never ?mind(?:,? (?:undo|revert|take)(?: (?:that|it))?(?: back)?)?$"#
         let regex = ClausePattern.shared.regex(pattern, caseInsensitive: false)
         guard regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil else { return nil }
         // "Cancel" means undo only with "that" or "the last ...": alone, or with "it" or "this",
@@ -94,7 +94,7 @@ public struct IntentGrammar: Sendable {
             t.removeLast()
             t = t.trimmingCharacters(in: .whitespaces)
         }
-        let lead = #"(?:(?:ok(?:ay)?|hey|hi|hello|so|um+|uh+|oh|wait|right|also|and then|and|then|btw|actually|not now|alright|please|pls|quick one|one more thing|let'?s|lets)[,!.:]?\s+)+(.+)"#
+        let lead = #"(?:(?:ok(?:ay)?|hey|hi|hello|so|um+|uh+|oh|wait|right|also|and then|and|then|btw|actually|not now|alright|please|pls|plz|quick one|one more thing|let'?s|lets|yeah|yep|hm+|er+m?|ah+|well|i think|i guess|oh and|and also|by the way)[,!.:]?\s+)+(.+)"#
         if let m = pattern.match(lead, t) { t = m[0] }
         let asked = pattern.contains(#"\b(?:please|pls|kindly|(?:can|could|would|will) (?:you|u))\b"#, t)
         if let m = pattern.match(#"(?:can|could|would|will) (?:you|u)(?: please)?,? (.+)"#, t) { t = m[0] }

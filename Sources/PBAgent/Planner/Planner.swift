@@ -10,6 +10,9 @@ public struct Planner: Sendable {
     public let grammar: IntentGrammar
     public let splitter: ClauseSplitter
     public var reconciler: PlanReconciler
+    /// Misspelt grammar words put right before a request is read (not in a dump, whose lines are
+    /// kept as written).
+    public let spelling: RequestSpelling
 
     /// `openTasks` and `savedNotes` are the store's, which a capture never adds again (R1).
     /// `targets` are every item of the store, which a change must name (R9); nil when unread.
@@ -18,6 +21,8 @@ public struct Planner: Sendable {
         grammar = IntentGrammar(dates: dates)
         splitter = ClauseSplitter(grammar: grammar)
         reconciler = PlanReconciler(dates: dates, openTasks: openTasks, savedNotes: savedNotes, targets: targets)
+        let titles = openTasks.map(\.text) + (targets.map { $0.tasks + $0.projects + $0.milestones + $0.notes }?.map(\.title) ?? [])
+        spelling = RequestSpelling(titles: titles)
     }
 
     /// The same planner with the clock at `now` (a record's own time), the store's items kept.
@@ -36,6 +41,18 @@ public struct Planner: Sendable {
 
     public func plan(_ text: String, capture: Bool? = nil) -> PlanRecord {
         if capture ?? looksLikeDump(text) { return capturePlan(text) }
+        let (read, corrections) = spelling.correct(text)
+        var record = plan(reading: read)
+        record.text = text
+        if !corrections.isEmpty {
+            let said = corrections.map { "read \"\($0.typed)\" as \"\($0.read)\"" }.joined(separator: ", ")
+            record.extra["message"] = .string(said + (record.extra["message"]?.stringValue.map { "; " + $0 } ?? ""))
+        }
+        return record
+    }
+
+    /// The plan for a request as read (its spelling put right).
+    func plan(reading text: String) -> PlanRecord {
         var intents: [PlannedIntent] = []
         var missed: [String] = []
         for (clause, scope) in splitter.scopedSplit(text) {

@@ -1,0 +1,68 @@
+import Foundation
+import PBText
+
+/// Puts right a misspelt command or date word before the grammar reads a request ("remidn me to
+/// call the electrician tomorow"), as people type on a phone. A word is put right only when it is
+/// no English word (WordNet knows none of its forms, and Debian's British spelling dictionary
+/// does not list it: that one holds the function words and first names WordNet lacks), no word
+/// of the store's titles, not a name
+/// (capitalised after the first word), at least four letters long, and one edit (a letter added,
+/// dropped, changed, or two swapped) from exactly one word the grammar reads. Everything else is
+/// left as typed: a title's own spelling is the user's.
+public struct RequestSpelling: Sendable {
+    /// What was put right, in order.
+    public struct Correction: Equatable, Sendable {
+        public var typed: String
+        public var read: String
+    }
+
+    let vocabulary: Set<String>
+    let titleWords: Set<String>
+    let dictionary: WordNet?
+    let wordList: WordList?
+
+    /// The words the grammar's rules and the date reader turn on.
+    public static let grammarWords: Set<String> = {
+        var words = IntentGrammar.openers.union(VerbLexicon.taskVerbs)
+        for set in VerbLexicon.synonyms.values { words.formUnion(set) }
+        words.formUnion(Weekday.allCases.map(\.name))
+        words.formUnion(DateVocabulary.monthNames)
+        words.formUnion([
+            "today", "tomorrow", "tonight", "yesterday", "morning", "afternoon", "evening", "night", "weekend", "fortnight",
+            "week", "month", "year", "next", "until", "after", "before", "every", "weekly", "monthly", "daily", "yearly",
+            "remind", "reminder", "undo", "redo", "that", "this", "please", "priority", "urgent", "important", "calendar",
+            "appointment", "meeting", "schedule", "reschedule", "snooze", "postpone", "delete", "cancel", "complete",
+            "message", "email", "whatsapp", "tomorrow's", "today's", "o'clock", "noon", "midnight",
+        ])
+        return Set(words.filter { $0.count >= 3 && $0.allSatisfy { $0.isLetter || $0 == "'" } })
+    }()
+
+    public init(titles: [String] = [], dictionary: WordNet? = WordNet.shared, wordList: WordList? = nil) {
+        vocabulary = Self.grammarWords
+        titleWords = Set(titles.flatMap { $0.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" }).map(String.init) })
+        self.dictionary = dictionary
+        self.wordList = wordList
+    }
+
+    /// The request with its misspelt grammar words put right, and what was changed.
+    public func correct(_ text: String) -> (text: String, corrections: [Correction]) {
+        // Without both dictionaries a real word could look like a typo: leave the text alone.
+        guard let dictionary, let list = wordList ?? WordList.shared else { return (text, []) }
+        let ns = text as NSString
+        let words = ClausePattern.shared.regex(#"[\p{L}']+"#).matches(in: text, range: NSRange(location: 0, length: ns.length))
+        var out = text
+        var corrections: [Correction] = []
+        for (i, m) in words.enumerated().reversed() {
+            let typed = ns.substring(with: m.range)
+            let lower = typed.lowercased()
+            guard lower.count >= 4, !vocabulary.contains(lower), !titleWords.contains(lower),
+                  i == 0 || typed.first?.isUppercase != true, !dictionary.knows(lower) else { continue }
+            let near = vocabulary.filter { abs($0.count - lower.count) <= 1 && EditDistance.optimalAlignment(Array($0), Array(lower), limit: 1) <= 1 }
+            guard near.count == 1, let read = near.first, !list.contains(lower) else { continue }
+            let fixed = typed.first?.isUppercase == true ? read.prefix(1).uppercased() + read.dropFirst() : read
+            out = (out as NSString).replacingCharacters(in: m.range, with: fixed)
+            corrections.insert(Correction(typed: typed, read: fixed), at: 0)
+        }
+        return (out, corrections)
+    }
+}
