@@ -12,7 +12,7 @@ import PBCore
 extension IntentGrammar {
 
     static let messageVerbs: [String: String] = [
-        "text": "message", "message": "message", "msg": "message", "sms": "message", "ping": "message", "tell": "message",
+        "text": "text", "message": "message", "msg": "message", "sms": "sms", "ping": "message", "tell": "message",
         "whatsapp": "whatsapp", "signal": "signal", "dm": "message",
         "email": "email", "e-mail": "email", "mail": "email",
     ]

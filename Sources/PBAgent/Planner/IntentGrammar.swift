@@ -29,7 +29,7 @@ public struct IntentGrammar: Sendable {
         let clause = normalise(raw)
         if clause.text.isEmpty { return nil }
         let readers: [(Clause) -> [PlannedIntent]?] = [
-            redoRequest, undoRequest, briefRequest, drafting, scheduling, list, lookAt, runOnQuestion, beforeCapture, capture, outOfScope, question, commands, paraphrase, statementOfState, imperative,
+            redoRequest, undoRequest, construction, briefRequest, drafting, scheduling, list, lookAt, runOnQuestion, beforeCapture, capture, outOfScope, question, commands, paraphrase, statementOfState, imperative,
         ]
         for reader in readers {
             if let intents = reader(clause) {
@@ -69,6 +69,11 @@ public struct IntentGrammar: Sendable {
         guard let first = clause.lower.split(separator: " ").first.map(String.init) else { return false }
         let word = first.trimmingCharacters(in: CharacterSet(charactersIn: ",.:;!?"))
         if VerbLexicon.taskVerbs.contains(word) || VerbLexicon.action(ofLemma: word) != nil { return true }
+        // "..., and let Anjali know that ...": a message to someone named; "let her know" is part
+        // of what came before ("call mum and let her know").
+        if word == "let", let m = pattern.match(#"let ([\p{L}'.-]+) know\b.*"#, clause.text) {
+            return !IntentGrammar.notRecipients.contains(m[0].lowercased())
+        }
         if IntentGrammar.openers.contains(word) { return true }
         if VerbLexicon.pastLemma(word) != nil, clause.lower.split(separator: " ").count > 1 { return true }
         return false

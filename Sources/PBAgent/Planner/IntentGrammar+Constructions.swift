@@ -1,0 +1,86 @@
+import Foundation
+import PBCore
+
+/// The constructions read before the older readers: everyday phrasings those misread or missed.
+extension IntentGrammar {
+
+    static let priorityLabel = #"(urgent|important|asap|high priority|top priority|low priority|not urgent|no rush)\s*[:\-–]\s*(.+)"#
+
+    static let constructions: [Construction] = [
+        Construction(
+            name: "priority label",
+            pattern: priorityLabel,
+            slots: ["priority", "request"],
+            examples: [("urgent: renew passport by Friday", [.createTask]), ("low priority: sort the loft", [.createTask])],
+            build: { g, c, m in
+                let level = ["low priority", "not urgent", "no rush"].contains(m[0].lowercased()) ? "low" : "high"
+                let found = g.parse(m[1]) ?? g.newTask(m[1]) ?? []
+                guard found.contains(where: { $0.tool == .createTask }) else { return nil }
+                return found.map { intent in
+                    guard intent.tool == .createTask else { return intent }
+                    var i = intent
+                    i.args["priority"] = .string(level)
+                    return i
+                }
+            }),
+        Construction(
+            name: "snooze or hold until a day",
+            pattern: #"(?:snooze|hold|park|defer|put off|postpone|delay|push) (.+?) (?:until|till|til|to|for) (.+)"#,
+            slots: ["item", "day"],
+            examples: [("snooze the HeatRight call until Tuesday", [.rescheduleTask]), ("snooze arjun's permission slip till tomorrow", [.rescheduleTask])],
+            build: { g, _, m in
+                let cut = g.dates.cut(m[1])
+                guard let due = cut.due, DateSlot.tidy(cut.rest).isEmpty else { return nil }
+                var args: [String: JSONValue] = ["due": .string(due)]
+                if let grain = cut.grain { args["due_grain"] = .string(grain) }
+                return g.onTask(.rescheduleTask, m[0], args).map { [$0] }
+            }),
+        Construction(
+            name: "message on a channel, after a colon",
+            pattern: #"(text|message|msg|sms|whatsapp|signal|dm|email|e-mail) ([\p{L}][\p{L}'.-]*(?: [\p{L}][\p{L}'.-]*)?)\s*[:\-–]\s*(.+)"#,
+            slots: ["channel", "to", "text"],
+            examples: [("whatsapp amma: reached safely, will call after dinner", [.draftMessage])],
+            build: { g, _, m in g.draft(to: m[1], channel: m[0], text: m[2]) }),
+        Construction(
+            name: "reply to someone saying",
+            pattern: #"(?:reply|respond|write back|answer) to ([\p{L}][\p{L}'.-]*(?: [\p{L}][\p{L}'.-]*){0,2}?)(?: on (whatsapp|signal|text|email|e-mail|sms))?,? (?:saying|to say|that|with)\s*:?\s*(.+)"#,
+            slots: ["to", "channel", "text"],
+            examples: [("reply to Sam O'Neill saying yes, saturday works", [.draftMessage])],
+            build: { g, _, m in g.draft(to: m[0], channel: m[1].isEmpty ? "message" : m[1], text: m[2]) }),
+        Construction(
+            name: "a day said first",
+            pattern: #"(.+)"#,
+            slots: ["request"],
+            examples: [("every sunday i need to feed the sourdough starter", [.createTask, .setRecurrence]),
+                       ("tomorrow morning pick up the parcel from the post office", [.createTask])],
+            build: { g, _, m in g.dayFirst(m[0]) }),
+    ]
+
+    func construction(_ c: Clause) -> [PlannedIntent]? {
+        for k in Self.constructions {
+            if let m = pattern.match(k.pattern, c.text), let found = k.build(self, c, m) { return found }
+        }
+        return nil
+    }
+
+    /// A draft message as the drafting reader makes them, with the channel word as said.
+    func draft(to name: String, channel said: String, text raw: String) -> [PlannedIntent]? {
+        guard let channel = Self.messageVerbs[said.lowercased()], !Self.notRecipients.contains(name.lowercased()) else { return nil }
+        var text = raw.trimmingCharacters(in: CharacterSet(charactersIn: " \"“”"))
+        guard !text.isEmpty else { return nil }
+        text = text.prefix(1).uppercased() + text.dropFirst()
+        var intent = PlannedIntent(.draftMessage, ["to": .string(name), "channel": .string(channel), "text": .string(text)])
+        intent.confirm = "draft \(channel == "email" ? "an email" : "a message") to \(name): \"\(text)\"? (it is not sent)"
+        return [intent]
+    }
+
+    /// "Every Sunday I need to feed the starter", "tomorrow morning pick up the parcel": a date
+    /// said before the request is read as if said after it, when the rest alone is a capture.
+    func dayFirst(_ text: String) -> [PlannedIntent]? {
+        guard let m = dates.parser.matches(in: text).first, m.error == nil, m.start == 0, m.end < text.utf8.count else { return nil }
+        let rest = String(decoding: Array(text.utf8)[m.end...], as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: " ,:-"))
+        guard !rest.isEmpty, let alone = parse(rest), alone.contains(where: { $0.tool == .createTask }),
+              alone.allSatisfy({ $0.tool == .createTask || $0.tool == .setRecurrence }) else { return nil }
+        return parse(rest + " " + m.phrase)
+    }
+}
