@@ -34,3 +34,47 @@ struct ConstructionTests {
         #expect(fixedPlanner().plan("tomorrow is a holiday").steps.isEmpty, "a day said first needs a request after it")
     }
 }
+
+/// The constructions over a whole sentence or request: a verb over a list, a message written
+/// out and then sent on, and a move that keeps the time a task had.
+@Suite("Sentence constructions")
+struct SentenceConstructionTests {
+    func store(_ tasks: [(String, String?)]) -> Planner {
+        let zone = TimeZone(secondsFromGMT: 0)!
+        let now = DateValueFormat(timeZone: zone).parseInstant("2026-12-05T10:00:00Z")!
+        var targets = StoreTargets(tasks: tasks.enumerated().map { .init(ref: "task:\($0.offset + 1)", title: $0.element.0, open: true) })
+        for (i, t) in tasks.enumerated() { if let due = t.1 { targets.dues["task:\(i + 1)"] = due } }
+        return Planner(parser: NaturalDateParser(now: now, timeZone: zone), targets: targets)
+    }
+
+    @Test("one verb over a list is one change per item, never new tasks")
+    func lists() {
+        let s = store([("call mom", nil), ("book dentist", nil), ("buy milk", nil), ("pay rent", nil)])
+        #expect(s.plan("delete pay rent, call mom and buy milk").tools == ["delete_task", "delete_task", "delete_task"])
+        #expect(s.plan("complete call mom and book dentist").tools == ["complete_task", "complete_task"])
+        #expect(s.plan("mark pay rent and buy milk as done").tools == ["complete_task", "complete_task"])
+        #expect(s.plan("delete pay rent and call the bank").tools == ["delete_task", "create_task"], "the store holds no 'call the bank'")
+        // Without the store, only a list of three or more with commas.
+        #expect(fixedPlanner().plan("delete pay rent, call mom and buy milk").tools == ["delete_task", "delete_task", "delete_task"])
+        #expect(fixedPlanner().plan("cancel the dentist and call mum").tools == ["delete_task", "create_task"])
+    }
+
+    @Test("a message written out and sent on is one draft to the person greeted, on the channel said")
+    func addressed() {
+        let p = fixedPlanner().plan("Hey Sam, thanks for dinner last night, lets do it again in january! send it to him on whatsapp")
+        #expect(p.tools == ["draft_message"])
+        #expect(p.steps.first?.args == ["to": "Sam", "channel": "whatsapp", "text": "Hey Sam, thanks for dinner last night, lets do it again in january"])
+        let q = fixedPlanner().plan("Hi Priya, the deck is attached. Send this to her now")
+        #expect(q.steps.first?.args["to"] == "Priya")
+        #expect(q.steps.first?.args["text"] == "Hi Priya, the deck is attached")
+        #expect(fixedPlanner().plan("Thanks, send it to him").tools != ["draft_message"])
+    }
+
+    @Test("a move to another day keeps the task's time, unless a time is said")
+    func keepsTime() {
+        let s = store([("vet", "2026-12-08T09:00:00+00:00"), ("bins", "2026-12-08")])
+        #expect(s.plan("bump the vet to friday").steps.first?.args["due"] == "2026-12-11T09:00:00+00:00")
+        #expect(s.plan("move the vet to friday at 2pm").steps.first?.args["due"] == "2026-12-11T14:00:00+00:00")
+        #expect(s.plan("move the bins to friday").steps.first?.args["due"] == "2026-12-11", "a task with a day only keeps a day")
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import PBText
 import PBCore
 
 /// Finds the date phrase of a clause, cuts it (and the preposition that led into it) out of the
@@ -74,7 +75,12 @@ public struct DateSlot: Sendable {
         var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         let dangling: Set<String> = ["and", "then", "also", "please", "pls", "to", "on", "by", "at", "the", "for", "due", "until", "so", "-", "–", "—", "&", "before"]
         func clean(_ w: String) -> String { w.trimmingCharacters(in: CharacterSet(charactersIn: ",;:.!?")) }
-        while let last = words.last, dangling.contains(clean(last).lowercased()) || clean(last).isEmpty { words.removeLast() }
+        while let last = words.last, dangling.contains(clean(last).lowercased()) || clean(last).isEmpty {
+            // A phrasal verb's particle closes its title ("put the kettle on", as WordNet lists
+            // "put on"); a preposition left by a cut date does not.
+            if words.count > 2, let verb = words.first, clean(last) == last, WordNet.shared?.phrasalVerb(verb.lowercased(), last.lowercased()) != nil { break }
+            words.removeLast()
+        }
         while let first = words.first, ["and", "then", "also", "please", "-", ",", "so"].contains(clean(first).lowercased()) || clean(first).isEmpty {
             words.removeFirst()
         }

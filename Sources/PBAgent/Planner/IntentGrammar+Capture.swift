@@ -137,6 +137,11 @@ extension IntentGrammar {
         if pattern.match(#"(?:close|open|shut|lock|unlock|raise|lower)(?: all)?(?: the| my)?(?: open| closed)?(?: [\w-]+)? (?:windows?|doors?|garage|blinds|curtains|shutters|gate|lights?)(?: .*)?"#, l) != nil {
             return []
         }
+        // Converting an amount: "what's 100 euros in pounds", "how many grams is 3 ounces".
+        if pattern.match(#"(?:what(?:'s| is)|whats|how (?:much|many) (?:is|are)|convert) \d+(?:[.,]\d+)? ?[\p{L}$€£]+ (?:in|to|into) [\p{L}$€£]+"#, l) != nil
+            || pattern.match(#"how many [\p{L}]+ (?:is|are|in) (?:a |an |\d+(?:[.,]\d+)? ?)[\p{L}]+"#, l) != nil {
+            return []
+        }
         if pattern.contains(#"\b(?:weather|forecast|rain(?:ing)? (?:today|tomorrow)|joke|music|songs?|podcast|radio|thermostat|volume|headlines|news|stock (?:prices?|market)|traffic|sunrise|sunset|temperature|exchange rates?|meaning of life|horoscope|lyrics|football|score of)\b"#, l) {
             return []
         }

@@ -25,7 +25,7 @@ extension IntentGrammar {
             }),
         Construction(
             name: "snooze or hold until a day",
-            pattern: #"(?:snooze|hold|park|defer|put off|postpone|delay|push) (.+?) (?:until|till|til|to|for) (.+)"#,
+            pattern: #"(?:snooze|hold|park|defer|put off|postpone|delay|push)(?: back| out| off)? (.+?) (?:back |out |off )?(?:until|till|til|to|for) (.+)"#,
             slots: ["item", "day"],
             examples: [("snooze the HeatRight call until Tuesday", [.rescheduleTask]), ("snooze arjun's permission slip till tomorrow", [.rescheduleTask])],
             build: { g, _, m in
@@ -82,5 +82,64 @@ extension IntentGrammar {
         guard !rest.isEmpty, let alone = parse(rest), alone.contains(where: { $0.tool == .createTask }),
               alone.allSatisfy({ $0.tool == .createTask || $0.tool == .setRecurrence }) else { return nil }
         return parse(rest + " " + m.phrase)
+    }
+}
+
+extension IntentGrammar {
+    static let listDelete = #"(?:delete|remove|cancel|drop|scrap|bin|ditch|clear)"#
+    static let listComplete = #"(?:complete|finish|tick off|cross off|check off|mark off|close)"#
+
+    /// "delete pay rent, call mom and buy milk", "complete call mom and book dentist", "mark A
+    /// and B as done": one verb over a list is one change per item, never new tasks. With the
+    /// store read, only when it holds every item (else "cancel the dentist and call mum" is two
+    /// requests); without it, only a list of three or more written with commas.
+    func listedChanges(_ sentence: String, holds: (String) -> Bool?) -> [PlannedIntent]? {
+        let t = normalise(sentence).text
+        var tool: PlannerTool
+        var list: String
+        if let m = pattern.match("(" + Self.listDelete + "|" + Self.listComplete + #") (.+?)(?: (?:as )?(?:done|complete|completed|finished|off))?"#, t) {
+            tool = pattern.match(Self.listDelete, m[0]) != nil ? .deleteTask : .completeTask
+            list = m[1]
+        } else if let m = pattern.match(#"mark (.+?) (?:as )?(?:done|complete|completed|finished|off)"#, t) {
+            tool = .completeTask
+            list = m[0]
+        } else {
+            return nil
+        }
+        let separator = ClausePattern.shared.regex(#",\s*(?:and\s+|&\s+)?|\s+and\s+|\s+&\s+"#)
+        let ns = list as NSString
+        var items: [String] = []
+        var cursor = 0
+        for sep in separator.matches(in: list, range: NSRange(location: 0, length: ns.length)) {
+            items.append(ns.substring(with: NSRange(location: cursor, length: sep.range.location - cursor)))
+            cursor = sep.range.location + sep.range.length
+        }
+        items.append(ns.substring(from: cursor))
+        items = items.map { item($0) }
+        guard items.count >= 2, items.allSatisfy({ !$0.isEmpty && !isPronoun($0) && dates.cut($0).phrase == nil }) else { return nil }
+        let held = items.map(holds)
+        if held.contains(where: { $0 == nil }) {
+            guard items.count >= 3, list.contains(",") else { return nil }
+        } else if held.contains(false) {
+            return nil
+        }
+        return items.compactMap { onTask(tool, $0) }
+    }
+
+    /// A message written out, then sent on: "Hey Sam, thanks for dinner! send it to him on
+    /// whatsapp", "Hi Priya, the deck is attached. Send this to her now". The greeting names the
+    /// person; everything before the sending sentence is the message.
+    func addressedMessage(_ text: String) -> [PlannedIntent]? {
+        let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let p = #"((?i:(?:hi|hey|hello|dear|morning|evening|yo)\s+)?([\p{L}][\p{L}'’-]*(?: [\p{Lu}][\p{L}'’-]*)?)\s*[,!]\s+.+?)[\s.!?]+(?i:(?:please |pls |can you |could you )?(?:send|text|message|whatsapp|email|forward) (?:it|this|that)(?: to (?:him|her|them|[\p{L}'’-]+))?(?: (?:on|via|by|over|as an?) (whatsapp|signal|text|sms|email|e-mail|message))?(?: now| please| pls| right away| asap)*)[.!]?"#
+        let regex = ClausePattern.shared.regex("^(?:" + p + ")$", caseInsensitive: false)
+        let ns = t as NSString
+        guard let m = regex.firstMatch(in: t, range: NSRange(location: 0, length: ns.length)) else { return nil }
+        func group(_ i: Int) -> String { m.range(at: i).location == NSNotFound ? "" : ns.substring(with: m.range(at: i)) }
+        let name = group(2)
+        guard !Self.notRecipients.contains(name.lowercased()), !["thanks", "thank", "sorry", "yes", "no", "ok", "okay", "so"].contains(name.lowercased()) else { return nil }
+        let body = group(1).trimmingCharacters(in: CharacterSet(charactersIn: " .!?"))
+        let channel = group(3).isEmpty ? "message" : group(3).lowercased()
+        return draft(to: name, channel: channel, text: body)
     }
 }

@@ -200,7 +200,8 @@ public struct IntentGrammar: Sendable {
             (#"every year|yearly|annually|each year|once a year"#, "yearly"),
         ]
         for (p, rule) in table {
-            let r = ClausePattern.shared.regex(#"\b(?:"# + p + #")\b"#)
+            // "on the 1st of every month": the "of" belongs to the repeat, not the title.
+            let r = ClausePattern.shared.regex(#"(?:\bof )?\b(?:"# + p + #")\b"#)
             let ns = text as NSString
             guard let m = r.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) else { continue }
             var value = rule

@@ -55,15 +55,30 @@ public struct Planner: Sendable {
     func plan(reading text: String) -> PlanRecord {
         var intents: [PlannedIntent] = []
         var missed: [String] = []
-        for (clause, scope) in splitter.scopedSplit(text) {
-            if let found = grammar.parse(clause) {
-                intents += found.map { var i = $0; i.scope = scope; return i }
-            } else {
-                missed.append(clause)
+        if let message = grammar.addressedMessage(text) {
+            intents = message
+        } else {
+            var base = 0
+            for sentence in splitter.sentences(text) {
+                if let listed = grammar.listedChanges(sentence, holds: holdsTask) {
+                    base += 1
+                    intents += listed.map { var i = $0; i.scope = base; return i }
+                    continue
+                }
+                var last = 0
+                for (clause, scope) in splitter.scopedSplit(sentence) {
+                    last = max(last, scope)
+                    if let found = grammar.parse(clause) {
+                        intents += found.map { var i = $0; i.scope = base + scope; return i }
+                    } else {
+                        missed.append(clause)
+                    }
+                }
+                base += last
             }
         }
         if intents.isEmpty { return fallback(text) }
-        intents = Self.joiningPronounTasks(intents)
+        intents = keepingTime(Self.joiningPronounTasks(intents))
         let (numberedPlan, unresolved) = numbered(text, intents, source: "grammar")
         var record = reconciler.reconcile(numberedPlan, request: text, capture: false, listAll: false)
         if record.steps.isEmpty {
@@ -75,6 +90,35 @@ public struct Planner: Sendable {
         let notes = missed.map { "not understood: \"\($0)\"" } + unresolved
         if !notes.isEmpty { record.extra["message"] = .string(notes.joined(separator: "; ")) }
         return record
+    }
+
+    /// Whether the store holds a task this title names (exactly or nearly, as R9 and pb-exec look
+    /// it up); nil when the store was not read.
+    func holdsTask(_ title: String) -> Bool? {
+        guard let targets = reconciler.targets else { return nil }
+        if case .none = TitleMatcher(preferOpen: true).match(title, in: targets.tasks) { return false }
+        return true
+    }
+
+    /// A move to another day keeps the time of day the task had ("bump the vet to friday", the
+    /// vet being at 9:00, is Friday at 9:00), unless the request says a time of its own.
+    func keepingTime(_ intents: [PlannedIntent]) -> [PlannedIntent] {
+        guard let targets = reconciler.targets, !targets.dues.isEmpty else { return intents }
+        let zone = dates.parser.timeZone
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return intents.map { intent in
+            guard intent.tool == .rescheduleTask, case .string(let title)? = intent.args["title"],
+                  case .string(let due)? = intent.args["due"], let day = ISOMoment.parse(due, zone: zone), day.dateOnly,
+                  case .found(let task) = TitleMatcher(preferOpen: true).match(title, in: targets.tasks),
+                  let had = targets.dues[task.ref].flatMap({ ISOMoment.parse($0, zone: zone) }), !had.dateOnly else { return intent }
+            let time = calendar.dateComponents([.hour, .minute, .second], from: had.date)
+            guard let moved = calendar.date(bySettingHour: time.hour ?? 0, minute: time.minute ?? 0, second: time.second ?? 0, of: day.date) else { return intent }
+            var i = intent
+            i.args["due"] = .string(dates.format.instant(moved))
+            i.args["due_grain"] = .string("minute")
+            return i
+        }
     }
 
     /// Seed 004: one step per actionable item; everything else, in order, as one note.

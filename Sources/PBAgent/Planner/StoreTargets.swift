@@ -7,6 +7,9 @@ public struct StoreTargets: Sendable {
     public var notes: [TitleMatcher.Candidate]
     /// A turn that is not undone yet is in the journal.
     public var canUndo: Bool
+    /// Each task's due as stored (ISO 8601 date, or instant with its offset), by reference, so a
+    /// move to another day can keep the time it had.
+    public var dues: [String: String] = [:]
 
     public init(tasks: [TitleMatcher.Candidate] = [], projects: [TitleMatcher.Candidate] = [], milestones: [TitleMatcher.Candidate] = [],
                 notes: [TitleMatcher.Candidate] = [], canUndo: Bool = false) {
@@ -29,5 +32,6 @@ public struct StoreTargets: Sendable {
                   milestones: try store.milestones().map { .init(ref: $0.ref, title: $0.title, open: $0.status == "open") },
                   notes: try store.notes().map { .init(ref: $0.ref, title: $0.title, open: true) },
                   canUndo: try store.lastOpenGroup() != nil)
+        for t in try store.tasks() { if let due = t.due { dues[t.ref] = due } }
     }
 }

@@ -38,7 +38,7 @@ public enum VerbLexicon {
         "prepare", "pitch", "present", "record", "film", "photograph", "scan", "shred", "archive", "declutter",
         "start", "begin", "continue", "go", "drive", "run", "exercise", "stretch", "meditate", "set", "sharpen",
         "collect", "claim", "refund", "exchange", "top", "fill", "call", "hire", "interview", "onboard", "train",
-        "double-check", "verify", "figure", "work", "catch", "sync", "transfer", "deposit", "withdraw",
+        "double-check", "verify", "figure", "work", "catch", "sync", "transfer", "deposit", "withdraw", "put", "approve",
     ]
 
     /// Past tenses that do not end in -ed, and -ed forms the rules below get wrong.
