@@ -70,6 +70,16 @@ struct SentenceConstructionTests {
         #expect(fixedPlanner().plan("Thanks, send it to him").tools != ["draft_message"])
     }
 
+    @Test("a name typed in lower case is a person when the contacts know it")
+    func lowerCasePeople() {
+        let zone = TimeZone(secondsFromGMT: 0)!
+        let now = DateValueFormat(timeZone: zone).parseInstant("2026-12-05T10:00:00Z")!
+        let p = Planner(parser: NaturalDateParser(now: now, timeZone: zone), people: ["priya", "priya shah"])
+        #expect(p.plan("coffee with priya tomorrow at 11 to go over the mockups").steps.first?.args["attendees"] == .array(["priya"]))
+        #expect(p.plan("lunch with the team tomorrow at 1").steps.first?.args["attendees"] == nil)
+        #expect(fixedPlanner().plan("coffee with priya tomorrow at 11").steps.first?.args["attendees"] == nil, "no contacts, no people")
+    }
+
     @Test("a move to another day keeps the task's time, unless a time is said")
     func keepsTime() {
         let s = store([("vet", "2026-12-08T09:00:00+00:00"), ("bins", "2026-12-08")])

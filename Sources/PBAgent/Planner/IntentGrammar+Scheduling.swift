@@ -56,7 +56,14 @@ extension IntentGrammar {
         let name = #"(?:(?:Dr\.? |Mr\.? |Mrs\.? |Ms\.? )?"# + word + "(?: " + notDate + word + ")?)"
         let r = pattern.regex(#"\bwith ("# + name + #"(?:(?:,| and|,? &) "# + name + ")*)", caseInsensitive: false)
         let ns = text as NSString
-        guard let m = r.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) else { return [] }
+        guard let m = r.firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) else {
+            // "coffee with priya": a name typed in lower case, when the contacts know it.
+            guard !people.isEmpty, let low = pattern.regex(#"\bwith ([\p{L}'-]+)(?:(?:,| and|,? &) ([\p{L}'-]+))*"#).firstMatch(in: text, range: NSRange(location: 0, length: ns.length)) else { return [] }
+            let said = ns.substring(with: low.range).dropFirst(5).replacingOccurrences(of: " and ", with: ",").replacingOccurrences(of: "&", with: ",")
+            let names = said.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let known = Array(names.prefix { people.contains($0.lowercased()) })
+            return known
+        }
         return ns.substring(with: m.range(at: 1)).replacingOccurrences(of: " and ", with: ",").replacingOccurrences(of: "&", with: ",")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }

@@ -6,9 +6,13 @@ import PBCore
 /// matched, so the caller can fall back honestly instead of guessing.
 public struct IntentGrammar: Sendable {
     public let dates: DateSlot
+    /// The contacts' names, lowercased (given, family, full, nicknames): a word a person types in
+    /// lower case ("coffee with priya") is a person when the contacts know it.
+    public let people: Set<String>
 
-    public init(dates: DateSlot) {
+    public init(dates: DateSlot, people: Set<String> = []) {
         self.dates = dates
+        self.people = people
     }
 
     /// A clause after the words that do not change its meaning are dropped.

@@ -31,7 +31,8 @@ public enum PlanCommand {
     public static func run(_ o: ParsedOptions) throws -> ExitCode {
         let parser = try DateCommand.parser(o)
         let stored = o.flag("no-store") ? (tasks: [], notes: [], targets: nil) : storedItems(PBEnvironment())
-        let planner = Planner(parser: parser, openTasks: stored.tasks, savedNotes: stored.notes, targets: stored.targets)
+        let planner = Planner(parser: parser, openTasks: stored.tasks, savedNotes: stored.notes, targets: stored.targets,
+                              people: o.flag("no-store") ? [] : contactNames(PBEnvironment()))
         let brain = try EndpointPlanner(options: o)
         if brain != nil, o.flag("reconcile") {
             throw ToolFailure(.usage, "--endpoint plans requests; --reconcile checks plans made elsewhere: give one of them")
@@ -121,6 +122,25 @@ public enum PlanCommand {
         } catch {
             Diagnostics.shared.warning("\(path): cannot read the store's items (\(error)); a capture is checked against itself only, and a change is not checked against the store")
             return ([], [], nil)
+        }
+    }
+
+    /// The contacts' names, lowercased, from PB_CONTACTS or `$PB_HOME/contacts` (as pb-exec
+    /// finds them); none when the user keeps none. Contacts that cannot be read are said on
+    /// stderr, and planning goes on without them.
+    static func contactNames(_ environment: PBEnvironment, variables: [String: String] = ProcessInfo.processInfo.environment) -> Set<String> {
+        let own = environment.home.appendingPathComponent("contacts").path
+        let path = variables["PB_CONTACTS"].flatMap { $0.isEmpty ? nil : $0 } ?? (FileManager.default.fileExists(atPath: own) ? own : nil)
+        guard let path else { return [] }
+        do {
+            var names = Set<String>()
+            for c in try ContactBook.load(path).contacts {
+                for n in [c.given, c.family, c.fullName] + c.nicknames where !n.isEmpty { names.insert(n.lowercased()) }
+            }
+            return names
+        } catch {
+            Diagnostics.shared.warning("\(path): cannot read the contacts (\(error)); names typed in lower case are not known as people")
+            return []
         }
     }
 

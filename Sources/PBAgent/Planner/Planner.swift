@@ -16,9 +16,11 @@ public struct Planner: Sendable {
 
     /// `openTasks` and `savedNotes` are the store's, which a capture never adds again (R1).
     /// `targets` are every item of the store, which a change must name (R9); nil when unread.
-    public init(parser: NaturalDateParser, openTasks: [StoredItem] = [], savedNotes: [StoredItem] = [], targets: StoreTargets? = nil) {
+    /// `people` are the contacts' names, lowercased (IntentGrammar.people).
+    public init(parser: NaturalDateParser, openTasks: [StoredItem] = [], savedNotes: [StoredItem] = [], targets: StoreTargets? = nil,
+                people: Set<String> = []) {
         dates = DateSlot(parser: parser)
-        grammar = IntentGrammar(dates: dates)
+        grammar = IntentGrammar(dates: dates, people: people)
         splitter = ClauseSplitter(grammar: grammar)
         reconciler = PlanReconciler(dates: dates, openTasks: openTasks, savedNotes: savedNotes, targets: targets)
         let titles = openTasks.map(\.text) + (targets.map { $0.tasks + $0.projects + $0.milestones + $0.notes }?.map(\.title) ?? [])
@@ -29,7 +31,8 @@ public struct Planner: Sendable {
     public func at(_ now: Date) -> Planner {
         let p = dates.parser
         return Planner(parser: NaturalDateParser(now: now, timeZone: p.timeZone, weekStart: p.weekStart, dateOrder: p.dateOrder),
-                       openTasks: reconciler.openTasks, savedNotes: reconciler.savedNotes, targets: reconciler.targets)
+                       openTasks: reconciler.openTasks, savedNotes: reconciler.savedNotes, targets: reconciler.targets,
+                       people: grammar.people)
     }
 
     /// A request is a capture dump when it has several lines or three or more sentences.
