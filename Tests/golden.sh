@@ -8,8 +8,8 @@
 # GOLDEN_UPDATE=1 re-records expout/experr (review with git diff); GOLDEN_ONLY='pb-chunk/001*'
 # runs (or re-records) only the cases whose name matches that shell pattern.
 set -u
-# The user's default library, working hours, calendar folder and PB_NOW must not leak into a run.
-unset PB_LIBRARY PB_WORK_HOURS PB_CALENDAR_DIR PB_NOW
+# The user's default library, working hours, calendar folder, contacts and PB_NOW must not leak into a run.
+unset PB_LIBRARY PB_WORK_HOURS PB_CALENDAR_DIR PB_NOW PB_CONTACTS PB_FROM
 build=$(cd "${1:-.build/release}" && pwd)
 root=$(cd "$(dirname "$0")/.." && pwd)
 pass=0

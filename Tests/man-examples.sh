@@ -4,7 +4,7 @@
 # and bin/ first on PATH. Each example must exit 0.
 set -u
 # The user's default library must not leak into a run with its own PB_HOME.
-unset PB_LIBRARY PB_WORK_HOURS PB_CALENDAR_DIR
+unset PB_LIBRARY PB_WORK_HOURS PB_CALENDAR_DIR PB_CONTACTS PB_FROM
 build=$(cd "${1:-.build/release}" && pwd)
 root=$(cd "$(dirname "$0")/.." && pwd)
 home=$(mktemp -d)

@@ -7,7 +7,7 @@
 # the last turn's. Prints EVALJSON lines; exits 1 on any failure.
 #   run.sh [BUILD_DIR]
 set -eu
-unset PB_LIBRARY PB_WORK_HOURS PB_CALENDAR_DIR
+unset PB_LIBRARY PB_WORK_HOURS PB_CALENDAR_DIR PB_CONTACTS
 build=$(cd "${1:-.build/release}" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)

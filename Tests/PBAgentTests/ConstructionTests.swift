@@ -70,6 +70,25 @@ struct SentenceConstructionTests {
         #expect(fixedPlanner().plan("Thanks, send it to him").tools != ["draft_message"])
     }
 
+    @Test("a task named by when it is due is the one the store has due then, by its id")
+    func namedByDue() {
+        let s = store([("HeatRight call", "2026-12-07T10:00:00+00:00"), ("ring the plumber", "2026-12-06T09:30:00+00:00")])
+        let p = s.plan("move tomorrow morning's task to friday")
+        #expect(p.steps.first?.args == ["id": "task:2", "due": "2026-12-11T09:30:00+00:00", "due_grain": "minute"])
+        #expect(s.plan("move monday's task to friday").steps.first?.args["id"] == "task:1")
+        #expect(s.plan("move wednesday's task to friday").steps.isEmpty, "no task is due then: R9 says so")
+    }
+
+    @Test("a request cut short, emptying a whole list, or converting an amount plans nothing, and says why", arguments: [
+        ("remind me to", "stops before"), ("clear my list", "whole list"), ("delete all my tasks", "whole list"),
+        ("whats 100 euros in pounds", "converting amounts"),
+    ])
+    func declined(_ text: String, _ why: String) {
+        let p = fixedPlanner().plan(text)
+        #expect(p.steps.isEmpty)
+        #expect(p.extra["message"]?.stringValue?.contains(why) == true)
+    }
+
     @Test("a name typed in lower case is a person when the contacts know it")
     func lowerCasePeople() {
         let zone = TimeZone(secondsFromGMT: 0)!

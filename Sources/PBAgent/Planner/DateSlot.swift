@@ -24,6 +24,8 @@ public struct DateSlot: Sendable {
         public var grain: String?
         /// The start instant, for reconciliation.
         public var value: Date?
+        /// The end of the span the phrase names (exclusive), when it names more than an instant.
+        public var valueEnd: Date?
         /// Why the phrase is not a date ("february has at most 29 days"); the due is left out.
         public var invalid: String?
         /// A repeat phrase ("every friday") read as a recurrence rule.
@@ -60,6 +62,13 @@ public struct DateSlot: Sendable {
         }
         if let v = m.value {
             cut.value = v
+            if let end = m.valueEnd {
+                cut.valueEnd = end
+            } else if m.grain == .day {
+                var calendar = Calendar(identifier: .gregorian)
+                calendar.timeZone = parser.timeZone
+                cut.valueEnd = calendar.date(byAdding: .day, value: 1, to: v)
+            }
             cut.due = format.value(v, grain: m.grain)
             cut.grain = m.grain.rawValue.replacingOccurrences(of: "-", with: "_")
         }

@@ -5,6 +5,7 @@ extension IntentGrammar {
 
     /// Phrasings the capture rules would misread.
     func beforeCapture(_ c: Clause) -> [PlannedIntent]? {
+        if declined(c.text) != nil { return [] }
         let t = c.text
         if pattern.match(#"remind me (?:what|who|when|where|which|how|why)\b.*"#, t) != nil {
             return [PlannedIntent(.askNotes, ["question": .string(t + "?")])]
@@ -127,6 +128,28 @@ extension IntentGrammar {
         return nil
     }
 
+    /// Why a request is answered with no plan although it is about the store: cut short, or
+    /// asking to empty a whole list at once. Nil for every other request.
+    func declined(_ raw: String) -> String? {
+        let t = normalise(raw).text
+        if pattern.match(#"(?:remind|ping|nudge|tell) me(?: to| about| of| that)?|(?:add|create|new)(?: a)? (?:task|todo|to-do|reminder)(?: to| for)?|(?:i need to|remember to|todo:?|to do:?)"#, t) != nil {
+            return "nothing planned: the request stops before it says what to do; nothing in the store was touched"
+        }
+        if pattern.match(#"(?:clear|empty|wipe|delete|remove|erase|cancel|scrap|bin)(?: out)?(?: all)?(?: of)? (?:my|the|all|everything on my|everything in my)? ?(?:entire |whole )?(?:list|lists|tasks|to-?dos|to-?do list|task list|reminders|calendar|everything)"#, t) != nil {
+            return "nothing planned: PocketBrains does not empty a whole list at once; name what goes (\"delete A, B and C\"); nothing in the store was touched"
+        }
+        if isConversion(t.lowercased()) {
+            return "nothing planned: converting amounts is not something PocketBrains does; nothing in the store was touched"
+        }
+        return nil
+    }
+
+    /// "what's 100 euros in pounds", "how many grams in an ounce".
+    func isConversion(_ l: String) -> Bool {
+        pattern.match(#"(?:what(?:'s| is)|whats|how (?:much|many) (?:is|are)|convert) \d+(?:[.,]\d+)? ?[\p{L}$€£]+ (?:in|to|into) [\p{L}$€£]+"#, l) != nil
+            || pattern.match(#"how many [\p{L}]+ (?:is|are|in) (?:a |an |\d+(?:[.,]\d+)? ?)[\p{L}]+"#, l) != nil
+    }
+
     /// Requests outside what the tools can do: the honest answer is to say so.
     func outOfScope(_ c: Clause) -> [PlannedIntent]? {
         let l = c.lower
@@ -137,11 +160,7 @@ extension IntentGrammar {
         if pattern.match(#"(?:close|open|shut|lock|unlock|raise|lower)(?: all)?(?: the| my)?(?: open| closed)?(?: [\w-]+)? (?:windows?|doors?|garage|blinds|curtains|shutters|gate|lights?)(?: .*)?"#, l) != nil {
             return []
         }
-        // Converting an amount: "what's 100 euros in pounds", "how many grams is 3 ounces".
-        if pattern.match(#"(?:what(?:'s| is)|whats|how (?:much|many) (?:is|are)|convert) \d+(?:[.,]\d+)? ?[\p{L}$€£]+ (?:in|to|into) [\p{L}$€£]+"#, l) != nil
-            || pattern.match(#"how many [\p{L}]+ (?:is|are|in) (?:a |an |\d+(?:[.,]\d+)? ?)[\p{L}]+"#, l) != nil {
-            return []
-        }
+        if isConversion(l) { return [] }
         if pattern.contains(#"\b(?:weather|forecast|rain(?:ing)? (?:today|tomorrow)|joke|music|songs?|podcast|radio|thermostat|volume|headlines|news|stock (?:prices?|market)|traffic|sunrise|sunset|temperature|exchange rates?|meaning of life|horoscope|lyrics|football|score of)\b"#, l) {
             return []
         }

@@ -97,7 +97,7 @@ extension IntentGrammar {
         if let m = pattern.match(#"export (?:.*? )?(?:to|into|as) (\S+\.ics)"#, t) {
             return [PlannedIntent(.exportICS, ["path": .string(m[0])])]
         }
-        if pattern.match(#"(?:export|sync|send|push) (?:my |all |the )?(?:tasks|to-?dos|calendar|agenda|things)(?: to (?:my |the )?(?:calendar|ical|ics))?"#, t) != nil {
+        if pattern.match(#"(?:export|sync|send|push|copy|put) (?:my |all |all my |the )?(?:today'?s |tomorrow'?s |this week'?s )?(?:tasks|to-?dos|calendar|agenda|things|list|to-?do list|task list)(?: to (?:my |the )?(?:calendar|ical|ics))?"#, t) != nil {
             return [PlannedIntent(.exportICS, ["path": .string("tasks.ics")])]
         }
         // Summaries.
@@ -118,6 +118,18 @@ extension IntentGrammar {
             ?? pattern.match(#"(.+?) (?:is|are) (?:now )?(?:due|happening|moved|pushed|scheduled|rescheduled|postponed) (.+)"#, t).map({ [$0[0] + " " + $0[1]] })
             ?? pattern.match(#"(?:can|could|should|may) (.+?) (?:slip|move|wait|go|be moved|be pushed|be done) (.+)"#, t).map({ [$0[0] + " " + $0[1]] })
             ?? pattern.match(#"(.+?) (?:can|could|should|will|must) (?:slip|move|wait|go|be moved|be pushed|be done) (.+)"#, t).map({ [$0[0] + " " + $0[1]] }) {
+            // "move tomorrow morning's task to friday": the task is the one due then.
+            if let n = pattern.match(#"(?:the )?(.+?)(?:'s|’s) (?:task|reminder|thing|to-?do|one|appointment|meeting|call|job) (?:to|until|till|til|for|on|onto|over to) (.+)"#, m[0]) {
+                let owner = dates.cut(n[0]), target = dates.cut(n[1])
+                if let start = owner.value, let end = owner.valueEnd, start < end, DateSlot.tidy(owner.rest).isEmpty,
+                   let due = target.due, DateSlot.tidy(target.rest).isEmpty {
+                    var args: [String: JSONValue] = ["title": .string(n[0] + "'s task"), "due": .string(due)]
+                    if let g = target.grain { args["due_grain"] = .string(g) }
+                    var intent = PlannedIntent(.rescheduleTask, args, subject: n[0] + "'s task")
+                    intent.dueWithin = start..<end
+                    return [intent]
+                }
+            }
             let cut = dates.cut(m[0])
             if let due = cut.due {
                 var rest = cut.rest

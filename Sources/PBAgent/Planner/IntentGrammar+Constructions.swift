@@ -4,7 +4,7 @@ import PBCore
 /// The constructions read before the older readers: everyday phrasings those misread or missed.
 extension IntentGrammar {
 
-    static let priorityLabel = #"(urgent|important|asap|high priority|top priority|low priority|not urgent|no rush)\s*[:\-–]\s*(.+)"#
+    static let priorityLabel = #"(urgent|important|asap|high priority|top priority|low priority|not urgent|no rush)(?:\s*:|\s+[-–])\s*(.+)"#
 
     static let constructions: [Construction] = [
         Construction(
@@ -37,7 +37,7 @@ extension IntentGrammar {
             }),
         Construction(
             name: "message on a channel, after a colon",
-            pattern: #"(text|message|msg|sms|whatsapp|signal|dm|email|e-mail) ([\p{L}][\p{L}'.-]*(?: [\p{L}][\p{L}'.-]*)?)\s*[:\-–]\s*(.+)"#,
+            pattern: #"(text|message|msg|sms|whatsapp|signal|dm|email|e-mail) ([\p{L}][\p{L}'.-]*(?: [\p{L}][\p{L}'.-]*)?)(?:\s*:|\s+[-–])\s*(.+)"#,
             slots: ["channel", "to", "text"],
             examples: [("whatsapp amma: reached safely, will call after dinner", [.draftMessage])],
             build: { g, _, m in g.draft(to: m[1], channel: m[0], text: m[2]) }),

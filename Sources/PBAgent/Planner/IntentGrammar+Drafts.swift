@@ -41,7 +41,9 @@ extension IntentGrammar {
         }
         guard let channel = IntentGrammar.messageVerbs[verb], !IntentGrammar.notRecipients.contains(name.lowercased()) else { return nil }
         // A capitalised word after the first name is the surname ("Priya Shah that ..."), as written.
-        if let first = rest.split(separator: " ").first, first.first?.isUppercase == true, first.dropFirst().allSatisfy(\.isLowercase),
+        // "O'Neill" and "Smith-Jones" are surnames too.
+        if let first = rest.split(separator: " ").first, first.first?.isUppercase == true,
+           first.dropFirst().allSatisfy({ $0.isLowercase || $0 == "'" || $0 == "’" || $0 == "-" || ($0.isUppercase && first.contains(where: { "'’-".contains($0) })) }),
            first.count > 1, !["I'm", "I'll", "I've", "I'd", "The", "It's", "We", "We're", "Running", "Sorry", "Thanks", "Happy", "Please"].contains(String(first)),
            rest.split(separator: " ").count > 1 {
             name += " " + first

@@ -1,3 +1,4 @@
+import Foundation
 import PBCore
 
 /// One tool call the grammar read from a clause, before it is numbered into a plan step.
@@ -17,6 +18,9 @@ public struct PlannedIntent: Equatable, Sendable {
     /// A question the plan asks before it writes ("schedule ... at the first free slot?"): the
     /// plan record carries it as `confirm`, and pb-exec runs it as a dry run until confirmed.
     public var confirm: String?
+    /// The item is named by when it is due ("move tomorrow morning's task to friday"): the
+    /// planner names the one open task due in this span, when the store has exactly one.
+    public var dueWithin: Range<Date>?
 
     public init(_ tool: PlannerTool, _ args: [String: JSONValue] = [:], subject: String? = nil, pronoun: Bool = false) {
         self.tool = tool

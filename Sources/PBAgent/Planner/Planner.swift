@@ -81,7 +81,7 @@ public struct Planner: Sendable {
             }
         }
         if intents.isEmpty { return fallback(text) }
-        intents = keepingTime(Self.joiningPronounTasks(intents))
+        intents = keepingTime(namingByDue(Self.joiningPronounTasks(intents)))
         let (numberedPlan, unresolved) = numbered(text, intents, source: "grammar")
         var record = reconciler.reconcile(numberedPlan, request: text, capture: false, listAll: false)
         if record.steps.isEmpty {
@@ -103,6 +103,27 @@ public struct Planner: Sendable {
         return true
     }
 
+    /// An item named by when it is due ("tomorrow morning's task") is the one open task the store
+    /// has due in that span; with none or several the words stay, and R9 says no task is called that.
+    func namingByDue(_ intents: [PlannedIntent]) -> [PlannedIntent] {
+        guard let targets = reconciler.targets else { return intents }
+        let zone = dates.parser.timeZone
+        return intents.map { intent in
+            guard let span = intent.dueWithin else { return intent }
+            let due = targets.tasks.filter { task in
+                guard task.open, let d = targets.dues[task.ref].flatMap({ ISOMoment.parse($0, zone: zone) }) else { return false }
+                return span.contains(d.date)
+            }
+            guard due.count == 1 else { return intent }
+            // By its id: the title is the store's words, not the request's, which R6 holds titles to.
+            var i = intent
+            i.args["title"] = nil
+            i.args["id"] = .string(due[0].ref)
+            i.subject = due[0].title
+            return i
+        }
+    }
+
     /// A move to another day keeps the time of day the task had ("bump the vet to friday", the
     /// vet being at 9:00, is Friday at 9:00), unless the request says a time of its own.
     func keepingTime(_ intents: [PlannedIntent]) -> [PlannedIntent] {
@@ -111,10 +132,15 @@ public struct Planner: Sendable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         return intents.map { intent in
-            guard intent.tool == .rescheduleTask, case .string(let title)? = intent.args["title"],
-                  case .string(let due)? = intent.args["due"], let day = ISOMoment.parse(due, zone: zone), day.dateOnly,
-                  case .found(let task) = TitleMatcher(preferOpen: true).match(title, in: targets.tasks),
-                  let had = targets.dues[task.ref].flatMap({ ISOMoment.parse($0, zone: zone) }), !had.dateOnly else { return intent }
+            var ref: String?
+            if case .string(let id)? = intent.args["id"] {
+                ref = id
+            } else if case .string(let title)? = intent.args["title"], case .found(let task) = TitleMatcher(preferOpen: true).match(title, in: targets.tasks) {
+                ref = task.ref
+            }
+            guard intent.tool == .rescheduleTask, let ref, case .string(let due)? = intent.args["due"],
+                  let day = ISOMoment.parse(due, zone: zone), day.dateOnly,
+                  let had = targets.dues[ref].flatMap({ ISOMoment.parse($0, zone: zone) }), !had.dateOnly else { return intent }
             let time = calendar.dateComponents([.hour, .minute, .second], from: had.date)
             guard let moved = calendar.date(bySettingHour: time.hour ?? 0, minute: time.minute ?? 0, second: time.second ?? 0, of: day.date) else { return intent }
             var i = intent
@@ -287,6 +313,10 @@ public struct Planner: Sendable {
     /// The honest answer when no rule read the request: a plan with no steps that says so.
     public func fallback(_ text: String) -> PlanRecord {
         var r = PlanRecord(text: text, now: dates.format.instant(dates.parser.now), steps: [], source: "fallback")
+        if let why = grammar.declined(text) {
+            r.extra["message"] = .string(why)
+            return r
+        }
         if let noun = grammar.outsideNoun(text) {
             r.extra["message"] = .string("nothing planned: PocketBrains keeps tasks, projects, notes and calendars, and \"\(noun)\" is not one of them; nothing in the store was touched")
             return r
