@@ -61,8 +61,12 @@ struct PlanReconcilerTests {
         #expect(rule(p, "R1") == ["step 1 \"Buy the milk\": already open as task:7 \"buy milk\"; not added again"])
         #expect(review(p).map(\.1) == ["rejected", "accepted"])
         #expect(review(p)[1].3 == 1, "the kept step is renumbered 1")
-        // A single request means what it says: it is not checked against the store.
-        #expect(stored.plan("remind me to buy milk").tools == ["create_task"])
+        // A single request is checked too: the open task is named, not added again, unless the
+        // request gives another day (a second occurrence said on purpose).
+        let again = stored.plan("remind me to buy milk")
+        #expect(again.steps.isEmpty)
+        #expect(rule(again, "R1") == ["step 1 \"buy milk\": already open as task:7 \"buy milk\"; not added again"])
+        #expect(stored.plan("remind me to buy milk on friday").tools == ["create_task"], "the open one has no day")
     }
 
     @Test("R1 never saves a note that is already saved, case and spacing aside")

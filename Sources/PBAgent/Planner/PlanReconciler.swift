@@ -249,7 +249,7 @@ public struct PlanReconciler: Sendable {
             if !validDates(&s) { return .reject }
             if !temporal(&s) { return .reject }
             if !targetGrounding(s) { return .reject }
-            if capture, let into = dedupe(s) { return into < 0 ? .reject : .merged(into) }
+            if let into = dedupe(s) { return into < 0 ? .reject : .merged(into) }
             return .keep
         }
 
@@ -500,10 +500,14 @@ public struct PlanReconciler: Sendable {
             guard s.tool == "create_task", let title = PlanReconciler.text(s.args["title"]) else { return nil }
             let key = Set(TitleMatcher.contentWords(title))
             guard !key.isEmpty else { return nil }
-            if let open = owner.openTasks.first(where: { Set(TitleMatcher.contentWords($0.text)) == key }) {
+            // A capture never adds an open task again. A single request does not either, unless it
+            // gives a due on another day than the open one's (a second occurrence, said on purpose).
+            if let open = owner.openTasks.first(where: { Set(TitleMatcher.contentWords($0.text)) == key }),
+               capture || sameDay(s.args["due"], owner.targets?.dues[open.ref]) {
                 change("R1", "\(label(s)): already open as \(open.ref) \"\(open.text)\"; not added again", step: s.n)
                 return -1
             }
+            guard capture else { return nil }
             let rank = ["none": 0, "low": 1, "medium": 2, "high": 3]
             for (i, k) in kept.enumerated() where k.step.tool == "create_task" {
                 guard let t = PlanReconciler.text(k.step.args["title"]), Set(TitleMatcher.contentWords(t)) == key else { continue }
@@ -526,6 +530,17 @@ public struct PlanReconciler: Sendable {
                 return k.n
             }
             return nil
+        }
+
+        /// Whether a new task's due (nil: none said) falls on the open task's day, or no day was said.
+        func sameDay(_ due: JSONValue?, _ open: String?) -> Bool {
+            guard let said = PlanReconciler.text(due) else { return true }
+            guard let open else { return false }
+            let zone = owner.dates.parser.timeZone
+            guard let a = ISOMoment.parse(said, zone: zone), let b = ISOMoment.parse(open, zone: zone) else { return false }
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            return calendar.isDate(a.date, inSameDayAs: b.date)
         }
 
         // R1 for notes: the same words (case and spacing aside) already saved, or earlier in the
