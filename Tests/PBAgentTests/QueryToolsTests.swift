@@ -30,6 +30,22 @@ import PBCore
         #expect(try fx.count("journal") == 9)
     }
 
+    @Test("a week's agenda asked on a Saturday or Sunday runs through the coming week")
+    func agendaWeekOnAWeekend() throws {
+        var fx = try fixture()
+        fx.now = "2026-11-28T10:00:00Z"  // Saturday: Grab the cake (today) and Book dentist (Wednesday)
+        let saturday = try fx.step("agenda", #"{"range":"week"}"#)
+        #expect(saturday.summary?.contains(#"2 due this week: task:4 "Grab the cake", task:5 "Book dentist""#) == true)
+        #expect(until(saturday) == "2026-12-06")
+        fx.now = "2026-11-27T10:00:00Z"  // Friday: to this Sunday only
+        #expect(until(try fx.step("agenda", #"{"range":"week"}"#)) == "2026-11-29")
+    }
+
+    func until(_ r: StepResult) -> String? {
+        if case .object(let o)? = r.data, case .string(let s)? = o["until"] { return s }
+        return nil
+    }
+
     @Test func searchFindsTitlesAndBodies() throws {
         let fx = try fixture()
         let s = try fx.step("search", #"{"query":"bulbs"}"#)

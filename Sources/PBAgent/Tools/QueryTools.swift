@@ -28,10 +28,12 @@ enum QueryTools {
     }
 
     /// The last day of the clock's week (weeks start on Monday).
+    /// The Sunday the week's agenda runs to: this one, or, asked on a Saturday or Sunday, the
+    /// coming week's ("what's due this week?" on a weekend means the week ahead too).
     static func endOfWeek(_ clock: AgentClock) -> String {
         let cal = clock.calendar
         let weekday = cal.component(.weekday, from: clock.now) // 1 = Sunday
-        let daysLeft = (8 - weekday) % 7
+        let daysLeft = (8 - weekday) % 7 + (weekday == 1 || weekday == 7 ? 7 : 0)
         let end = cal.date(byAdding: .day, value: daysLeft, to: clock.now)!
         return ISOMoment.dayString(end, zone: clock.zone)
     }
@@ -97,8 +99,8 @@ enum QueryTools {
         return ToolOutcome(ref: ref, summary: "\(top.count) match\(top.count == 1 ? "" : "es") for '\(query)': \(shown)\(top.count > 5 ? ", ..." : "")", data: data)
     })
 
-    static let agenda = AgentTool("agenda", "open tasks overdue, due today or due this week (to Sunday), relative to the plan's now", mutates: false, arguments: [
-        .init("range", "today (overdue and due today, the default), week (overdue and due by Sunday) or overdue"),
+    static let agenda = AgentTool("agenda", "open tasks overdue, due today or due this week (to Sunday; on a weekend, the coming week's), relative to the plan's now", mutates: false, arguments: [
+        .init("range", "today (overdue and due today, the default), week (overdue and due by Sunday, the coming week's on a weekend) or overdue"),
     ], run: { ctx in
         let range = try ctx.args.text("range")?.lowercased() ?? "today"
         guard ["today", "week", "overdue"].contains(range) else { throw AgentError.badArgument("range", "expected today, week or overdue, got '\(range)'") }
