@@ -86,3 +86,5 @@ PY
 # check half (see spoken.py).
 python3 "$here/spoken.py" "$build/pb-date" "$here/spoken.jsonl" spoken
 python3 "$here/spoken.py" "$build/pb-date" "$here/spoken-check.jsonl" spoken-check
+# Duckling's English time corpus: the outside check, its check half never tuned on (duckling.py).
+python3 "$here/duckling.py" "$build/pb-date"

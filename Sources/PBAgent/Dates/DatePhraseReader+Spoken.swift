@@ -91,6 +91,14 @@ extension DatePhraseReader {
             k = next
             if isWord(k, "minutes", "minute", "mins", "min") { k += 1 }
         }
+        // "half three", "half 6" (British): half past that hour, read as a bare hour is.
+        if minutes == 30, isWord(j, "half"), !afterRange, hasAt || timeCanStand(at: j), let (h, next) = hourWord(at: k), (1...12).contains(h),
+           !isWord(next, "hours", "hour", "hrs", "hr", "days", "weeks", "months", "years", "times", "an", "a") {
+            var last = next - 1
+            var mer: ClockTime.Meridiem?
+            if let (mm, end) = meridiem(at: last + 1) { mer = mm; last = end }
+            return timePiece(ClockTime(hour: h, minute: 30, meridiem: mer, hasMinutes: true, isFixed: false), i, last)
+        }
         if let m = minutes, !afterRange, isWord(k, "past", "after", "to", "till", "before", "of") {
             let forward = isWord(k, "past", "after")
             let spokenWord = word(j) != nil && number(j) == nil

@@ -274,17 +274,17 @@ struct DatePhraseReader {
         if isWord(i, "the"), isWord(i + 1, "week"), isWord(i + 2, "after"), isWord(i + 3, "next") {
             return .day(weekSpan(cal.day(cal.startOfWeek(today), plus: 14)), i, i + 3)
         }
-        if isWord(i, "this", "next", "last", "coming", "past", "previous") {
+        if isWord(i, "this", "next", "last", "coming", "past", "previous", "current") {
             modifier = word(i)!
             named = true
             j += 1
         } else if isWord(i, "the") {
             j += 1
-            if isWord(j, "coming", "next", "last", "past", "previous") { modifier = word(j)!; named = true; j += 1 }
+            if isWord(j, "coming", "next", "last", "past", "previous", "current", "following") { modifier = word(j)!; named = true; j += 1 }
         }
         let step: Int
         switch modifier {
-        case "next": step = 1
+        case "next", "following": step = 1
         case "last", "past", "previous": step = -1
         default: step = 0
         }
@@ -303,7 +303,7 @@ struct DatePhraseReader {
             return .day(weekSpan(cal.day(cal.startOfWeek(today), plus: 7 * step)), i, j)
         case "month" where named:
             return .day(monthSpan(cal.adding(step, .month, to: cal.startOfMonth(today))), i, j)
-        case "year" where named:
+        case "year" where named, "yr" where named:
             return .day(yearSpan(cal.adding(step, .year, to: cal.startOfYear(today))), i, j)
         case let name? where named:
             // this/next/last march: a month name after a modifier.
