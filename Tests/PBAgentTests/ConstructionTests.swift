@@ -89,6 +89,31 @@ struct SentenceConstructionTests {
         #expect(p.extra["message"]?.stringValue?.contains(why) == true)
     }
 
+    @Test("a task put on a named list is filed into the store's project of that name, and is a task of its own otherwise")
+    func namedLists() {
+        let zone = TimeZone(secondsFromGMT: 0)!
+        let now = DateValueFormat(timeZone: zone).parseInstant("2026-12-05T10:00:00Z")!
+        let s = Planner(parser: NaturalDateParser(now: now, timeZone: zone),
+                        targets: StoreTargets(projects: [.init(ref: "project:1", title: "School supplies", open: true),
+                                                         .init(ref: "project:2", title: "Grocery list", open: true)]))
+        #expect(s.plan("add pencils to the school supplies list").steps.first?.args == ["title": "pencils", "project": "project:1"])
+        #expect(s.plan("on my grocery list please add oranges").steps.first?.args == ["title": "oranges", "project": "project:2"])
+        #expect(s.plan("grocery list add eggs").steps.first?.args["project"] == "project:2")
+        #expect(s.plan("add a mop to the hardware store list").steps.first?.args == ["title": "a mop"], "no such list: a task of its own")
+        #expect(fixedPlanner().plan("put oat milk on my shopping list").steps.first?.args == ["title": "oat milk"])
+    }
+
+    @Test("emptying a whole calendar or list plans nothing, in the many ways people say it; a chore stays a task", arguments: [
+        ("clean my entire calendar", true), ("clear my calendar for saturday", true), ("make my calendar empty", true),
+        ("clear all events for this month", true), ("i want all my events deleted", true), ("remove all events from my calendar", true),
+        ("clear the gutters", false), ("empty the dishwasher", false), ("clean the kitchen", false),
+    ])
+    func bulkClear(_ text: String, _ declined: Bool) {
+        let p = fixedPlanner().plan(text)
+        #expect(p.steps.isEmpty == declined, "\(p.steps.map(\.tool))")
+        if declined { #expect(p.extra["message"]?.stringValue?.contains("whole list") == true) }
+    }
+
     @Test("a name typed in lower case is a person when the contacts know it")
     func lowerCasePeople() {
         let zone = TimeZone(secondsFromGMT: 0)!

@@ -6,6 +6,7 @@ extension IntentGrammar {
     /// Phrasings the capture rules would misread.
     func beforeCapture(_ c: Clause) -> [PlannedIntent]? {
         if declined(c.text) != nil { return [] }
+        if let listed = namedList(c) { return listed }
         let t = c.text
         if pattern.match(#"remind me (?:what|who|when|where|which|how|why)\b.*"#, t) != nil {
             return [PlannedIntent(.askNotes, ["question": .string(t + "?")])]
@@ -46,6 +47,27 @@ extension IntentGrammar {
         }
         if let m = pattern.match(#"(?:append|add) ["“](.+?)["”] (?:to|onto|into) (?:the |my )?(?:note )?(?:called |titled )?(.+?)(?: note)?"#, t) {
             return appendNote(text: m[0], note: m[1])
+        }
+        return nil
+    }
+
+    /// A named list: "add pencils to the school supplies list", "on my grocery list please add
+    /// oranges", "grocery list: add eggs". The task is filed into that list when the store has it
+    /// (Planner.filingIntoLists), and is a task of its own otherwise.
+    func namedList(_ c: Clause) -> [PlannedIntent]? {
+        let t = c.text
+        let named = #"((?:[\p{L}'’-]+ ){0,3}?)(?:list|checklist)"#
+        if let m = pattern.match(#"(?:add|put|chuck|stick|pop|throw|bung|include|write) (.+?) (?:to|on|in|onto|into) (?:my |the |our )?"# + named, t)
+            ?? pattern.match(#"(?:on|to|in) (?:my |the |our )?"# + named + #",? (?:please |pls )?(?:add|put|include) (.+)"#, t).map({ [$0[1], $0[0]] })
+            ?? pattern.match(#"(?:my |the |our )?"# + named + #"\s*[:,-]?\s*(?:please )?add (.+)"#, t).map({ [$0[1], $0[0]] }),
+           let intents = newTask(m[0], bang: c.bang) {
+            let name = m[1].trimmingCharacters(in: .whitespaces)
+            let generic: Set<String> = ["", "to-do", "todo", "to do", "task", "tasks", "reminders", "reminder"]
+            return intents.map { intent in
+                var i = intent
+                if i.tool == .createTask, !generic.contains(name.lowercased()) { i.list = name }
+                return i
+            }
         }
         return nil
     }
@@ -135,7 +157,12 @@ extension IntentGrammar {
         if pattern.match(#"(?:remind|ping|nudge|tell) me(?: to| about| of| that)?|(?:add|create|new)(?: a)? (?:task|todo|to-do|reminder)(?: to| for)?|(?:i need to|remember to|todo:?|to do:?)"#, t) != nil {
             return "nothing planned: the request stops before it says what to do; nothing in the store was touched"
         }
-        if pattern.match(#"(?:clear|empty|wipe|delete|remove|erase|cancel|scrap|bin)(?: out)?(?: all)?(?: of)? (?:my|the|all|everything on my|everything in my)? ?(?:entire |whole )?(?:list|lists|tasks|to-?dos|to-?do list|task list|reminders|calendar|everything)"#, t) != nil {
+        let whole = #"(?:list|lists|tasks|to-?dos|to-?do list|task list|reminders|calendar|schedule|diary|agenda|day|events|appointments|meetings|everything)"#
+        if pattern.match(#"(?:clear|clean|empty|wipe|erase|reset|format)(?: out| up| off)? (?:all |everything )?(?:(?:on|in|from|off) )?(?:my |the |all my |all the |all of my )?(?:entire |whole |complete )?"# + whole + #"(?:\b.*)?"#, t) != nil
+            || pattern.match(#"(?:delete|remove|cancel|scrap|bin|destroy|take away|get rid of|erase|clear)(?: out)? (?:(?:all|every)(?: of)?(?: my| the| on my| in my| from my| off my)? (?:"# + whole + #"|calendar events|items|entries|things)|everything)(?:\b.*)?"#, t) != nil
+            || pattern.match(#"(?:delete|remove|erase) (?:my|the) (?:entire |whole )?(?:calendar|schedule|diary|agenda|list|lists)"#, t) != nil
+            || pattern.match(#"make (?:my|the) (?:calendar|schedule|diary|day|list) (?:empty|clear)(?:\b.*)?"#, t) != nil
+            || pattern.match(#"(?:i want|i need) (?:all (?:of )?my|everything)(?: [\p{L}]+)*? (?:deleted|removed|cleared|gone)(?:\b.*)?"#, t) != nil {
             return "nothing planned: PocketBrains does not empty a whole list at once; name what goes (\"delete A, B and C\"); nothing in the store was touched"
         }
         if isConversion(t.lowercased()) {

@@ -330,8 +330,10 @@ public struct PlanReconciler: Sendable {
                     }
                 }
             }
+            // A project by reference is no words of anyone's: it stands when the store holds it.
             if s.tool == "create_task", let p = PlanReconciler.text(s.args["project"]),
-               !PlanReconciler.grounded(TitleMatcher.contentWords(p), in: said) {
+               !PlanReconciler.grounded(TitleMatcher.contentWords(p), in: said),
+               !(ItemRef(p)?.kind == "project" && (owner.targets.map { $0.projects.contains { $0.ref == ItemRef(p)?.description } } ?? true)) {
                 s.args["project"] = nil
                 change("R6", "\(label(s)): project \"\(p)\" not in the request; dropped", step: s.n)
             }

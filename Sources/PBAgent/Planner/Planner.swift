@@ -81,7 +81,7 @@ public struct Planner: Sendable {
             }
         }
         if intents.isEmpty { return fallback(text) }
-        intents = keepingTime(namingByDue(Self.joiningPronounTasks(intents)))
+        intents = filingIntoLists(keepingTime(namingByDue(Self.joiningPronounTasks(intents))))
         let (numberedPlan, unresolved) = numbered(text, intents, source: "grammar")
         var record = reconciler.reconcile(numberedPlan, request: text, capture: false, listAll: false)
         if record.steps.isEmpty {
@@ -101,6 +101,24 @@ public struct Planner: Sendable {
         guard let targets = reconciler.targets else { return nil }
         if case .none = TitleMatcher(preferOpen: true).match(title, in: targets.tasks) { return false }
         return true
+    }
+
+    /// A task put on a named list goes into the store's project of that name ("school supplies",
+    /// or "school supplies list"), found as pb-exec finds titles; with no such project, or the
+    /// store unread, it stays a task of its own (a list is not made for one item).
+    func filingIntoLists(_ intents: [PlannedIntent]) -> [PlannedIntent] {
+        guard let targets = reconciler.targets, !targets.projects.isEmpty else { return intents }
+        return intents.map { intent in
+            guard let name = intent.list, intent.args["project"] == nil else { return intent }
+            for title in [name + " list", name] {
+                if case .found(let project) = TitleMatcher(preferOpen: true).match(title, in: targets.projects) {
+                    var i = intent
+                    i.args["project"] = .string(project.ref)
+                    return i
+                }
+            }
+            return intent
+        }
     }
 
     /// An item named by when it is due ("tomorrow morning's task") is the one open task the store
