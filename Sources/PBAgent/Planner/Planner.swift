@@ -18,13 +18,17 @@ public struct Planner: Sendable {
     /// `targets` are every item of the store, which a change must name (R9); nil when unread.
     /// `people` are the contacts' names, lowercased (IntentGrammar.people).
     public init(parser: NaturalDateParser, openTasks: [StoredItem] = [], savedNotes: [StoredItem] = [], targets: StoreTargets? = nil,
-                people: Set<String> = []) {
+                people: Set<String> = [], spelling: RequestSpelling? = nil) {
         dates = DateSlot(parser: parser)
         grammar = IntentGrammar(dates: dates, people: people)
         splitter = ClauseSplitter(grammar: grammar)
         reconciler = PlanReconciler(dates: dates, openTasks: openTasks, savedNotes: savedNotes, targets: targets)
-        let titles = openTasks.map(\.text) + (targets.map { $0.tasks + $0.projects + $0.milestones + $0.notes }?.map(\.title) ?? [])
-        spelling = RequestSpelling(titles: titles)
+        if let spelling {
+            self.spelling = spelling
+        } else {
+            let titles = openTasks.map(\.text) + (targets.map { $0.tasks + $0.projects + $0.milestones + $0.notes }?.map(\.title) ?? [])
+            self.spelling = RequestSpelling(titles: titles)
+        }
     }
 
     /// The same planner with the clock at `now` (a record's own time), the store's items kept.
@@ -32,7 +36,7 @@ public struct Planner: Sendable {
         let p = dates.parser
         return Planner(parser: NaturalDateParser(now: now, timeZone: p.timeZone, weekStart: p.weekStart, dateOrder: p.dateOrder),
                        openTasks: reconciler.openTasks, savedNotes: reconciler.savedNotes, targets: reconciler.targets,
-                       people: grammar.people)
+                       people: grammar.people, spelling: spelling)
     }
 
     /// A request is a capture dump when it has several lines or three or more sentences.

@@ -17,6 +17,9 @@ public struct RequestSpelling: Sendable {
     }
 
     let vocabulary: Set<String>
+    /// Each grammar word, and each of its one-letter deletions, to the grammar words it comes
+    /// from: the candidates a typo one edit away can be, found by a few lookups.
+    let neighbours: [String: [String]]
     let titleWords: Set<String>
     let dictionary: WordNet?
     let wordList: WordList?
@@ -39,10 +42,25 @@ public struct RequestSpelling: Sendable {
 
     public init(titles: [String] = [], dictionary: WordNet? = WordNet.shared, wordList: WordList? = nil) {
         vocabulary = Self.grammarWords
+        neighbours = Self.neighbourIndex
         titleWords = Set(titles.flatMap { $0.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" }).map(String.init) })
         self.dictionary = dictionary
         self.wordList = wordList
     }
+
+    static let neighbourIndex: [String: [String]] = {
+        var neighbours: [String: [String]] = [:]
+        for w in grammarWords {
+            neighbours[w, default: []].append(w)
+            let chars = Array(w)
+            for k in chars.indices {
+                var cut = chars
+                cut.remove(at: k)
+                neighbours[String(cut), default: []].append(w)
+            }
+        }
+        return neighbours
+    }()
 
     /// The request with its misspelt grammar words put right, and what was changed.
     public func correct(_ text: String) -> (text: String, corrections: [Correction]) {
@@ -56,9 +74,18 @@ public struct RequestSpelling: Sendable {
             let typed = ns.substring(with: m.range)
             let lower = typed.lowercased()
             guard lower.count >= 4, !vocabulary.contains(lower), !titleWords.contains(lower),
-                  i == 0 || typed.first?.isUppercase != true, !dictionary.knows(lower) else { continue }
-            let near = vocabulary.filter { abs($0.count - lower.count) <= 1 && EditDistance.optimalAlignment(Array($0), Array(lower), limit: 1) <= 1 }
-            guard near.count == 1, let read = near.first, !list.contains(lower) else { continue }
+                  i == 0 || typed.first?.isUppercase != true else { continue }
+            // Near a grammar word first (most words are near none), then the dictionaries. Two
+            // words one edit apart share the word itself or one of its one-letter deletions.
+            let chars = Array(lower)
+            var candidates = Set(neighbours[lower] ?? [])
+            for k in chars.indices {
+                var cut = chars
+                cut.remove(at: k)
+                candidates.formUnion(neighbours[String(cut)] ?? [])
+            }
+            let near = candidates.filter { EditDistance.optimalAlignment(Array($0), chars, limit: 1) <= 1 }
+            guard near.count == 1, let read = near.first, !dictionary.knows(lower), !list.contains(lower) else { continue }
             let fixed = typed.first?.isUppercase == true ? read.prefix(1).uppercased() + read.dropFirst() : read
             out = (out as NSString).replacingCharacters(in: m.range, with: fixed)
             corrections.insert(Correction(typed: typed, read: fixed), at: 0)
