@@ -48,6 +48,8 @@ def vcard(c):
     lines = ["BEGIN:VCARD", "VERSION:3.0", "FN:" + c["fn"]]
     parts = c["fn"].split(" ", 1)
     lines.append("N:" + (parts[1] if len(parts) > 1 else "") + ";" + parts[0] + ";;;")
+    if c.get("nickname"):
+        lines.append("NICKNAME:" + c["nickname"])
     for t in c.get("tel", []):
         lines.append(f"TEL;TYPE={t.get('type', 'cell')}:{t['value']}")
     if c.get("email"):

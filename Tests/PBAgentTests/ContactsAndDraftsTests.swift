@@ -268,7 +268,7 @@ import Testing
 
     @Test("message requests", arguments: [
         ("text Priya that I'm running late", "Priya", "text", "I'm running late"),
-        ("whatsapp amma: reached safely, will call after dinner", "amma", "whatsapp", "Reached safely, will call after dinner"),
+        ("whatsapp Amma: reached safely, will call after dinner", "Amma", "whatsapp", "Reached safely, will call after dinner"),
         ("reply to Sam O'Neill saying yes, saturday works", "Sam O'Neill", "message", "Yes, saturday works"),
         ("tell Ana I'll call tonight", "Ana", "message", "I'll call tonight"),
         ("email Sam that the report is ready", "Sam", "email", "The report is ready"),

@@ -91,6 +91,27 @@ struct EndpointPlannerTests {
         #expect(rejection(reply)?.contains("more than") == true)
     }
 
+    @Test("a model's plan must be what the request asks: no change it does not ask for, no item it does not name, no words it did not say")
+    func groundedInTheRequest() {
+        let zone = TimeZone(secondsFromGMT: 0)!
+        let now = DateValueFormat(timeZone: zone).parseInstant("2026-12-05T10:00:00Z")!
+        let p = Planner(parser: NaturalDateParser(now: now, timeZone: zone),
+                        targets: StoreTargets(tasks: [.init(ref: "task:1", title: "buy milk", open: true),
+                                                      .init(ref: "task:2", title: "renew passport", open: true)], canUndo: true))
+        func why(_ request: String, _ steps: [PlanStep]) -> String? {
+            brain.grounding(steps, request: request, reading: p.plan(request), planner: p)?.reason
+        }
+        #expect(why("remind me to call mom tomorrow", [PlanStep(n: 1, tool: "delete_task", args: ["id": "task:1"])])?.contains("does not ask") == true)
+        #expect(why("change the passport task", [PlanStep(n: 1, tool: "update_task", args: ["id": "task:2", "new_title": "nothing to do here"])]) != nil)
+        #expect(why("go back to the dentist on friday", [PlanStep(n: 1, tool: "undo")])?.contains("does not ask") == true)
+        #expect(why("remind me to call mom tomorrow", [])?.contains("planned nothing") == true)
+        #expect(why("export my tasks", [PlanStep(n: 1, tool: "export_ics", args: ["path": "/etc/cron.d/x.ics"])])?.contains(".ics") == true)
+        #expect(why("delete the milk", [PlanStep(n: 1, tool: "delete_task", args: ["id": "task:2"])])?.contains("does not name") == true)
+        #expect(why("delete buy milk", [PlanStep(n: 1, tool: "delete_task", args: ["id": "task:1"])]) == nil)
+        #expect(why("i bought the milk", [PlanStep(n: 1, tool: "complete_task", args: ["title": "buy milk"])]) == nil)
+        #expect(why("what's the weather?", []) == nil, "nothing to do where the grammar reads nothing")
+    }
+
     @Test("a server that cannot be reached leaves the grammar's plan, with the receipt saying why")
     func fallback() {
         let p = brain.plan("remind me to call the garage tomorrow", planner: fixedPlanner())

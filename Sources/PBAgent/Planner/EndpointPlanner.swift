@@ -53,7 +53,9 @@ public struct EndpointPlanner: Sendable {
             let reply = try endpoint.complete(messages, temperature: 0, maxTokens: 768, responseFormat: responseFormat(offered))
             receipt.model = reply.model
             receipt.elapsedMS = Int(reply.milliseconds.rounded())
-            switch proposal(reply.text, offered: offered, zone: planner.dates.parser.timeZone) {
+            switch proposal(reply.text, offered: offered, zone: planner.dates.parser.timeZone).flatMap({ steps in
+                grounding(steps, request: text, reading: grammarPlan, planner: planner).map { Result.failure($0) } ?? .success(steps)
+            }) {
             case .success(let steps):
                 let proposed = PlanRecord(text: text, now: planner.dates.format.instant(planner.dates.parser.now), steps: steps, source: "endpoint")
                 var record = planner.reconcile(proposed, capture: dump)
@@ -163,6 +165,52 @@ public struct EndpointPlanner: Sendable {
     }
 
     static func takesArray(_ a: AgentTool.Argument) -> Bool { a.help.contains("array") }
+
+    /// Tools that change or take back what the store already holds.
+    static let changing: Set<String> = PlanReconciler.taskChanges.union(["add_dependency", "complete_milestone", "append_note", "link_items",
+                                                                         PlanExecutor.undoTool, PlanExecutor.redoTool])
+
+    /// What the request itself must say for the model's plan to stand: a step that changes an
+    /// item must be one the request asks for (the grammar reads that tool in it, or it says one
+    /// of the tool's verbs), the item it names by id must be named by the request's words, and
+    /// new words put into an item must be the request's; no plan at all where the grammar reads
+    /// one, and no file but a plain .ics name. The rules R1-R9 then apply as to any plan.
+    func grounding(_ steps: [PlanStep], request: String, reading: PlanRecord, planner: Planner) -> Rejection? {
+        if steps.isEmpty, !reading.steps.isEmpty {
+            return Rejection("the model planned nothing where the grammar reads \(reading.steps.map(\.tool).joined(separator: ", "))")
+        }
+        let said = Set(TitleMatcher.contentWords(request))
+        let lemmas = Set(PlanToolSelector.words(request).map { VerbLexicon.pastLemma($0) ?? $0 })
+        let read = Set(reading.steps.map(\.tool))
+        let targets = planner.reconciler.targets
+        for step in steps {
+            let label = "step \(step.n) (\(step.tool))"
+            if Self.changing.contains(step.tool), !read.contains(step.tool) {
+                let verbs = lemmas.compactMap(VerbLexicon.action(ofLemma:)).flatMap(PlanToolSelector.tools(for:)).map(\.rawValue)
+                if step.tool == PlanExecutor.undoTool || step.tool == PlanExecutor.redoTool || !verbs.contains(step.tool) {
+                    return Rejection("\(label): the request does not ask for that change")
+                }
+            }
+            if Self.changing.contains(step.tool), let id = PlanReconciler.reference(step.args["id"]) {
+                let ref = ItemRef(id, defaultKind: "task")?.description
+                let all = (targets?.tasks ?? []) + (targets?.projects ?? []) + (targets?.milestones ?? []) + (targets?.notes ?? [])
+                guard let item = all.first(where: { $0.ref == ref }),
+                      PlanReconciler.grounded(TitleMatcher.contentWords(item.title), in: said) else {
+                    return Rejection("\(label): the request does not name \(id)")
+                }
+            }
+            for key in ["new_title", "notes", "text"] where step.tool != "draft_message" {
+                if let words = PlanReconciler.text(step.args[key]), !PlanReconciler.grounded(TitleMatcher.contentWords(words), in: said) {
+                    return Rejection("\(label): its \(key) is not the request's words")
+                }
+            }
+            if step.tool == "export_ics", let path = PlanReconciler.text(step.args["path"]),
+               path.contains("/") || !path.lowercased().hasSuffix(".ics") || path.hasPrefix(".") {
+                return Rejection("\(label): the file must be a plain .ics name")
+            }
+        }
+        return nil
+    }
 
     // MARK: checking the reply
 

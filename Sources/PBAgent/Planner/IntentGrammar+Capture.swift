@@ -57,8 +57,10 @@ extension IntentGrammar {
     func namedList(_ c: Clause) -> [PlannedIntent]? {
         let t = c.text
         let named = #"((?:[\p{L}'’-]+ ){0,3}?)(?:list|checklist)"#
-        if let m = pattern.match(#"(?:add|put|chuck|stick|pop|throw|bung|include|write) (.+?) (?:to|on|in|onto|into) (?:my |the |our )?"# + named, t)
-            ?? pattern.match(#"(?:on|to|in) (?:my |the |our )?"# + named + #",? (?:please |pls )?(?:add|put|include) (.+)"#, t).map({ [$0[1], $0[0]] })
+        // Not "put" or "write": "put the kids on the waiting list" and "write an update to the
+        // parents list" are things to do, not items.
+        if let m = pattern.match(#"(?:add|chuck|stick|pop|throw|bung|include) (.+?) (?:to|on|in|onto|into) (?:my |the |our )?"# + named, t)
+            ?? pattern.match(#"(?:on|to|in) (?:my |the |our )?"# + named + #",? (?:please |pls )?(?:add|include) (.+)"#, t).map({ [$0[1], $0[0]] })
             ?? pattern.match(#"(?:my |the |our )?"# + named + #"\s*[:,-]?\s*(?:please )?add (.+)"#, t).map({ [$0[1], $0[0]] }),
            let intents = newTask(m[0], bang: c.bang) {
             let name = m[1].trimmingCharacters(in: .whitespaces)
@@ -119,7 +121,7 @@ extension IntentGrammar {
             #"add (?:a |another |one more |new |the )?(?:task|todo|to-do|to do|item|action item|reminder)(?: to my list| to the list| to my tasks)?(?: to|:| for|,|-)? (.+)"#,
             #"(?:create|make|new) (?:a |another |an )?(?:new )?(?:task|todo|to-do|to do|reminder)(?: to|:| for|,|-| called| named)? (.+)"#,
             #"(?:todo|to-do|to do|task|action|action item|reminder)\s*[:\-]\s*(.+)"#,
-            #"(?:i|we)(?: really| still| also| definitely)? (?:need to|needs to|have to|has to|got to|gotta|must|should|ought to|want to|wanna|'d like to|would like to|'ll have to|will have to|need|have got to|'ve got to) (.+)"#,
+            #"(?:i think |i guess |maybe )?(?:i|we)(?: really| still| also| definitely)? (?:need to|needs to|have to|has to|got to|gotta|must|should|ought to|want to|wanna|'d like to|would like to|'ll have to|will have to|need|have got to|'ve got to) (.+)"#,
             #"(?:really |still |also |definitely |probably )?(?:need to|have to|got to|gotta|must|should) (.+)"#,
             #"(?:it'?s |it is )?time to (.+)"#,
             #"(?:don'?t|do not) (?:let me )?forget (?:to |about )?(.+)"#,
@@ -157,12 +159,18 @@ extension IntentGrammar {
         if pattern.match(#"(?:remind|ping|nudge|tell) me(?: to| about| of| that)?|(?:add|create|new)(?: a)? (?:task|todo|to-do|reminder)(?: to| for)?|(?:i need to|remember to|todo:?|to do:?)"#, t) != nil {
             return "nothing planned: the request stops before it says what to do; nothing in the store was touched"
         }
-        let whole = #"(?:list|lists|tasks|to-?dos|to-?do list|task list|reminders|calendar|schedule|diary|agenda|day|events|appointments|meetings|everything)"#
-        if pattern.match(#"(?:clear|clean|empty|wipe|erase|reset|format)(?: out| up| off)? (?:all |everything )?(?:(?:on|in|from|off) )?(?:my |the |all my |all the |all of my )?(?:entire |whole |complete )?"# + whole + #"(?:\b.*)?"#, t) != nil
-            || pattern.match(#"(?:delete|remove|cancel|scrap|bin|destroy|take away|get rid of|erase|clear)(?: out)? (?:(?:all|every)(?: of)?(?: my| the| on my| in my| from my| off my)? (?:"# + whole + #"|calendar events|items|entries|things)|everything)(?:\b.*)?"#, t) != nil
+        // What would be emptied, and nothing after it but when ("for saturday", "this month"):
+        // "clean the events tent" and "empty the day bag" are chores.
+        let whole = #"(?:list|lists|tasks|to-?dos|to-?do list|task list|reminders|calendar|schedule|diary|agenda|events|calendar events|appointments|meetings)"#
+        let mine = #"(?:my |the |all my |all the |all of my |all of the )"#
+        let when = #"(?: (?:for|on|from|in|this|next|today|tomorrow|tonight|until|through|after|before)\b.*)?"#
+        if pattern.match(#"(?:clear|clean|empty|wipe|erase|reset)(?: out| up| off)? (?:all |everything )?(?:(?:on|in|from|off) )?"# + mine + #"?(?:entire |whole |complete )?"# + whole + when, t) != nil
+            || pattern.match(#"(?:clear|clean|empty|wipe) (?:my|the) day"# + when, t) != nil
+            || pattern.match(#"(?:delete|remove|cancel|scrap|bin|destroy|take away|get rid of|erase|clear)(?: out)? (?:all|every)(?: of)? "# + mine + #"?"# + whole + when, t) != nil
+            || pattern.match(#"(?:delete|remove|cancel|erase|clear)(?: out)? everything(?: (?:on|in|from|off) "# + mine + whole + ")?" + when, t) != nil
             || pattern.match(#"(?:delete|remove|erase) (?:my|the) (?:entire |whole )?(?:calendar|schedule|diary|agenda|list|lists)"#, t) != nil
-            || pattern.match(#"make (?:my|the) (?:calendar|schedule|diary|day|list) (?:empty|clear)(?:\b.*)?"#, t) != nil
-            || pattern.match(#"(?:i want|i need) (?:all (?:of )?my|everything)(?: [\p{L}]+)*? (?:deleted|removed|cleared|gone)(?:\b.*)?"#, t) != nil {
+            || pattern.match(#"make (?:my|the) (?:calendar|schedule|diary|day|list) (?:empty|clear)"# + when, t) != nil
+            || pattern.match(#"(?:i want|i need) (?:all (?:of )?my|everything on my|everything in my) "# + whole + #" (?:deleted|removed|cleared|gone)"# + when, t) != nil {
             return "nothing planned: PocketBrains does not empty a whole list at once; name what goes (\"delete A, B and C\"); nothing in the store was touched"
         }
         if isConversion(t.lowercased()) {
@@ -173,7 +181,7 @@ extension IntentGrammar {
 
     /// "what's 100 euros in pounds", "how many grams in an ounce".
     func isConversion(_ l: String) -> Bool {
-        pattern.match(#"(?:what(?:'s| is)|whats|how (?:much|many) (?:is|are)|convert) \d+(?:[.,]\d+)? ?[\p{L}$€£]+ (?:in|to|into) [\p{L}$€£]+"#, l) != nil
+        pattern.match(#"(?:what(?:'s| is)|whats|how (?:much|many) (?:is|are)) \d+(?:[.,]\d+)? ?[\p{L}$€£]+ (?:in|to|into) [\p{L}$€£]+"#, l) != nil
             || pattern.match(#"how many [\p{L}]+ (?:is|are|in) (?:a |an |\d+(?:[.,]\d+)? ?)[\p{L}]+"#, l) != nil
     }
 

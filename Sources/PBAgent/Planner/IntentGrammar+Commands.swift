@@ -119,13 +119,13 @@ extension IntentGrammar {
             ?? pattern.match(#"(?:can|could|should|may) (.+?) (?:slip|move|wait|go|be moved|be pushed|be done) (.+)"#, t).map({ [$0[0] + " " + $0[1]] })
             ?? pattern.match(#"(.+?) (?:can|could|should|will|must) (?:slip|move|wait|go|be moved|be pushed|be done) (.+)"#, t).map({ [$0[0] + " " + $0[1]] }) {
             // "move tomorrow morning's task to friday": the task is the one due then.
-            if let n = pattern.match(#"(?:the )?(.+?)(?:'s|’s) (?:task|reminder|thing|to-?do|one|appointment|meeting|call|job) (?:to|until|till|til|for|on|onto|over to) (.+)"#, m[0]) {
+            if let n = pattern.match(#"(?:the )?(.+?)(?:'s|’s) (task|reminder|thing|to-?do|one|appointment|meeting|call|job) (?:to|until|till|til|for|on|onto|over to) (.+)"#, m[0]).map({ [$0[0], $0[2], $0[1]] }) {
                 let owner = dates.cut(n[0]), target = dates.cut(n[1])
                 if let start = owner.value, let end = owner.valueEnd, start < end, DateSlot.tidy(owner.rest).isEmpty,
                    let due = target.due, DateSlot.tidy(target.rest).isEmpty {
-                    var args: [String: JSONValue] = ["title": .string(n[0] + "'s task"), "due": .string(due)]
+                    var args: [String: JSONValue] = ["title": .string(n[0] + "'s " + n[2]), "due": .string(due)]
                     if let g = target.grain { args["due_grain"] = .string(g) }
-                    var intent = PlannedIntent(.rescheduleTask, args, subject: n[0] + "'s task")
+                    var intent = PlannedIntent(.rescheduleTask, args, subject: n[0] + "'s " + n[2])
                     intent.dueWithin = start..<end
                     return [intent]
                 }

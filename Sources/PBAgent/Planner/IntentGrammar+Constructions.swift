@@ -1,4 +1,5 @@
 import Foundation
+import PBText
 import PBCore
 
 /// The constructions read before the older readers: everyday phrasings those misread or missed.
@@ -39,14 +40,14 @@ extension IntentGrammar {
             name: "message on a channel, after a colon",
             pattern: #"(text|message|msg|sms|whatsapp|signal|dm|email|e-mail) ([\p{L}][\p{L}'.-]*(?: [\p{L}][\p{L}'.-]*)?)(?:\s*:|\s+[-–])\s*(.+)"#,
             slots: ["channel", "to", "text"],
-            examples: [("whatsapp amma: reached safely, will call after dinner", [.draftMessage])],
-            build: { g, _, m in g.draft(to: m[1], channel: m[0], text: m[2]) }),
+            examples: [("whatsapp Amma: reached safely, will call after dinner", [.draftMessage])],
+            build: { g, _, m in g.isPerson(m[1]) ? g.draft(to: m[1], channel: m[0], text: m[2]) : nil }),
         Construction(
             name: "reply to someone saying",
-            pattern: #"(?:reply|respond|write back|answer) to ([\p{L}][\p{L}'.-]*(?: [\p{L}][\p{L}'.-]*){0,2}?)(?: on (whatsapp|signal|text|email|e-mail|sms))?,? (?:saying|to say|that|with)\s*:?\s*(.+)"#,
+            pattern: #"(?:reply|respond|write back|answer) to ([\p{L}][\p{L}'.-]*(?: [\p{L}][\p{L}'.-]*){0,2}?)(?: on (whatsapp|signal|text|email|e-mail|sms))?,? (?:saying|to say|that)\s*:?\s*(.+)"#,
             slots: ["to", "channel", "text"],
             examples: [("reply to Sam O'Neill saying yes, saturday works", [.draftMessage])],
-            build: { g, _, m in g.draft(to: m[0], channel: m[1].isEmpty ? "message" : m[1], text: m[2]) }),
+            build: { g, _, m in g.isPerson(m[0]) ? g.draft(to: m[0], channel: m[1].isEmpty ? "message" : m[1], text: m[2]) : nil }),
         Construction(
             name: "a day said first",
             pattern: #"(.+)"#,
@@ -61,6 +62,19 @@ extension IntentGrammar {
             if let m = pattern.match(k.pattern, c.text), let found = k.build(self, c, m) { return found }
         }
         return nil
+    }
+
+    /// Whether a name said as a message's recipient is a person's: one of the contacts, or
+    /// capitalised words that are not ordinary words ("Priya", "Sam O'Neill"; not "reminder",
+    /// "the landlord", "Team", "Sure", "Sam re").
+    func isPerson(_ name: String) -> Bool {
+        let words = name.split(separator: " ").map(String.init)
+        guard let first = words.first, !Self.notRecipients.contains(first.lowercased()) else { return false }
+        if people.contains(name.lowercased()) || (words.count == 1 && people.contains(first.lowercased())) { return true }
+        return words.allSatisfy { w in
+            guard let c = w.first, c.isUppercase else { return false }
+            return !(WordList.shared?.isCommonWord(w) ?? false) || people.contains(w.lowercased())
+        }
     }
 
     /// A draft message as the drafting reader makes them, with the channel word as said.
@@ -86,13 +100,16 @@ extension IntentGrammar {
 }
 
 extension IntentGrammar {
-    static let listDelete = #"(?:delete|remove|cancel|drop|scrap|bin|ditch|clear)"#
-    static let listComplete = #"(?:complete|finish|tick off|cross off|check off|mark off|close)"#
+    // Only verbs that say "change the list": "clear the gutters and water the plants",
+    // "finish the report and email the landlord" and "cancel dinner and email the landlord" are
+    // a change and a to-do, or two to-dos, as often as two changes.
+    static let listDelete = #"(?:delete|remove)"#
+    static let listComplete = #"(?:complete|tick off|cross off|check off|mark off)"#
 
     /// "delete pay rent, call mom and buy milk", "complete call mom and book dentist", "mark A
     /// and B as done": one verb over a list is one change per item, never new tasks. With the
-    /// store read, only when it holds every item (else "cancel the dentist and call mum" is two
-    /// requests); without it, only a list of three or more written with commas.
+    /// store read, only when it holds every item by its title (else "delete the dentist and call
+    /// mum" is two requests); without it, only a list of three or more written with commas.
     func listedChanges(_ sentence: String, holds: (String) -> Bool?) -> [PlannedIntent]? {
         let t = normalise(sentence).text
         var tool: PlannerTool
@@ -131,15 +148,17 @@ extension IntentGrammar {
     /// person; everything before the sending sentence is the message.
     func addressedMessage(_ text: String) -> [PlannedIntent]? {
         let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let p = #"((?i:(?:hi|hey|hello|dear|morning|evening|yo)\s+)?([\p{L}][\p{L}'’-]*(?: [\p{Lu}][\p{L}'’-]*)?)\s*[,!]\s+.+?)[\s.!?]+(?i:(?:please |pls |can you |could you )?(?:send|text|message|whatsapp|email|forward) (?:it|this|that)(?: to (?:him|her|them|[\p{L}'’-]+))?(?: (?:on|via|by|over|as an?) (whatsapp|signal|text|sms|email|e-mail|message))?(?: now| please| pls| right away| asap)*)[.!]?"#
+        let p = #"((?i:(?:hi|hey|hello|dear|morning|evening|yo)\s+)?([\p{L}][\p{L}'’-]*(?: [\p{Lu}][\p{L}'’-]*)?)\s*[,!]\s+.+?)[\s.!?]+(?i:(?:please |pls |can you |could you )?(?:send|text|message|whatsapp|email|forward) (?:it|this|that)(?: to (him|her|them|[\p{L}'’-]+(?: [\p{Lu}][\p{L}'’-]*)?))?(?: (?:on|via|by|over|as an?) (whatsapp|signal|text|sms|email|e-mail|message))?(?: now| please| pls| right away| asap)*)[.!]?"#
         let regex = ClausePattern.shared.regex("^(?:" + p + ")$", caseInsensitive: false)
         let ns = t as NSString
         guard let m = regex.firstMatch(in: t, range: NSRange(location: 0, length: ns.length)) else { return nil }
         func group(_ i: Int) -> String { m.range(at: i).location == NSNotFound ? "" : ns.substring(with: m.range(at: i)) }
-        let name = group(2)
-        guard !Self.notRecipients.contains(name.lowercased()), !["thanks", "thank", "sorry", "yes", "no", "ok", "okay", "so"].contains(name.lowercased()) else { return nil }
+        // The person named in the sending sentence, else the one greeted; either must be a person.
+        let said = group(3)
+        let name = said.isEmpty || ["him", "her", "them"].contains(said.lowercased()) ? group(2) : said
+        guard isPerson(name) else { return nil }
         let body = group(1).trimmingCharacters(in: CharacterSet(charactersIn: " .!?"))
-        let channel = group(3).isEmpty ? "message" : group(3).lowercased()
+        let channel = group(4).isEmpty ? "message" : group(4).lowercased()
         return draft(to: name, channel: channel, text: body)
     }
 }

@@ -103,7 +103,7 @@ public struct IntentGrammar: Sendable {
             t.removeLast()
             t = t.trimmingCharacters(in: .whitespaces)
         }
-        let lead = #"(?:(?:ok(?:ay)?|hey|hi|hello|so|um+|uh+|oh|wait|right|also|and then|and|then|btw|actually|not now|alright|please|pls|plz|quick one|one more thing|let'?s|lets|yeah|yep|hm+|er+m?|ah+|well|i think|i guess|oh and|and also|by the way)[,!.:]?\s+)+(.+)"#
+        let lead = #"(?:(?:ok(?:ay)?|hey|hi|hello|so|um+|uh+|oh|wait|right|also|and then|and|then|btw|actually|not now|alright|please|pls|plz|quick one|one more thing|let'?s|lets|yeah|yep|hm+|er+m?|ah+|well|oh and|and also|by the way)[,!.:]?\s+)+(.+)"#
         if let m = pattern.match(lead, t) { t = m[0] }
         let asked = pattern.contains(#"\b(?:please|pls|kindly|(?:can|could|would|will) (?:you|u))\b"#, t)
         if let m = pattern.match(#"(?:can|could|would|will) (?:you|u)(?: please)?,? (.+)"#, t) { t = m[0] }

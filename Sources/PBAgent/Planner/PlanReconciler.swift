@@ -504,8 +504,11 @@ public struct PlanReconciler: Sendable {
             guard !key.isEmpty else { return nil }
             // A capture never adds an open task again. A single request does not either, unless it
             // gives a due on another day than the open one's (a second occurrence, said on purpose).
-            if let open = owner.openTasks.first(where: { Set(TitleMatcher.contentWords($0.text)) == key }),
-               capture || sameDay(s.args["due"], owner.targets?.dues[open.ref]) {
+            // A single request's title must be the open task's as said, articles aside ("drive mum
+            // from the airport" is not "drive mum to the airport"); a capture's, its content words.
+            if let open = owner.openTasks.first(where: {
+                capture ? Set(TitleMatcher.contentWords($0.text)) == key : Planner.titleKey($0.text) == Planner.titleKey(title)
+            }), capture || sameDay(s.args["due"], owner.targets?.dues[open.ref]) {
                 change("R1", "\(label(s)): already open as \(open.ref) \"\(open.text)\"; not added again", step: s.n)
                 return -1
             }

@@ -27,6 +27,7 @@ public struct Planner: Sendable {
             self.spelling = spelling
         } else {
             let titles = openTasks.map(\.text) + (targets.map { $0.tasks + $0.projects + $0.milestones + $0.notes }?.map(\.title) ?? [])
+                + Array(people)
             self.spelling = RequestSpelling(titles: titles)
         }
     }
@@ -103,8 +104,16 @@ public struct Planner: Sendable {
     /// it up); nil when the store was not read.
     func holdsTask(_ title: String) -> Bool? {
         guard let targets = reconciler.targets else { return nil }
-        if case .none = TitleMatcher(preferOpen: true).match(title, in: targets.tasks) { return false }
-        return true
+        // Its title as said, articles aside: an item that opens with a verb of its own ("call
+        // mom") must be a task's whole title, not words some longer title holds.
+        let key = Self.titleKey(title)
+        return targets.tasks.contains { $0.open && Self.titleKey($0.title) == key }
+    }
+
+    /// A title lowercased, with its articles and possessives and spacing aside.
+    static func titleKey(_ title: String) -> String {
+        title.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" })
+            .filter { !["a", "an", "the", "my", "our"].contains($0) }.joined(separator: " ")
     }
 
     /// A task put on a named list goes into the store's project of that name ("school supplies",
@@ -132,8 +141,12 @@ public struct Planner: Sendable {
         let zone = dates.parser.timeZone
         return intents.map { intent in
             guard let span = intent.dueWithin else { return intent }
+            // "tomorrow's task" is any task; "tomorrow's meeting" one whose title says meeting.
+            let noun = intent.subject.flatMap { $0.split(separator: " ").last.map { $0.lowercased() } } ?? "task"
+            let any: Set<String> = ["task", "thing", "todo", "to-do", "one", "job", "reminder"]
             let due = targets.tasks.filter { task in
                 guard task.open, let d = targets.dues[task.ref].flatMap({ ISOMoment.parse($0, zone: zone) }) else { return false }
+                if !any.contains(noun), !TitleMatcher.contentWords(task.title).contains(where: { TitleMatcher.contentWords(noun).contains($0) }) { return false }
                 return span.contains(d.date)
             }
             guard due.count == 1 else { return intent }
@@ -160,11 +173,15 @@ public struct Planner: Sendable {
             } else if case .string(let title)? = intent.args["title"], case .found(let task) = TitleMatcher(preferOpen: true).match(title, in: targets.tasks) {
                 ref = task.ref
             }
+            // A day only ("to friday"), not a week, weekend or month: those name no day to be at.
             guard intent.tool == .rescheduleTask, let ref, case .string(let due)? = intent.args["due"],
+                  intent.args["due_grain"] == nil || intent.args["due_grain"] == .string("day"),
                   let day = ISOMoment.parse(due, zone: zone), day.dateOnly,
                   let had = targets.dues[ref].flatMap({ ISOMoment.parse($0, zone: zone) }), !had.dateOnly else { return intent }
             let time = calendar.dateComponents([.hour, .minute, .second], from: had.date)
-            guard let moved = calendar.date(bySettingHour: time.hour ?? 0, minute: time.minute ?? 0, second: time.second ?? 0, of: day.date) else { return intent }
+            // Never to a time already past ("until today" at 10:00 of a 09:00 task): the day stands.
+            guard let moved = calendar.date(bySettingHour: time.hour ?? 0, minute: time.minute ?? 0, second: time.second ?? 0, of: day.date),
+                  moved > dates.parser.now else { return intent }
             var i = intent
             i.args["due"] = .string(dates.format.instant(moved))
             i.args["due_grain"] = .string("minute")

@@ -6,8 +6,9 @@ import PBText
 /// no English word (WordNet knows none of its forms, and Debian's British spelling dictionary
 /// does not list it: that one holds the function words and first names WordNet lacks), no word
 /// of the store's titles, not a name
-/// (capitalised after the first word), at least four letters long, and one edit (a letter added,
-/// dropped, changed, or two swapped) from exactly one word the grammar reads. Everything else is
+/// (capitalised after the first word; a contact's name), at least four letters long, and one edit
+/// (a letter added, dropped, changed, or two swapped; only a swap for four letters) from exactly
+/// one command or date word the grammar reads. Everything else is
 /// left as typed: a title's own spelling is the user's.
 public struct RequestSpelling: Sendable {
     /// What was put right, in order.
@@ -25,8 +26,10 @@ public struct RequestSpelling: Sendable {
     let wordList: WordList?
 
     /// The words the grammar's rules and the date reader turn on.
+    /// Not the to-do verbs ("wash", "edit", "push" are a name's or a title's one edit away too
+    /// often: "text yash" is not "text wash").
     public static let grammarWords: Set<String> = {
-        var words = IntentGrammar.openers.union(VerbLexicon.taskVerbs)
+        var words = IntentGrammar.openers
         for set in VerbLexicon.synonyms.values { words.formUnion(set) }
         words.formUnion(Weekday.allCases.map(\.name))
         words.formUnion(DateVocabulary.monthNames)
@@ -46,6 +49,13 @@ public struct RequestSpelling: Sendable {
         titleWords = Set(titles.flatMap { $0.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" }).map(String.init) })
         self.dictionary = dictionary
         self.wordList = wordList
+    }
+
+    /// Whether b is a with two neighbouring letters swapped.
+    static func swapped(_ a: [Character], _ b: [Character]) -> Bool {
+        guard a.count == b.count else { return false }
+        let diff = a.indices.filter { a[$0] != b[$0] }
+        return diff.count == 2 && diff[1] == diff[0] + 1 && a[diff[0]] == b[diff[1]] && a[diff[1]] == b[diff[0]]
     }
 
     static let neighbourIndex: [String: [String]] = {
@@ -86,6 +96,9 @@ public struct RequestSpelling: Sendable {
             }
             let near = candidates.filter { EditDistance.optimalAlignment(Array($0), chars, limit: 1) <= 1 }
             guard near.count == 1, let read = near.first, !dictionary.knows(lower), !list.contains(lower) else { continue }
+            // A four-letter word is put right only for two letters swapped ("taht"): one letter
+            // changed, added or dropped makes too many real short words ("util", "rego", "tomo").
+            if chars.count == 4, !(read.count == 4 && Self.swapped(chars, Array(read))) { continue }
             let fixed = typed.first?.isUppercase == true ? read.prefix(1).uppercased() + read.dropFirst() : read
             out = (out as NSString).replacingCharacters(in: m.range, with: fixed)
             corrections.insert(Correction(typed: typed, read: fixed), at: 0)
