@@ -95,6 +95,9 @@ done
 need dates/PROVENANCE.md
 need dates/chrono/LICENSE.txt
 need dates/dateparser/LICENSE
+# Duckling's English time corpus: Evals/dates/duckling.py, gated in make test.
+lines dates/duckling/time.clj 763
+need dates/duckling/LICENSE
 # The MiniLM reference outputs: the WordPiece and encoder unit tests, Tests/cross-encoder.sh.
 need fixtures/README.md
 lines fixtures/minilm-golden.jsonl 20
