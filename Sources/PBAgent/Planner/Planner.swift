@@ -100,8 +100,8 @@ public struct Planner: Sendable {
         return record
     }
 
-    /// Whether the store holds a task this title names (exactly or nearly, as R9 and pb-exec look
-    /// it up); nil when the store was not read.
+    /// Whether the store holds an open task of this very title (articles aside); nil when the
+    /// store was not read.
     func holdsTask(_ title: String) -> Bool? {
         guard let targets = reconciler.targets else { return nil }
         // Its title as said, articles aside: an item that opens with a verb of its own ("call
