@@ -88,3 +88,19 @@ public struct ChatEndpoint: Sendable {
         return try ChatWireFormat.decodeCompletion(response.body, milliseconds: milliseconds)
     }
 }
+
+extension ChatEndpoint {
+    /// The server a program's --endpoint, --model, --timeout and --allow-remote name (as
+    /// pb-remember and pb-plan take them); nil without --endpoint. A usage error for a bad URL, a
+    /// remote one without --allow-remote, or one of the others without --endpoint.
+    public init?(options o: ParsedOptions, defaultTimeout: Double = 60) throws {
+        guard let raw = o.value("endpoint") else {
+            for other in ["model", "timeout", "allow-remote"] where o.value(other) != nil || o.flag(other) {
+                throw ToolFailure(.usage, "--\(other) needs --endpoint URL")
+            }
+            return nil
+        }
+        let url = try EndpointPolicy.option(raw, allowRemote: o.flag("allow-remote"))
+        self.init(url: url, model: o.value("model"), timeout: try o.double("timeout", default: defaultTimeout, in: 0.001...86_400))
+    }
+}

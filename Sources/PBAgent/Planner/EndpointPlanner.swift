@@ -20,14 +20,8 @@ public struct EndpointPlanner: Sendable {
     /// nil without --endpoint; a usage error for a bad URL, a remote one without consent, or
     /// --model, --timeout or --allow-remote without --endpoint.
     public init?(options o: ParsedOptions) throws {
-        guard let raw = o.value("endpoint") else {
-            for other in ["model", "timeout", "allow-remote"] where o.value(other) != nil || o.flag(other) {
-                throw ToolFailure(.usage, "--\(other) needs --endpoint URL")
-            }
-            return nil
-        }
-        let url = try EndpointPolicy.option(raw, allowRemote: o.flag("allow-remote"))
-        self.init(endpoint: ChatEndpoint(url: url, model: o.value("model"), timeout: try o.double("timeout", default: 60, in: 0.001...86_400)))
+        guard let endpoint = try ChatEndpoint(options: o) else { return nil }
+        self.init(endpoint: endpoint)
     }
 
     public init(endpoint: ChatEndpoint, registry: ToolRegistry = .standard) {

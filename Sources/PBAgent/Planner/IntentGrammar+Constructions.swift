@@ -123,16 +123,7 @@ extension IntentGrammar {
         } else {
             return nil
         }
-        let separator = ClausePattern.shared.regex(#",\s*(?:and\s+|&\s+)?|\s+and\s+|\s+&\s+"#)
-        let ns = list as NSString
-        var items: [String] = []
-        var cursor = 0
-        for sep in separator.matches(in: list, range: NSRange(location: 0, length: ns.length)) {
-            items.append(ns.substring(with: NSRange(location: cursor, length: sep.range.location - cursor)))
-            cursor = sep.range.location + sep.range.length
-        }
-        items.append(ns.substring(from: cursor))
-        items = items.map { item($0) }
+        let items = listItems(list).map { item($0) }
         guard items.count >= 2, items.allSatisfy({ !$0.isEmpty && !isPronoun($0) && dates.cut($0).phrase == nil }) else { return nil }
         let held = items.map(holds)
         if held.contains(where: { $0 == nil }) {
