@@ -69,10 +69,23 @@ public struct DateSlot: Sendable {
                 calendar.timeZone = parser.timeZone
                 cut.valueEnd = calendar.date(byAdding: .day, value: 1, to: v)
             }
-            cut.due = format.value(v, grain: m.grain)
-            cut.grain = m.grain.rawValue.replacingOccurrences(of: "-", with: "_")
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = parser.timeZone
+            let today = calendar.startOfDay(for: parser.now)
+            var due = v
+            // A span already under way ("this week" on a Wednesday) is due from today, and still
+            // for the span: its grain stays week, not the day it was said on.
+            if m.grain.isCalendarDate, m.grain != .day, v < today, let end = cut.valueEnd, end > parser.now { due = today }
+            cut.due = format.value(due, grain: m.grain)
+            cut.grain = DateSlot.dueGrain(m.grain)
         }
         return cut
+    }
+
+    /// The grain a task's due carries: a clock time is a moment ("at 3pm" is 15:00, as pb-exec
+    /// reads a time), though the phrase itself is only precise to the hour.
+    static func dueGrain(_ g: DateGrain) -> String {
+        (g == .hour ? DateGrain.minute : g).rawValue.replacingOccurrences(of: "-", with: "_")
     }
 
     static func rule(_ r: DateRecurrence) -> String {
