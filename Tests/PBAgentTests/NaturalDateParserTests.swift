@@ -60,6 +60,25 @@ import Testing
         #expect(parser().firstMatch(in: "we sat down") == nil)
     }
 
+    @Test("quarters: by number (Q3, the third quarter, 4th qtr of 2018), this/next/last quarter, the end of one; never a quarter past three")
+    func quarters() {
+        #expect(read("this quarter") == "2026-10-01 quarter")
+        #expect(read("next qtr") == "2027-01-01 quarter")
+        #expect(read("last quarter") == "2026-07-01 quarter")
+        #expect(read("Q1") == "2027-01-01 quarter", "Q1 2026 is over: next year's")
+        #expect(read("q4") == "2026-10-01 quarter", "Q4 2026 is under way")
+        #expect(read("the 3rd qtr") == "2027-07-01 quarter")
+        #expect(read("4th quarter 2018") == "2018-10-01 quarter")
+        #expect(read("the second quarter of next year") == "2027-04-01 quarter")
+        #expect(read("Q2 2027") == "2027-04-01 quarter")
+        #expect(read("by end of Q1") == "2027-03-31 day")
+        #expect(read("at the end of the quarter") == "2026-12-31 day")
+        #expect(read("end of next quarter") == "2027-03-31 day")
+        #expect(read("a quarter past 3pm") == "2026-11-25T15:15:00+00:00 minute")
+        #expect(parser().firstMatch(in: "the quarter final") == nil)
+        #expect(parser().firstMatch(in: "a quarter of the cake") == nil)
+    }
+
     @Test func everyOtherFridayIsARecurrence() {
         let m = parser().firstMatch(in: "water the plants every other friday")!
         #expect(m.phrase == "every other friday")

@@ -44,6 +44,12 @@ struct DateCalendar {
         calendar.date(from: calendar.dateComponents([.year, .month], from: d))!
     }
 
+    /// The first day of the quarter (January, April, July or October) that holds `d`.
+    func startOfQuarter(_ d: Date) -> Date {
+        let month = calendar.component(.month, from: d)
+        return date(year: year(d), month: (month - 1) / 3 * 3 + 1, day: 1)!
+    }
+
     func startOfYear(_ d: Date) -> Date {
         calendar.date(from: calendar.dateComponents([.year], from: d))!
     }

@@ -12,6 +12,8 @@ public enum DateGrain: String, CaseIterable, Sendable, Codable {
     /// A run of whole days that is not a calendar week: "the next 3 days" (a range).
     case days
     case month
+    /// Three months from January, April, July or October (a range).
+    case quarter
     case year
 
     /// Grains whose value is a calendar date rather than an instant.

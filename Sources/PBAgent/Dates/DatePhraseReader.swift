@@ -83,7 +83,7 @@ struct DatePhraseReader {
         guard i < tokens.count else { return nil }
         let found: [DatePiece?] = [
             relativeDay(at: i), dayPart(at: i), weekdayPhrase(at: i), period(at: i), endOfPeriod(at: i),
-            duration(at: i), isoDate(at: i), numericDate(at: i), dayMonth(at: i), monthDay(at: i),
+            quarterOfYear(at: i), duration(at: i), isoDate(at: i), numericDate(at: i), dayMonth(at: i), monthDay(at: i),
             yearMonthName(at: i), dayMonthNameYear(at: i),
             monthOrYear(at: i), dayOfMonth(at: i), clockTime(at: i),
             spokenClock(at: i), monthWeekday(at: i), countedWeekday(at: i), dayNextTo(at: i), upcoming(at: i), holiday(at: i),
@@ -103,6 +103,8 @@ struct DatePhraseReader {
     func weekSpan(_ start: Date) -> DaySpan { DaySpan(start: start, end: cal.day(start, plus: 7), grain: .week) }
 
     func monthSpan(_ start: Date) -> DaySpan { DaySpan(start: start, end: cal.adding(1, .month, to: start), grain: .month) }
+
+    func quarterSpan(_ start: Date) -> DaySpan { DaySpan(start: start, end: cal.adding(3, .month, to: start), grain: .quarter) }
 
     func yearSpan(_ start: Date) -> DaySpan { DaySpan(start: start, end: cal.adding(1, .year, to: start), grain: .year) }
 
@@ -303,6 +305,8 @@ struct DatePhraseReader {
             return .day(weekSpan(cal.day(cal.startOfWeek(today), plus: 7 * step)), i, j)
         case "month" where named:
             return .day(monthSpan(cal.adding(step, .month, to: cal.startOfMonth(today))), i, j)
+        case "quarter" where named, "qtr" where named:
+            return .day(quarterSpan(cal.adding(3 * step, .month, to: cal.startOfQuarter(today))), i, j)
         case "year" where named, "yr" where named:
             return .day(yearSpan(cal.adding(step, .year, to: cal.startOfYear(today))), i, j)
         case let name? where named:
@@ -343,8 +347,13 @@ struct DatePhraseReader {
             if friday != lastDay { alternatives = [DaySpanAlternative(daySpan(friday), "the end of the working week")] }
         case "month":
             lastDay = cal.day(cal.adding(step + 1, .month, to: cal.startOfMonth(today)), plus: -1)
+        case "quarter", "qtr":
+            lastDay = cal.day(cal.adding(3 * (step + 1), .month, to: cal.startOfQuarter(today)), plus: -1)
         case "year":
             lastDay = cal.day(cal.adding(step + 1, .year, to: cal.startOfYear(today)), plus: -1)
+        case _ where step == 0 && quarterOfYear(at: j) != nil:
+            let q = quarterOfYear(at: j)!
+            return .day(daySpan(cal.day(q.day!.end, plus: -1)), i, q.last)
         case let name?:
             guard let month = DateVocabulary.month(name), step == 0 else { return nil }
             var year = cal.year(today)
