@@ -30,6 +30,8 @@ pb_date = sys.argv[1]
 corpus = sys.argv[2] if len(sys.argv) > 2 else os.path.join(here, "..", "data", "dates", "duckling", "time.clj")
 NOW, ZONE = "2013-02-12T04:30:00-02:00", "-02:00"
 GRAINS = ["year", "month", "day", "hour", "minute", "second"]
+# The named zones the corpus uses, as offsets in February (winter time).
+ZONES = {"GMT": 0, "UTC": 0, "CET": 1}
 
 
 def blocks(text):
@@ -68,8 +70,12 @@ for n, (phrases, form) in enumerate(blocks(open(corpus, encoding="utf-8").read()
     grain = re.search(r":grain :(\w+)", form)
     grain = grain.group(1) if grain else GRAINS[len(numbers) - 1]
     value = numbers + [1, 1, 0, 0, 0][len(numbers) - 1:] if len(numbers) < 3 else numbers + [0] * (6 - len(numbers))
+    # A value with a :timezone is that zone's wall time ("Thursday 8:00 GMT" is 08:00 in GMT).
+    zone = re.search(r':timezone "(\w+)"', form)
+    offset = ZONES[zone.group(1)] if zone else -2
     for p in phrases:
-        cases.append({"text": p, "value": datetime.datetime(*value[:6]), "grain": grain, "half": "tune" if n % 2 == 0 else "check"})
+        cases.append({"text": p, "value": datetime.datetime(*value[:6]), "grain": grain, "offset": offset,
+                      "half": "tune" if n % 2 == 0 else "check"})
 
 lines = "".join(json.dumps({"text": c["text"], "case": i}) + "\n" for i, c in enumerate(cases))
 out = subprocess.run([pb_date, "--now", NOW, "--time-zone", ZONE, "--date-order", "mdy", "--keep-going"],
@@ -81,15 +87,15 @@ for line in out.splitlines():
         first[r["case"]] = r if r.get("value") else None
 
 
-def local(v):
+def local(v, offset=-2):
     if "T" not in v:
         return datetime.datetime.fromisoformat(v + "T00:00:00")
-    return datetime.datetime.fromisoformat(v).astimezone(datetime.timezone(datetime.timedelta(hours=-2))).replace(tzinfo=None)
+    return datetime.datetime.fromisoformat(v).astimezone(datetime.timezone(datetime.timedelta(hours=offset))).replace(tzinfo=None)
 
 
 def agrees(r, c):
     want, grain = c["value"], c["grain"]
-    lo = local(r["value"])
+    lo = local(r["value"], c["offset"])
     if r.get("value_end") and r["grain"] in ("part-of-day", "week", "weekend", "month", "year", "days"):
         hi = local(r["value_end"]) + (datetime.timedelta(days=1) if "T" not in r["value_end"] else datetime.timedelta())
         if grain in ("week", "month", "quarter", "year"):

@@ -79,6 +79,21 @@ import Testing
         #expect(parser().firstMatch(in: "a quarter of the cake") == nil)
     }
 
+    @Test("about a time (3ish), fractions of a unit (1/2 hour, 2 and a half hours), a time before 'Fri, Sep 20', days of a month by count, a weekday of a named week")
+    func looserPhrases() {
+        #expect(read("at 3ish") == "2026-11-25T15:00:00+00:00 hour")
+        #expect(read("call around 5-ish pm") == "2026-11-25T17:00:00+00:00 hour")
+        #expect(parser().firstMatch(in: "bring 10ish chairs") == nil)
+        #expect(read("in 1/2 hour") == "2026-11-25T10:30:00+00:00 minute")
+        #expect(read("in 2 and a half hours") == "2026-11-25T12:30:00+00:00 minute")
+        #expect(read("at 7:30 PM on Fri, Sep 20", parser(order: .monthDayYear)) == "2027-09-20T19:30:00+00:00 minute")
+        #expect(read("pay rent on the last day of the month") == "2026-11-30 day")
+        #expect(read("the first day of the month") == "2026-12-01 day", "this month's first is past")
+        #expect(read("the last day in october 2015") == "2015-10-31 day")
+        #expect(read("sunday from last week") == "2026-11-22 day")
+        #expect(read("last week's sunday") == "2026-11-22 day")
+    }
+
     @Test func everyOtherFridayIsARecurrence() {
         let m = parser().firstMatch(in: "water the plants every other friday")!
         #expect(m.phrase == "every other friday")

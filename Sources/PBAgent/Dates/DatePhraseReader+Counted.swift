@@ -31,8 +31,14 @@ extension DatePhraseReader {
     /// month" is this month, or next month once this month's has passed ("this month" stays).
     func monthWeekday(at i: Int) -> DatePiece? {
         let j = skipThe(i)
-        guard let (n, afterOrdinal) = weekdayOrdinal(at: j), let name = word(afterOrdinal), let weekday = Weekday(word: name),
-              isWord(afterOrdinal + 1, "of", "in") else { return nil }
+        guard let (n, afterOrdinal) = weekdayOrdinal(at: j), let name = word(afterOrdinal),
+              Weekday(word: name) != nil || name == "day", isWord(afterOrdinal + 1, "of", "in") else { return nil }
+        // "the last day of the month", "the first day in october": a day of the month by count.
+        let weekday = Weekday(word: name)
+        func pick(year: Int, month: Int) -> Date? {
+            if let weekday { return nthWeekday(n, weekday, year: year, month: month) }
+            return cal.date(year: year, month: month, day: n < 0 ? cal.daysInMonth(year: year, month: month) : n)
+        }
         var k = afterOrdinal + 2
         let today = cal.today
         var year = cal.year(today)
@@ -61,13 +67,13 @@ extension DatePhraseReader {
                 if m < cal.calendar.component(.month, from: today) { year += 1 }
             }
         }
-        guard var day = nthWeekday(n, weekday, year: year, month: month) else {
+        guard var day = pick(year: year, month: month) else {
             let which = n < 0 ? "last" : ["first", "second", "third", "fourth", "fifth"][n - 1]
-            return .failure("\(DateVocabulary.monthNames[month - 1]) \(year) has no \(which) \(weekday.name)", i, last)
+            return .failure("\(DateVocabulary.monthNames[month - 1]) \(year) has no \(which) \(weekday?.name ?? "day")", i, last)
         }
         if let roll, day < today {
             let next = cal.adding(1, roll, to: cal.date(year: year, month: month, day: 1)!)
-            if let d = nthWeekday(n, weekday, year: cal.year(next), month: cal.calendar.component(.month, from: next)) { day = d }
+            if let d = pick(year: cal.year(next), month: cal.calendar.component(.month, from: next)) { day = d }
         }
         var p = DatePiece.day(daySpan(day), i, last)
         p.isExplicitDate = true
@@ -75,7 +81,8 @@ extension DatePhraseReader {
     }
 
     /// "2 mondays from now", "three fridays from today", "thursday after next", "the monday after
-    /// next", "wednesday of next week", "saturday this week", "thurs next week".
+    /// next", "wednesday of next week", "sunday from last week", "last week's sunday", "saturday
+    /// this week", "thurs next week".
     func countedWeekday(at i: Int) -> DatePiece? {
         let today = cal.today
         // N weekdays from now: the Nth of that weekday after today.
@@ -90,6 +97,13 @@ extension DatePhraseReader {
             let first = ahead == 0 ? 7 : ahead
             return .day(daySpan(cal.day(today, plus: first + 7 * (n - 1))), i, last)
         }
+        // last week's sunday, next week's friday.
+        if isWord(i, "this", "next", "last"), isWord(i + 1, "week"), symbol(i + 2) == "'", isWord(i + 3, "s"),
+           let name = word(i + 4), let weekday = Weekday(word: name) {
+            let step = isWord(i, "next") ? 1 : isWord(i, "last") ? -1 : 0
+            let start = cal.day(cal.startOfWeek(today), plus: 7 * step)
+            return .day(daySpan(cal.day(start, plus: cal.daysUntil(weekday, from: start))), i, i + 4)
+        }
         let j = skipThe(i)
         guard let name = word(j), let weekday = Weekday(word: name) else { return nil }
         var k = j + 1
@@ -99,9 +113,9 @@ extension DatePhraseReader {
             let ahead = cal.daysUntil(weekday, from: today)
             return .day(daySpan(cal.day(today, plus: (ahead == 0 ? 7 : ahead) + 7)), i, k + 1)
         }
-        // wednesday [of] this/next/last week.
+        // wednesday [of|from] this/next/last week.
         var w = k
-        if isWord(w, "of") { w += 1 }
+        if isWord(w, "of", "from") { w += 1 }
         guard isWord(w, "this", "next", "last", "the"), isWord(w + 1, "week") || (isWord(w, "the") && isWord(w + 1, "week")) else { return nil }
         if isWord(w, "the"), k == w { return nil }
         let step = isWord(w, "next") ? 1 : isWord(w, "last") ? -1 : 0

@@ -21,6 +21,22 @@ extension DatePhraseReader {
         return (n, i + 1)
     }
 
+    /// A number with a part: "1.5", "1/2" (a numerator under its denominator, at most 12), "2 and a
+    /// half"; the value and the index after it. Whole numbers are `count(at:)`'s.
+    func fraction(at k: Int) -> (value: Double, next: Int)? {
+        if let whole = number(k), symbol(k + 1) == ".", glued(k + 1), let part = number(k + 2), glued(k + 2) {
+            return (Double(whole) + Double(part) / pow(10, Double(digits(k + 2))), k + 3)
+        }
+        if let top = number(k), symbol(k + 1) == "/", glued(k + 1), let bottom = number(k + 2), glued(k + 2),
+           (2...12).contains(bottom), top < bottom, top > 0 {
+            return (Double(top) / Double(bottom), k + 3)
+        }
+        if let (n, after) = count(at: k), isWord(after, "and"), isWord(after + 1, "a", "an"), isWord(after + 2, "half") {
+            return (Double(n) + 0.5, after + 3)
+        }
+        return nil
+    }
+
     /// One or more "N unit" terms ("1 year 2 months", "2 days and 3 hours"), as calendar
     /// components; "half an hour" is 30 minutes. The index after the last term.
     func durationTerms(at i: Int) -> (components: DateComponents, smallest: DateVocabulary.Unit, next: Int)? {
@@ -45,16 +61,17 @@ extension DatePhraseReader {
                 terms += 1
                 continue
             }
-            // "1.5 hours", "2.5 days": a fraction of a unit, in the next smaller one.
-            if let whole = number(k), symbol(k + 1) == ".", glued(k + 1), let part = number(k + 2), glued(k + 2),
-               let unitWord = word(k + 3), let unit = DateVocabulary.unit(unitWord), [.day, .hour, .minute].contains(unit) {
-                let value = Double(whole) + Double(part) / pow(10, Double(digits(k + 2)))
+            // "1.5 hours", "2.5 days", "1/2 hour", "2 and a half hours": a fraction of a unit, in
+            // the next smaller one.
+            if let (value, unitAt) = fraction(at: k), let unitWord = word(unitAt),
+               let unit = DateVocabulary.unit(unitWord) ?? (glued(unitAt) ? DateVocabulary.compactUnit(unitWord) : nil),
+               [.day, .hour, .minute].contains(unit) {
                 switch unit {
                 case .day: c.hour = (c.hour ?? 0) + Int((value * 24).rounded()); note(.hour)
                 case .hour: c.minute = (c.minute ?? 0) + Int((value * 60).rounded()); note(.minute)
                 default: c.second = (c.second ?? 0) + Int((value * 60).rounded()); note(.second)
                 }
-                j = k + 4
+                j = unitAt + 1
                 terms += 1
                 continue
             }

@@ -47,6 +47,16 @@ extension DatePhraseReader {
             last = j + 2
             if symbol(last + 1) == ":", glued(last + 1), number(last + 2) != nil, glued(last + 2) { last += 2 }
         }
+        // "3ish", "3-ish pm": about then, read as the hour said. Alone it is a time only where
+        // nothing follows but a day, or after "at", "around", "about" or "by" ("10ish chairs" is not).
+        var approximate = false
+        if isWord(last + 1, "ish"), glued(last + 1) {
+            last += 1
+            approximate = true
+        } else if symbol(last + 1) == "-", glued(last + 1), isWord(last + 2, "ish"), glued(last + 2) {
+            last += 2
+            approximate = true
+        }
         var mer: ClockTime.Meridiem?
         if let (m, end) = meridiem(at: last + 1) {
             mer = m
@@ -54,6 +64,9 @@ extension DatePhraseReader {
         } else if isWord(last + 1, "oclock") || (isWord(last + 1, "o") && symbol(last + 2) == "'" && isWord(last + 3, "clock"))
                     || (isWord(last + 1, "o") && isWord(last + 2, "clock")) {
             last += isWord(last + 1, "oclock") ? 1 : isWord(last + 2, "clock") ? 2 : 3
+        } else if approximate {
+            guard (1...12).contains(h), hasAt || isWord(i - 1, "around", "about", "by", "until", "before", "after")
+                    || (word(last + 1) == nil && number(last + 1) == nil) || dayCue(at: last + 1) else { return nil }
         } else if !hasAt && !colon {
             // "5 in the afternoon", "10 at night": the part of the day makes the number a time.
             // "10 tomorrow", "6 on saturday", "9 tonight": a day after it does too.

@@ -48,6 +48,10 @@ struct DatePiece {
                 guard isBareWeekday, q.isExplicitDate, d.grain == .day else { return nil }
                 m.isExplicitDate = true
                 m.isBareWeekday = false
+            } else {
+                // "7:30 PM on Fri, Sep 20": a time before a weekday still lets the date decide.
+                m.isBareWeekday = q.isBareWeekday
+                m.isExplicitDate = q.isExplicitDate
             }
             m.day = qd
         }
