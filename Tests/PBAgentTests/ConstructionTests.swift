@@ -7,7 +7,7 @@ import Testing
 /// lists each one with them.
 @Suite("Constructions")
 struct ConstructionTests {
-    @Test("each construction's examples plan the tools it names", arguments: IntentGrammar.constructions.flatMap { k in k.examples.map { (k.name, $0.request, $0.tools.map(\.rawValue)) } })
+    @Test("each construction's examples plan the tools it names", arguments: (IntentGrammar.constructions + IntentGrammar.lateConstructions).flatMap { k in k.examples.map { (k.name, $0.request, $0.tools.map(\.rawValue)) } })
     func examples(_ name: String, _ request: String, _ tools: [String]) {
         #expect(fixedPlanner("2026-12-05T10:00:00Z").plan(request).tools == tools, "\(name)")
     }
@@ -16,7 +16,7 @@ struct ConstructionTests {
     func documented() throws {
         let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../man/man1/pb-plan.1")
         let text = try String(contentsOf: page, encoding: .utf8).replacingOccurrences(of: "\\-", with: "-")
-        for k in IntentGrammar.constructions {
+        for k in IntentGrammar.constructions + IntentGrammar.lateConstructions {
             #expect(text.contains(k.name), "pb-plan(1) does not name \"\(k.name)\"")
             for e in k.examples { #expect(text.contains(e.request), "pb-plan(1) lacks the example \"\(e.request)\"") }
         }

@@ -37,6 +37,18 @@ extension IntentGrammar {
                 return g.onTask(.rescheduleTask, m[0], args).map { [$0] }
             }),
         Construction(
+            name: "stop repeating an item",
+            pattern: #"(?:stop repeating|don't repeat|do not repeat|no longer repeat|stop the repeat (?:of|on)) (.+?)(?: any ?more| from now on)?"#,
+            slots: ["item"],
+            examples: [("stop repeating the piano lessons task", [.setRecurrence]), ("don't repeat the bin reminder anymore", [.setRecurrence])],
+            build: { g, _, m in g.onTask(.setRecurrence, m[0], ["rule": .string("none")]).map { [$0] } }),
+        Construction(
+            name: "an item stops repeating",
+            pattern: #"(?:make )?(.+?) (?:should |can |must |needs to )?(?:stop repeating|not repeat any ?more|stop recurring)"#,
+            slots: ["item"],
+            examples: [("make the gym task stop repeating", [.setRecurrence])],
+            build: { g, _, m in g.onTask(.setRecurrence, m[0], ["rule": .string("none")]).map { [$0] } }),
+        Construction(
             name: "message on a channel, after a colon",
             pattern: #"(text|message|msg|sms|whatsapp|signal|dm|email|e-mail) ([\p{L}][\p{L}'.-]*(?: [\p{L}][\p{L}'.-]*)?)(?:\s*:|\s+[-–])\s*(.+)"#,
             slots: ["channel", "to", "text"],
@@ -57,11 +69,103 @@ extension IntentGrammar {
             build: { g, _, m in g.dayFirst(m[0]) }),
     ]
 
+    /// The constructions read after every other reader, when none claimed the clause: phrasings
+    /// so open ("dentist friday 3pm") that they must not take a clause another reader knows.
+    static let lateConstructions: [Construction] = [
+        Construction(
+            name: "a day said to be something, for the calendar",
+            pattern: #"(?:on )?(.+?) (?:is|will be|'s) (.+?)(?:,? (?:so |and )?(?:please )?(?:(?:place|put|add|set|mark|note|save|enter|pop) (?:this|it|that)(?: (?:on|in|to|into) (?:my |the )?(?:calendar|diary|schedule))?|set it|(?:and )?(?:update )?my calendar (?:is )?to be updated(?: with (?:this|that|the) date)?))"#,
+            slots: ["day", "what"],
+            examples: [("march fifth is john's birthday please place this on the calendar", [.createTask]),
+                       ("thirteenth june is election day please set it", [.createTask])],
+            build: { g, _, m in
+                let cut = g.dates.cut(m[0])
+                guard DateSlot.tidy(cut.rest).isEmpty, cut.due != nil else { return nil }
+                return g.datedEntry(m[1] + " " + m[0], forTheCalendar: true)
+            }),
+        Construction(
+            name: "an entry with a day",
+            pattern: #"(.+)"#,
+            slots: ["entry"],
+            examples: [("dentist friday 3pm", [.schedule]), ("piano recital on the 14th", [.createTask]),
+                       ("church with mom and dad on sunday", [.createTask]), ("bins out every tuesday night", [.createTask, .setRecurrence])],
+            build: { g, c, m in c.question ? nil : g.datedEntry(m[0]) }),
+    ]
+
     func construction(_ c: Clause) -> [PlannedIntent]? {
         for k in Self.constructions {
             if let m = pattern.match(k.pattern, c.text), let found = k.build(self, c, m) { return found }
         }
         return nil
+    }
+
+    func lateConstruction(_ c: Clause) -> [PlannedIntent]? {
+        for k in Self.lateConstructions {
+            if let m = pattern.match(k.pattern, c.text), let found = k.build(self, c, m) { return found }
+        }
+        return nil
+    }
+
+    /// Words that make a clause a sentence about something rather than the name of an entry
+    /// ("dentist went fine today", "we need milk friday", "nothing tomorrow").
+    static let notEntryWords: Set<String> = [
+        "is", "are", "was", "were", "be", "been", "being", "am", "i", "we", "you", "he", "she", "it", "they", "me", "us",
+        "him", "them", "will", "would", "should", "shall", "can", "could", "may", "might", "must", "need", "needs", "want",
+        "wants", "have", "has", "had", "do", "does", "did", "not", "no", "to", "went", "got", "nothing", "anything",
+        "everything", "something", "this", "that", "what", "which", "who", "how", "why", "when", "where", "if", "so",
+        "very", "too", "really", "just", "please", "thanks", "thank", "ok", "okay", "yes", "busy", "free", "off", "done",
+    ]
+
+    /// What people ask about by naming it with a day ("events today", "movie times tonight"),
+    /// never the name of an entry.
+    static let askedAboutNouns: Set<String> = [
+        "schedule", "schedules", "events", "agenda", "calendar", "diary", "plans", "appointments", "meetings", "time", "times",
+        "date", "dates", "day", "price", "prices", "weather", "forecast", "news", "traffic", "alarm", "alarms", "reminders",
+        "tasks", "list", "lists", "to-dos", "todos", "things", "stuff", "showtimes", "temperature", "score", "scores",
+    ]
+
+    /// An entry named by a noun phrase and a day, with no verb: "dentist friday 3pm" (an event at
+    /// that time), "piano recital on the 14th", "bins out thursday night" (a task due then).
+    /// Nothing past: "dentist yesterday" is a record, not an entry. `forTheCalendar`: the request
+    /// asked to put it on the calendar, so "election day" is an entry, not a thing asked about.
+    func datedEntry(_ text: String, forTheCalendar: Bool = false) -> [PlannedIntent]? {
+        let cut = dates.cut(text)
+        guard let due = cut.due, let grain = cut.grain, ["minute", "part_of_day", "day"].contains(grain),
+              cut.invalid == nil, let value = cut.value, let phrase = cut.phrase?.lowercased() else { return nil }
+        // The entry's name comes first and its day closes it: "today's schedule", "events today",
+        // "twenty second april day" and "the time in canada now" are things asked about.
+        let said = text.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: " .!?"))
+        guard said.hasSuffix(phrase), !said.hasPrefix(phrase), phrase != "now", !phrase.hasSuffix(" now") else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = dates.parser.timeZone
+        guard value >= calendar.startOfDay(for: dates.parser.now) else { return nil }
+        var title = DateSlot.tidy(cut.rest)
+        if let m = pattern.match(#"(?:a|an|the|my|our) (.+)"#, title) { title = m[0] }
+        let words = title.lowercased().split(separator: " ").map { String($0).trimmingCharacters(in: .punctuationCharacters) }
+        guard let first = words.first, first.contains(where: \.isLetter), (1...6).contains(words.count), !words.contains(where: Self.notEntryWords.contains),
+              forTheCalendar || !words.contains(where: Self.askedAboutNouns.contains),
+              // "the tailor shuts at 5:30": a verb that is no noun makes it a sentence.
+              !words.dropFirst().contains(where: { w in
+                  let forms = WordNet.shared?.baseForms(w) ?? []
+                  return forms.contains { $0.0 == .verb } && !forms.contains { $0.0 == .noun } && !forms.contains { $0.0 == .adj }
+              }),
+              !VerbLexicon.taskVerbs.contains(first), VerbLexicon.action(ofLemma: first) == nil, !Self.openers.contains(first),
+              VerbLexicon.pastLemma(first) == nil, !Self.questionWords.contains(first) else { return nil }
+        // The first word names a thing: a noun, or someone's ("sam's birthday").
+        let head = first.hasSuffix("'s") ? String(first.dropLast(2)) : first
+        guard first.hasSuffix("'s") || (WordNet.shared?.baseForms(head).contains { $0.0 == .noun } ?? false) else { return nil }
+        if grain == "minute", cut.recurrence == nil {
+            let place: String?
+            var name = title
+            (name, place) = IntentGrammar.splittingPlace(title)
+            var args: [String: JSONValue] = ["title": .string(name), "start": .string(due)]
+            if let place { args["location"] = .string(place) }
+            let people = attendees(in: title)
+            if !people.isEmpty { args["attendees"] = .array(people.map(JSONValue.string)) }
+            return [PlannedIntent(.schedule, args, subject: name)]
+        }
+        // A task due then, with its repeat ("bins out every tuesday night"), as a new task is read.
+        return newTask(text)
     }
 
     /// Whether a name said as a message's recipient is a person's: one of the contacts, or
@@ -71,11 +175,18 @@ extension IntentGrammar {
         let words = name.split(separator: " ").map(String.init)
         guard let first = words.first, !Self.notRecipients.contains(first.lowercased()) else { return false }
         if people.contains(name.lowercased()) || (words.count == 1 && people.contains(first.lowercased())) { return true }
+        if words.count == 1, Self.familyNames.contains(first.lowercased()) { return true }
         return words.allSatisfy { w in
             guard let c = w.first, c.isUppercase else { return false }
             return !(WordList.shared?.isCommonWord(w) ?? false) || people.contains(w.lowercased())
         }
     }
+
+    /// What people call their family in a message's address: each is one person ("whatsapp mum: ...").
+    static let familyNames: Set<String> = [
+        "mum", "mom", "mam", "mummy", "mommy", "mother", "dad", "daddy", "father", "nan", "nana", "nanna", "gran", "granny",
+        "grandma", "grandad", "granddad", "grandpa", "amma", "appa", "ammi", "abba", "papa", "mama",
+    ]
 
     /// A draft message as the drafting reader makes them, with the channel word as said.
     func draft(to name: String, channel said: String, text raw: String) -> [PlannedIntent]? {
@@ -132,6 +243,19 @@ extension IntentGrammar {
             return nil
         }
         return items.compactMap { onTask(tool, $0) }
+    }
+
+    /// A whole request that is a message on a channel after a colon: "whatsapp mum: landing at 6,
+    /// don't bother picking me up", "sms Aoife: can you grab milk on the way home?". Everything
+    /// after the colon is the message, its commas, sentences and closing "?" as written.
+    func channelMessage(_ text: String) -> [PlannedIntent]? {
+        let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let regex = ClausePattern.shared.regex(#"^(?i:(?:please |pls )?(text|message|msg|sms|whatsapp|signal|dm|email|e-mail)) ([\p{L}][\p{L}'.-]*(?: [\p{L}][\p{L}'.-]*)?)(?:\s*:|\s+[-–])\s*([\s\S]+)$"#, caseInsensitive: false)
+        let ns = t as NSString
+        guard let m = regex.firstMatch(in: t, range: NSRange(location: 0, length: ns.length)) else { return nil }
+        let channel = ns.substring(with: m.range(at: 1)), name = ns.substring(with: m.range(at: 2))
+        guard isPerson(name) else { return nil }
+        return draft(to: name, channel: channel, text: ns.substring(with: m.range(at: 3)))
     }
 
     /// A message written out, then sent on: "Hey Sam, thanks for dinner! send it to him on

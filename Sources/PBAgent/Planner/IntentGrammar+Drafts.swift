@@ -28,12 +28,15 @@ extension IntentGrammar {
         var name = ""
         var rest = ""
         // send NAME an email/a text (saying|that|:) BODY
-        if let m = pattern.match(#"send ([\p{L}'.-]+) (?:an? )?(email|e-mail|text|message|sms|whatsapp)(?: message)? (.+)"#, t) {
+        if let m = pattern.match(#"send (?!(?:an?|the|my) )([\p{L}'.-]+) (?:an? )?(email|e-mail|text|message|sms|whatsapp)(?: message)? (.+)"#, t) {
             (name, verb, rest) = (m[0], m[1].lowercased(), m[2])
         } else if let m = pattern.match(#"let ([\p{L}'.-]+) know (.+)"#, t) {
             (name, verb, rest) = (m[0], "tell", m[1])
-        } else if let m = pattern.match(#"(?:write|send) (?:an? )?(email|e-mail|text|message) to ([\p{L}'.-]+) (.+)"#, t) {
+        } else if let m = pattern.match(#"(?:write|send) (?:an? )?(?:quick )?(email|e-mail|text|message|whatsapp|sms)(?: message)? to ([\p{L}'.-]+) (.+)"#, t) {
             (verb, name, rest) = (m[0].lowercased(), m[1], m[2])
+        } else if let m = pattern.match(#"(?:drop|shoot|fire off|flick|send) ([\p{L}'.-]+) (?:an? )?(?:quick )?(line|note|message|text|email|e-mail|whatsapp|sms|msg)(?: message)? (.+)"#, t) {
+            // "drop Jess a line to say ...", "shoot Kevin a message that ...".
+            (name, verb, rest) = (m[0], ["line": "message", "note": "message"][m[1].lowercased()] ?? m[1].lowercased(), m[2])
         } else if let m = pattern.match(#"(text|message|msg|sms|ping|tell|whatsapp|signal|dm|email|e-mail|mail) ([\p{L}'.-]+)(?:,|:)? (.+)"#, t) {
             (verb, name, rest) = (m[0].lowercased(), m[1], m[2])
         } else {

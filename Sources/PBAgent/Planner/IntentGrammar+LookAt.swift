@@ -70,6 +70,10 @@ extension IntentGrammar {
         if let m = pattern.match(#"(?:i |we )?(?:want|need|would like|'d like|wanna|wish|am trying|'m trying) to (?:know|find out|figure out|hear|learn|get (?:some )?info(?:rmation)?(?: on| about)?|see (?=if|whether|what|when|how|who|which|my|all|any))(?: about| on| if| whether)? ?(.+)"#, t) {
             return asQuestion(c, m[0])
         }
+        // "tell me on tuesday to give jane a call" asks for a reminder, as "remind me" does.
+        if let m = pattern.match(#"(?:tell|let) me (.+?) to (.+)"#, t), dates.cut(m[0]).phrase != nil, DateSlot.tidy(dates.cut(m[0]).rest).isEmpty {
+            return nil
+        }
         guard let m = pattern.match("(" + IntentGrammar.lookVerb + #")\b ?(.*)"#, t) else { return nil }
         let verb = m[0].lowercased()
         let object = m[1]

@@ -33,7 +33,7 @@ public struct IntentGrammar: Sendable {
         let clause = normalise(raw)
         if clause.text.isEmpty { return nil }
         let readers: [(Clause) -> [PlannedIntent]?] = [
-            redoRequest, undoRequest, construction, briefRequest, drafting, scheduling, list, lookAt, runOnQuestion, beforeCapture, capture, outOfScope, question, commands, paraphrase, statementOfState, imperative,
+            redoRequest, undoRequest, construction, briefRequest, drafting, scheduling, list, lookAt, runOnQuestion, beforeCapture, capture, outOfScope, question, commands, paraphrase, statementOfState, imperative, lateConstruction,
         ]
         for reader in readers {
             if let intents = reader(clause) {
@@ -48,7 +48,7 @@ public struct IntentGrammar: Sendable {
     /// Only whole-clause phrasings count, so "cancel the dentist" stays a delete.
     func undoRequest(_ clause: Clause) -> [PlannedIntent]? {
         let text = clause.lower.trimmingCharacters(in: CharacterSet(charactersIn: " .!"))
-        let pattern = #"^(?:please )?(?:undo|revert|reverse|scratch|take back|cancel)(?: (?:that|it|this|the last (?:change|changes|thing|turn|step|request)|what you (?:just )?did|my last (?:change|request)))?(?: back)?(?: please)?$|^take (?:that|it) back(?: please)?$|^never ?mind(?:,? (?:undo|revert|take)(?: (?:that|it))?(?: back)?)?$"#
+        let pattern = #"^(?:please )?(?:undo|revert|reverse|scratch|take back|cancel)(?: (?:that|it|this|the last (?:change|changes|thing|turn|step|request)|what you (?:just )?did|my last (?:change|request)))?(?: back)?(?: please)?$|^take (?:that|it) back(?: please)?$|^never ?mind(?:,? (?:undo|revert|take)(?: (?:that|it))?(?: back)?)?$|^(?:scrap|forget|ditch|bin) that(?: please)?$|^(?:remove|delete|undo|get rid of|take out|take back) (?:what you (?:just )?(?:added|made|created|did|put in|wrote)|(?:the|that) (?:task|thing|item|one|reminder|note|entry|event) (?:that )?you just (?:added|made|created|put in|wrote))(?: please)?$"#
         let regex = ClausePattern.shared.regex(pattern, caseInsensitive: false)
         guard regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil else { return nil }
         // "Cancel" means undo only with "that" or "the last ...": alone, or with "it" or "this",
@@ -103,13 +103,14 @@ public struct IntentGrammar: Sendable {
             t.removeLast()
             t = t.trimmingCharacters(in: .whitespaces)
         }
-        let lead = #"(?:(?:ok(?:ay)?|hey|hi|hello|so|um+|uh+|oh|wait|right|also|and then|and|then|btw|actually|not now|alright|please|pls|plz|quick one|one more thing|let'?s|lets|yeah|yep|hm+|er+m?|ah+|well|oh and|and also|by the way)[,!.:]?\s+)+(.+)"#
+        let lead = #"(?:(?:ok(?:ay)?|hey|hi|hiya|hello|so|um+|uh+|oh|wait|right|also|and then|and|then|btw|actually|not now|alright|please|pls|plz|(?:just )?(?:a )?quick one|one (?:more|last) thing|let'?s|lets|yeah|yep|hm+|er+m?|ah+|well|oh and|and also|by the way|oops|whoops|argh+|ugh+|no wait|no sorry|sorry(?: to bother you)?(?:,? but)?|anyway[s]?|basically|oh yeah|oh yes|cool|great|perfect)(?:[,!.:]|\.\.\.|\s+[-–—])?\s+)+(.+)"#
         if let m = pattern.match(lead, t) { t = m[0] }
         let asked = pattern.contains(#"\b(?:please|pls|kindly|(?:can|could|would|will) (?:you|u))\b"#, t)
-        if let m = pattern.match(#"(?:can|could|would|will) (?:you|u)(?: please)?,? (.+)"#, t) { t = m[0] }
-        if let m = pattern.match(#"(?:please|kindly),? (.+)"#, t) { t = m[0] }
-        if let m = pattern.match(#"(?:will|would|could|can) (?:you|u)(?: please)?,? (.+)"#, t) { t = m[0] }
-        if let m = pattern.match(#"(.+?),?(?: for me)?(?: please| pls| thanks| thank you)?"#, t) { t = m[0] }
+        if let m = pattern.match(#"(?:can|could|would|will) (?:you|u)(?: please| pls| plz)?,? (.+)"#, t) { t = m[0] }
+        if let m = pattern.match(#"(?:please|pls|plz|kindly),? (.+)"#, t) { t = m[0] }
+        if let m = pattern.match(#"(?:will|would|could|can) (?:you|u)(?: please| pls| plz)?,? (.+)"#, t) { t = m[0] }
+        // Chat words closing a request are not part of it ("... tonight lol", "..., cheers").
+        if let m = pattern.match(#"(.+?),?(?: for me)?(?: please| pls| plz| thanks| thank you| thx| ty| cheers| ta| lol| haha+| x{1,3})?"#, t) { t = m[0] }
         var clause = Clause(text: t, question: question, bang: bang)
         clause.asked = asked
         return clause
@@ -197,6 +198,8 @@ public struct IntentGrammar: Sendable {
             (#"every (?:other|second) week|fortnightly|every fortnight|every 2 weeks|biweekly"#, "FREQ=WEEKLY;INTERVAL=2"),
             (#"every (\d+) weeks"#, "W"),
             (#"every (\d+) days"#, "D"),
+            (#"every (?:other|second) day|on alternate days|every two days"#, "FREQ=DAILY;INTERVAL=2"),
+            (#"every (?:other|second) month|every two months"#, "FREQ=MONTHLY;INTERVAL=2"),
             (#"every (\d+) months"#, "M"),
             (#"every day|daily|each day|every morning|every evening|every night|nightly"#, "daily"),
             (#"every week|weekly|each week|once a week"#, "weekly"),

@@ -63,7 +63,7 @@ public struct Planner: Sendable {
     func plan(reading text: String) -> PlanRecord {
         var intents: [PlannedIntent] = []
         var missed: [String] = []
-        if let message = grammar.addressedMessage(text) {
+        if let message = grammar.addressedMessage(text) ?? grammar.channelMessage(text) {
             intents = message
         } else {
             var base = 0
@@ -321,7 +321,7 @@ public struct Planner: Sendable {
     }
 
     /// "Label: rest", where the label is not a note cue ("Idea: ...", "Note: ...").
-    static let labelPattern = #"(?!(?:idea|note|thought|memo|fyi)\b)(\p{L}[\p{L}\d ]{0,24}):\s*(.+)"#
+    static let labelPattern = #"(?!(?:idea|note|thought|memo|fyi)\b)(\p{L}[\p{L}\d ]{0,24})(?<!\d):(?!\d)\s*(.+)"#
 
     static let listLabels: Set<String> = ["todo", "to do", "to-do", "task", "tasks", "action", "actions", "action item",
                                           "action items", "reminder", "reminders", "next", "next step", "next steps"]

@@ -1,0 +1,102 @@
+import Foundation
+import PBCore
+import Testing
+@testable import PBAgent
+
+/// Requests as people type them to an assistant: fillers and chat words around the request,
+/// undo said in other words, messages in other frames, entries named with a day, repeats every
+/// other day. The fixed now is Wednesday 9 December 2026, 10:00 UTC.
+@Suite("Everyday phrasings")
+struct EverydayPhrasingTests {
+    let planner = fixedPlanner("2026-12-09T10:00:00Z")
+
+    @Test("fillers before a request and chat words after it are not part of it", arguments: [
+        ("could you pls remind me to buy stamps tomorrow", "buy stamps"),
+        ("sorry to bother you but could you remind me to book the vet", "book the vet"),
+        ("just a quick one - remind me to ring the garage", "ring the garage"),
+        ("right, so basically I need to email Jo about the invoice", "email Jo about the invoice"),
+        ("anyway remind me to water the tomatoes", "water the tomatoes"),
+        ("umm can u remind me to defrost the chicken tonight lol", "defrost the chicken"),
+        ("remind me to post the parcel, cheers", "post the parcel"),
+    ])
+    func fillers(_ request: String, _ title: String) {
+        let p = planner.plan(request)
+        #expect(p.tools == ["create_task"], "\(request)")
+        #expect(p.arg(0, "title") == title, "\(request)")
+    }
+
+    @Test("undo in other words", arguments: [
+        "oops, revert that", "no wait, undo that", "scrap that", "forget that", "remove what you just added",
+        "delete the task you just added",
+    ])
+    func undo(_ request: String) {
+        #expect(planner.plan(request).tools == ["undo"], "\(request)")
+    }
+
+    @Test("'scrap the gym task' is still a deletion, not an undo")
+    func scrapAnItem() {
+        #expect(planner.plan("scrap the gym task").tools == ["delete_task"])
+    }
+
+    @Test("messages in other frames: send a text to, drop a line, shoot a message, a family name after a colon")
+    func messages() {
+        let a = planner.plan("send a text to Marcus saying the keys are under the mat")
+        #expect(a.tools == ["draft_message"])
+        #expect(a.arg(0, "to") == "Marcus")
+        #expect(a.arg(0, "text") == "The keys are under the mat")
+        let b = planner.plan("drop Jess a line to say thanks for the flowers")
+        #expect(b.tools == ["draft_message"], "never a deletion of 'Jess a line'")
+        #expect(b.arg(0, "text") == "Thanks for the flowers")
+        #expect(planner.plan("shoot Kevin a message that practice is cancelled tonight").tools == ["draft_message"])
+        let c = planner.plan("whatsapp mum: landing at 6, don't bother picking me up")
+        #expect(c.tools == ["draft_message"])
+        #expect(c.arg(0, "text") == "Landing at 6, don't bother picking me up", "the whole message, past its commas")
+        let d = planner.plan("sms Aoife: can you grab milk on the way home?")
+        #expect(d.arg(0, "text") == "Can you grab milk on the way home?", "a question to the recipient keeps its mark")
+        #expect(planner.plan("text reminder: call the bank").tools == ["create_task"], "a reminder is no person")
+    }
+
+    @Test("every other day, every second month; a repeat stopped")
+    func repeats() {
+        let p = planner.plan("water the plants every other day")
+        #expect(p.tools == ["create_task", "set_recurrence"])
+        #expect(p.arg(0, "title") == "water the plants")
+        #expect(p.arg(1, "rule") == "FREQ=DAILY;INTERVAL=2")
+        let m = planner.plan("clean the oven every second month")
+        #expect(m.tools == ["create_task", "set_recurrence"])
+        if m.steps.count == 2 { #expect(m.arg(1, "rule") == "FREQ=MONTHLY;INTERVAL=2") }
+        let s = planner.plan("stop repeating the piano lessons task")
+        #expect(s.tools == ["set_recurrence"])
+        #expect(s.arg(0, "rule") == "none")
+        #expect(s.arg(0, "title") == "the piano lessons")
+    }
+
+    @Test("an entry named with a day: an event at a time, else a task due then")
+    func datedEntries() {
+        let e = planner.plan("dentist friday 3pm")
+        #expect(e.tools == ["schedule"])
+        #expect(e.arg(0, "start") == "2026-12-11T15:00:00+00:00")
+        let t = planner.plan("piano recital on the 14th")
+        #expect(t.tools == ["create_task"])
+        #expect(t.arg(0, "title") == "piano recital")
+        #expect(t.arg(0, "due") == "2026-12-14")
+        #expect(planner.plan("march fifth is john's birthday please place this on the calendar").arg(0, "title") == "john's birthday")
+        let r = planner.plan("tell me on tuesday to give jane a call")
+        #expect(r.tools == ["create_task"])
+        #expect(r.arg(0, "title") == "give jane a call")
+    }
+
+    @Test("things asked about with a day, sentences and past days are no entries", arguments: [
+        "events today", "today's schedule", "movie times tonight", "the time in canada now", "dentist yesterday",
+        "the tailor shuts at 5:30 on fridays", "busy day tomorrow", "nothing tomorrow",
+    ])
+    func notEntries(_ request: String) {
+        #expect(!planner.plan(request).tools.contains { ["create_task", "schedule"].contains($0) }, "\(request)")
+    }
+
+    @Test("a clock time in a dump is not a label: the line after 'Friday:' lines stays in the note")
+    func clockTimeIsNoLabel() {
+        let p = planner.capturePlan("Friday: pay the cleaner\nthe tailor shuts at 5:30 on fridays")
+        #expect(p.tools == ["create_task", "create_note"])
+    }
+}
