@@ -99,4 +99,40 @@ struct EverydayPhrasingTests {
         let p = planner.capturePlan("Friday: pay the cleaner\nthe tailor shuts at 5:30 on fridays")
         #expect(p.tools == ["create_task", "create_note"])
     }
+
+    @Test("a hostile read's cases: no write from a question, a statement or a name with a quarter in it")
+    func noWritesWhereNoneWasAsked() {
+        #expect(planner.plan("when does the gym task stop repeating?").tools.allSatisfy { $0 != "set_recurrence" })
+        #expect(planner.plan("stop repeating yourself").steps.isEmpty)
+        #expect(planner.plan("never mind, forget that").tools == ["undo"], "one turn taken back")
+        #expect(planner.plan("oops I deleted the wrong task").steps.isEmpty)
+        #expect(planner.plan("basically done with the report").steps.isEmpty)
+        for statement in ["Sam sick today", "flight delayed tomorrow", "pharmacy open sunday", "back on monday", "snow tomorrow",
+                          "great aunt Mary's birthday saturday", "dentist 17th at 2pm"] {
+            #expect(!planner.plan(statement).tools.contains { ["create_task", "schedule"].contains($0) }, "\(statement)")
+        }
+        let audi = planner.plan("service the Audi Q3 on friday")
+        #expect(audi.arg(0, "due") == "2026-12-11", "the Q3 is the car's name; friday is the day")
+        #expect(audi.arg(0, "title") == "service the Audi Q3")
+    }
+
+    @Test("a message keeps its closing chat words; one with no words of its own is a to-do to write it")
+    func messageWords() {
+        #expect(planner.plan("text Jess happy birthday xx").arg(0, "text") == "Happy birthday xx")
+        #expect(planner.plan("text mum see you soon, cheers").arg(0, "text") == "See you soon, cheers")
+        #expect(planner.plan("remind me to email my TA").arg(0, "title") == "email my TA")
+        #expect(planner.plan("drop Dad a line").tools == ["create_task"], "never a deletion")
+        let two = planner.plan("text dad: call me. Also remind me to buy milk tomorrow")
+        #expect(two.tools == ["draft_message", "create_task"], "a colon message is one sentence")
+    }
+
+    @Test("work to finish by a day is a to-do; a day of the month by any ordinal; half an hour said with 1/2")
+    func finishByADay() {
+        let p = planner.plan("finish the report by friday")
+        #expect(p.tools == ["create_task"])
+        #expect(p.arg(0, "due") == "2026-12-11")
+        #expect(planner.plan("finish the report").tools == ["complete_task"])
+        #expect(planner.plan("pay rent on the twenty-first day of the month").arg(0, "due") == "2026-12-21")
+        #expect(planner.plan("remind me in 1/2 an hour to check the oven").arg(0, "due") == "2026-12-09T10:30:00+00:00")
+    }
 }

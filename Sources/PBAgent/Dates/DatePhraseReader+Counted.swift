@@ -31,7 +31,10 @@ extension DatePhraseReader {
     /// month" is this month, or next month once this month's has passed ("this month" stays).
     func monthWeekday(at i: Int) -> DatePiece? {
         let j = skipThe(i)
-        guard let (n, afterOrdinal) = weekdayOrdinal(at: j), let name = word(afterOrdinal),
+        // A day by count takes any ordinal ("the twenty-first day of the month"), a weekday one to five.
+        let counted: (n: Int, next: Int)? = weekdayOrdinal(at: j).flatMap { o in isWord(o.next, "day") ? o : nil }
+            ?? dayNumber(at: j).flatMap { d in d.ordinal && d.day <= 31 && isWord(d.next, "day") ? (d.day, d.next) : nil }
+        guard let (n, afterOrdinal) = counted ?? weekdayOrdinal(at: j), let name = word(afterOrdinal),
               Weekday(word: name) != nil || name == "day", isWord(afterOrdinal + 1, "of", "in") else { return nil }
         // "the last day of the month", "the first day in october": a day of the month by count.
         let weekday = Weekday(word: name)

@@ -63,7 +63,8 @@ extension DatePhraseReader {
             }
             // "1.5 hours", "2.5 days", "1/2 hour", "2 and a half hours": a fraction of a unit, in
             // the next smaller one.
-            if let (value, unitAt) = fraction(at: k), let unitWord = word(unitAt),
+            if let (value, afterNumber) = fraction(at: k), case let unitAt = isWord(afterNumber, "an", "a") ? afterNumber + 1 : afterNumber,
+               let unitWord = word(unitAt),
                let unit = DateVocabulary.unit(unitWord) ?? (glued(unitAt) ? DateVocabulary.compactUnit(unitWord) : nil),
                [.day, .hour, .minute].contains(unit) {
                 switch unit {

@@ -41,6 +41,11 @@ extension DatePhraseReader {
         } else {
             said = false
         }
+        // A quarter in a name ("the Audi Q3", "Q4 report", "second quarter results", "the first
+        // quarter of the game") is no date: it needs a year, a word that leads to a time ("by
+        // Q3", "end of Q1"), or to be all that was said.
+        let leads: Set<String> = ["in", "by", "for", "during", "until", "till", "before", "after", "from", "of", "through", "to", "within", "at", "this", "next"]
+        guard said || word(i - 1).map(leads.contains) == true || (i == 0 && last == tokens.count - 1) else { return nil }
         guard var start = cal.date(year: year, month: 3 * (n - 1) + 1, day: 1) else { return nil }
         if !said, cal.adding(3, .month, to: start) <= today { start = cal.adding(1, .year, to: start) }
         return .day(quarterSpan(start), i, last)

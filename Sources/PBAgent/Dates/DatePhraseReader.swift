@@ -351,8 +351,8 @@ struct DatePhraseReader {
             lastDay = cal.day(cal.adding(3 * (step + 1), .month, to: cal.startOfQuarter(today)), plus: -1)
         case "year":
             lastDay = cal.day(cal.adding(step + 1, .year, to: cal.startOfYear(today)), plus: -1)
-        case _ where step == 0 && quarterOfYear(at: j) != nil:
-            let q = quarterOfYear(at: j)!
+        case _ where step == 0 && quarterOfYear(at: isWord(j - 1, "the") ? j - 1 : j) != nil:
+            let q = quarterOfYear(at: isWord(j - 1, "the") ? j - 1 : j)!
             return .day(daySpan(cal.day(q.day!.end, plus: -1)), i, q.last)
         case let name?:
             guard let month = DateVocabulary.month(name), step == 0 else { return nil }

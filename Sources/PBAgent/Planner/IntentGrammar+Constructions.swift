@@ -41,13 +41,13 @@ extension IntentGrammar {
             pattern: #"(?:stop repeating|don't repeat|do not repeat|no longer repeat|stop the repeat (?:of|on)) (.+?)(?: any ?more| from now on)?"#,
             slots: ["item"],
             examples: [("stop repeating the piano lessons task", [.setRecurrence]), ("don't repeat the bin reminder anymore", [.setRecurrence])],
-            build: { g, _, m in g.onTask(.setRecurrence, m[0], ["rule": .string("none")]).map { [$0] } }),
+            build: { g, c, m in g.stoppingRepeat(c, m[0]) }),
         Construction(
             name: "an item stops repeating",
-            pattern: #"(?:make )?(.+?) (?:should |can |must |needs to )?(?:stop repeating|not repeat any ?more|stop recurring)"#,
+            pattern: #"make (.+?) (?:stop repeating|not repeat any ?more|stop recurring)"#,
             slots: ["item"],
             examples: [("make the gym task stop repeating", [.setRecurrence])],
-            build: { g, _, m in g.onTask(.setRecurrence, m[0], ["rule": .string("none")]).map { [$0] } }),
+            build: { g, c, m in g.stoppingRepeat(c, m[0]) }),
         Construction(
             name: "message on a channel, after a colon",
             pattern: #"(text|message|msg|sms|whatsapp|signal|dm|email|e-mail) ([\p{L}][\p{L}'.-]*(?: [\p{L}][\p{L}'.-]*)?)(?:\s*:|\s+[-–])\s*(.+)"#,
@@ -92,6 +92,14 @@ extension IntentGrammar {
             build: { g, c, m in c.question ? nil : g.datedEntry(m[0]) }),
     ]
 
+    /// A repeat rule set to none, for an item named as one ("the gym task", "my yoga"): never
+    /// for a question or a pronoun ("yourself"); the store's R9 holds the name to an item.
+    func stoppingRepeat(_ c: Clause, _ slot: String) -> [PlannedIntent]? {
+        guard !c.question, pattern.match(#"(?:the|my|that|this|our) .+"#, slot.lowercased()) != nil,
+              dates.cut(slot).phrase == nil else { return nil }
+        return onTask(.setRecurrence, slot, ["rule": .string("none")]).map { [$0] }
+    }
+
     func construction(_ c: Clause) -> [PlannedIntent]? {
         for k in Self.constructions {
             if let m = pattern.match(k.pattern, c.text), let found = k.build(self, c, m) { return found }
@@ -116,12 +124,17 @@ extension IntentGrammar {
         "very", "too", "really", "just", "please", "thanks", "thank", "ok", "okay", "yes", "busy", "free", "off", "done",
     ]
 
+    /// The words that join the nouns of an entry's name ("church with mom and dad", "bins out").
+    static let entryJoiners: Set<String> = ["with", "and", "for", "at", "of", "the", "a", "an", "my", "our", "his", "her", "their", "to", "from", "in", "on", "out", "up", "&"]
+
     /// What people ask about by naming it with a day ("events today", "movie times tonight"),
     /// never the name of an entry.
     static let askedAboutNouns: Set<String> = [
         "schedule", "schedules", "events", "agenda", "calendar", "diary", "plans", "appointments", "meetings", "time", "times",
         "date", "dates", "day", "price", "prices", "weather", "forecast", "news", "traffic", "alarm", "alarms", "reminders",
         "tasks", "list", "lists", "to-dos", "todos", "things", "stuff", "showtimes", "temperature", "score", "scores",
+        "snow", "rain", "frost", "fog", "ice", "hail", "sleet", "wind", "storm", "storms", "heatwave", "sunshine", "cheers", "mate",
+        "thanks", "hours", "numbers", "count", "back", "home", "off", "away",
     ]
 
     /// An entry named by a noun phrase and a day, with no verb: "dentist friday 3pm" (an event at
@@ -136,6 +149,11 @@ extension IntentGrammar {
         // "twenty second april day" and "the time in canada now" are things asked about.
         let said = text.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: " .!?"))
         guard said.hasSuffix(phrase), !said.hasPrefix(phrase), phrase != "now", !phrase.hasSuffix(" now") else { return nil }
+        // Today with no clock time is how people say what is happening ("headache today",
+        // "migraine this morning"); an entry is for a later day, or at a time.
+        var day = Calendar(identifier: .gregorian)
+        day.timeZone = dates.parser.timeZone
+        if grain != "minute", cut.recurrence == nil, day.isDate(value, inSameDayAs: dates.parser.now) { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = dates.parser.timeZone
         guard value >= calendar.startOfDay(for: dates.parser.now) else { return nil }
@@ -144,10 +162,15 @@ extension IntentGrammar {
         let words = title.lowercased().split(separator: " ").map { String($0).trimmingCharacters(in: .punctuationCharacters) }
         guard let first = words.first, first.contains(where: \.isLetter), (1...6).contains(words.count), !words.contains(where: Self.notEntryWords.contains),
               forTheCalendar || !words.contains(where: Self.askedAboutNouns.contains),
-              // "the tailor shuts at 5:30": a verb that is no noun makes it a sentence.
-              !words.dropFirst().contains(where: { w in
-                  let forms = WordNet.shared?.baseForms(w) ?? []
-                  return forms.contains { $0.0 == .verb } && !forms.contains { $0.0 == .noun } && !forms.contains { $0.0 == .adj }
+              // Names only: every word a noun that is no adjective ("the tailor shuts", "train
+              // cancelled", "Sam sick", "pharmacy open" are sentences), someone's, a capitalised
+              // name, or a word that joins them; no number left over ("dentist 17th at 2pm").
+              words.allSatisfy({ w in
+                  if Self.entryJoiners.contains(w) || w.hasSuffix("'s") { return true }
+                  guard !w.contains(where: \.isNumber) else { return false }
+                  guard let wordnet = WordNet.shared else { return false }
+                  let nouns = wordnet.senseCount(w, as: .noun)
+                  return nouns > 0 && wordnet.senseCount(w, as: .adj) < nouns
               }),
               !VerbLexicon.taskVerbs.contains(first), VerbLexicon.action(ofLemma: first) == nil, !Self.openers.contains(first),
               VerbLexicon.pastLemma(first) == nil, !Self.questionWords.contains(first) else { return nil }
@@ -254,8 +277,10 @@ extension IntentGrammar {
         let ns = t as NSString
         guard let m = regex.firstMatch(in: t, range: NSRange(location: 0, length: ns.length)) else { return nil }
         let channel = ns.substring(with: m.range(at: 1)), name = ns.substring(with: m.range(at: 2))
-        guard isPerson(name) else { return nil }
-        return draft(to: name, channel: channel, text: ns.substring(with: m.range(at: 3)))
+        // One sentence: "text dad: call me. Also remind me to buy milk" asks two things.
+        let body = ns.substring(with: m.range(at: 3))
+        guard isPerson(name), ClauseSplitter(grammar: self).sentences(body).count == 1 else { return nil }
+        return draft(to: name, channel: channel, text: body)
     }
 
     /// A message written out, then sent on: "Hey Sam, thanks for dinner! send it to him on

@@ -34,7 +34,7 @@ extension IntentGrammar {
             (name, verb, rest) = (m[0], "tell", m[1])
         } else if let m = pattern.match(#"(?:write|send) (?:an? )?(?:quick )?(email|e-mail|text|message|whatsapp|sms)(?: message)? to ([\p{L}'.-]+) (.+)"#, t) {
             (verb, name, rest) = (m[0].lowercased(), m[1], m[2])
-        } else if let m = pattern.match(#"(?:drop|shoot|fire off|flick|send) ([\p{L}'.-]+) (?:an? )?(?:quick )?(line|note|message|text|email|e-mail|whatsapp|sms|msg)(?: message)? (.+)"#, t) {
+        } else if let m = pattern.match(#"(?:drop|shoot|fire off|flick|send) ([\p{L}'.-]+) (?:an? )?(?:quick )?(line|note|message|text|email|e-mail|whatsapp|sms|msg)(?: message)?\s*(.*)"#, t) {
             // "drop Jess a line to say ...", "shoot Kevin a message that ...".
             (name, verb, rest) = (m[0], ["line": "message", "note": "message"][m[1].lowercased()] ?? m[1].lowercased(), m[2])
         } else if let m = pattern.match(#"(text|message|msg|sms|ping|tell|whatsapp|signal|dm|email|e-mail|mail) ([\p{L}'.-]+)(?:,|:)? (.+)"#, t) {
@@ -64,7 +64,15 @@ extension IntentGrammar {
             // "tell Ana I'll call tonight": the sentence after the name is the message.
             body = rest
         }
-        guard var text = body?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        // The chat words that closed the request are the message's own ("happy birthday lol").
+        let kept = c.closing.replacingOccurrences(of: #"\b(?:for me|please|pls|plz)\b"#, with: "", options: .regularExpression)
+        if let b = body, !kept.trimmingCharacters(in: CharacterSet(charactersIn: " ,")).isEmpty { body = b + kept }
+        guard var text = body?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+            // "drop Jess a line about the party", "email the landlord about the boiler": no words
+            // of the message, so a to-do to write it (never a deletion of "Jess a line").
+            if pattern.match(#"(?:drop|shoot|fire off|flick) .+"#, t) != nil { return newTask(t) }
+            return nil
+        }
         text = text.trimmingCharacters(in: CharacterSet(charactersIn: "\"“”"))
         text = text.prefix(1).uppercased() + text.dropFirst()
         var args: [String: JSONValue] = ["to": .string(name), "channel": .string(channel), "text": .string(text)]

@@ -1,3 +1,4 @@
+import Foundation
 import PBCore
 
 /// Paraphrase frames over verb lemmas, and statements of state ("paid the water bill").
@@ -32,6 +33,13 @@ extension IntentGrammar {
         if let m = pattern.match(#"(?:off|up|out|back|down|away) (.+)"#, rest) { rest = m[0] }
         switch action {
         case .complete:
+            // "finish the report by friday" is work to do by then, not work done.
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = dates.parser.timeZone
+            if ["finish", "complete", "wrap"].contains(lemma), let when = dates.cut(rest).value,
+               when >= calendar.startOfDay(for: dates.parser.now) {
+                return newTask(t)
+            }
             if let m = pattern.match(#"(.+?) (?:off|up)"#, rest) { rest = m[0] }
             return onTask(.completeTask, rest).map { [$0] }
         case .delete:

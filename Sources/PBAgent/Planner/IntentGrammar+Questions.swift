@@ -1,4 +1,5 @@
 import Foundation
+import PBText
 import PBCore
 
 /// Questions: the agenda for what is due, project tools for status and blockers, the calendar for
@@ -53,6 +54,29 @@ extension IntentGrammar {
         "plan", "confirm", "sure", "sort", "choose", "pick", "agree", "whether", "of", "to",
     ]
 
+    /// What a calendar or a list holds, named with no verb: "today's schedule", "my events",
+    /// "latest events", "first week of march meetings", "my party list", "events today".
+    static let askedHeads: Set<String> = [
+        "agenda", "schedule", "schedules", "calendar", "diary", "events", "meetings", "appointments", "plans", "birthdays",
+        "reminders", "tasks", "list", "lists", "todos", "to-dos", "showtimes",
+    ]
+
+    /// Whether a clause only names what a calendar or a list holds (a question without its
+    /// "what is"): a short noun phrase with one of `askedHeads`, no verb and no person acting.
+    func namesWhatIsAsked(_ l: String) -> Bool {
+        let words = l.split(separator: " ").map { String($0).trimmingCharacters(in: .punctuationCharacters) }.filter { !$0.isEmpty }
+        guard let first = words.first, (1...8).contains(words.count), words.contains(where: Self.askedHeads.contains),
+              !VerbLexicon.taskVerbs.contains(first), VerbLexicon.action(ofLemma: first) == nil, VerbLexicon.pastLemma(first) == nil,
+              !words.contains(where: { ["i", "we", "you", "he", "she", "they", "it", "is", "are", "was", "were", "to", "will", "should", "need", "needs"].contains($0) })
+        else { return false }
+        // "the tailor shuts", "meetings went well": a verb that is no noun makes it a sentence.
+        return !words.contains { w in
+            guard !Self.askedHeads.contains(w) else { return false }
+            let forms = WordNet.shared?.baseForms(w) ?? []
+            return forms.contains { $0.0 == .verb } && !forms.contains { $0.0 == .noun } && !forms.contains { $0.0 == .adj }
+        }
+    }
+
     func question(_ c: Clause) -> [PlannedIntent]? {
         var t = c.text
         var asks = pattern.match(#"(?:do|have|did) (?:i|we) .+|(?:(?:show|read|list|tell|display|speak|open)(?: me)?|(?:give|get) me)(?: back| out| all)? (?:my |the |all |what'?s on |whats on |what is on |about )?.*\b(?:lists?|calendar|events?|meetings?|schedule|agenda|appointments?|plans?|week|day|tasks|to-?dos?|birthdays?)\b.*"#, t) != nil
@@ -62,6 +86,7 @@ extension IntentGrammar {
         let first = l.split(separator: " ").first.map(String.init) ?? ""
         let isQuestion = c.question || asks || IntentGrammar.questionWords.contains(first)
             || pattern.match(#"(?:my |the )?(?:agenda|schedule|calendar|tasks|to-?do list|todos)(?: for .+| today| this week| tomorrow)?"#, l) != nil
+            || namesWhatIsAsked(l)
         guard isQuestion else { return nil }
         let asked = c.text + "?"
 

@@ -23,6 +23,8 @@ public struct IntentGrammar: Sendable {
         /// Put to the assistant ("can you ...", "please ..."): "can you check my list" asks it to
         /// look now, where a bare "check the tyres" is a to-do.
         var asked = false
+        /// Chat words cut from the end ("lol", ", cheers"), which a message's text keeps.
+        var closing = ""
         var lower: String { text.lowercased() }
     }
 
@@ -103,17 +105,54 @@ public struct IntentGrammar: Sendable {
             t.removeLast()
             t = t.trimmingCharacters(in: .whitespaces)
         }
-        let lead = #"(?:(?:ok(?:ay)?|hey|hi|hiya|hello|so|um+|uh+|oh|wait|right|also|and then|and|then|btw|actually|not now|alright|please|pls|plz|(?:just )?(?:a )?quick one|one (?:more|last) thing|let'?s|lets|yeah|yep|hm+|er+m?|ah+|well|oh and|and also|by the way|oops|whoops|argh+|ugh+|no wait|no sorry|sorry(?: to bother you)?(?:,? but)?|anyway[s]?|basically|oh yeah|oh yes|cool|great|perfect)(?:[,!.:]|\.\.\.|\s+[-–—])?\s+)+(.+)"#
-        if let m = pattern.match(lead, t) { t = m[0] }
+        // Fillers read through before a request; those that are also ordinary words ("great aunt
+        // Mary's birthday", "sorry card for Jane", "oops I deleted it") only with a break after them.
+        let plain = #"so basically|ok(?:ay)?|hey|hi|hello|so|um+|uh+|oh|wait|right|also|and then|and|then|btw|actually|not now|alright|please|pls|plz|quick one|one (?:more|last) thing|let'?s|lets|yeah|yep|hm+|er+m?|ah+|well|oh and|and also|by the way|sorry to bother you,? but"#
+        let broken = #"hiya|oops|whoops|argh+|ugh+|no wait|no sorry|sorry(?: to bother you)?(?:,? but)?|anyway[s]?|basically|oh yeah|oh yes|cool|great|perfect|(?:just )?(?:a )?quick one"#
+        let plainLead = #"(?:"# + plain + #")(?:[,!.:]|\.\.\.|\s+[-–—])?\s+(.+)"#
+        let brokenLead = #"(?:"# + broken + #")(?:[,!.:]|\.\.\.|\s+[-–—])\s+(.+)"#
+        // ... or with a request straight after them ("oops undo that", "basically I need to ...").
+        let brokenBare = #"(?:"# + broken + #")\s+(.+)"#
+        while true {
+            if let m = pattern.match(plainLead, t) ?? pattern.match(brokenLead, t) { t = m[0]; continue }
+            if let m = pattern.match(brokenBare, t) {
+                // What follows may open with more filler first ("oh yeah and remind me ...").
+                var rest = m[0]
+                while let p = pattern.match(plainLead, rest) { rest = p[0] }
+                if opensRequest(rest) { t = m[0]; continue }
+            }
+            break
+        }
         let asked = pattern.contains(#"\b(?:please|pls|kindly|(?:can|could|would|will) (?:you|u))\b"#, t)
         if let m = pattern.match(#"(?:can|could|would|will) (?:you|u)(?: please| pls| plz)?,? (.+)"#, t) { t = m[0] }
         if let m = pattern.match(#"(?:please|pls|plz|kindly),? (.+)"#, t) { t = m[0] }
         if let m = pattern.match(#"(?:will|would|could|can) (?:you|u)(?: please| pls| plz)?,? (.+)"#, t) { t = m[0] }
-        // Chat words closing a request are not part of it ("... tonight lol", "..., cheers").
-        if let m = pattern.match(#"(.+?),?(?: for me)?(?: please| pls| plz| thanks| thank you| thx| ty| cheers| ta| lol| haha+| x{1,3})?"#, t) { t = m[0] }
+        // Chat words closing a request are not part of it ("... tonight lol", "..., cheers"); a
+        // message keeps them (`closing`).
+        var closing = ""
+        if let m = pattern.match(#"(.+?)(,?(?: for me)?(?: please| pls| plz| thanks| thank you| thx| cheers| lol| haha+)?)"#, t) {
+            t = m[0]
+            closing = m[1]
+        }
         var clause = Clause(text: t, question: question, bang: bang)
+        clause.closing = closing
         clause.asked = asked
         return clause
+    }
+
+    /// Whether `text` starts as a request does: a command or to-do verb, an undo word, a request
+    /// to the assistant ("can you", "please"), or "I need to"; not a statement ("I deleted it").
+    func opensRequest(_ text: String) -> Bool {
+        let words = text.lowercased().split(separator: " ").map { String($0).trimmingCharacters(in: .punctuationCharacters) }
+        guard let first = words.first else { return false }
+        if ["i", "we", "i'll", "i've", "we'll"].contains(first) {
+            guard words.count > 1 else { return false }
+            return ["need", "have", "gotta", "got", "must", "want", "should", "'ve", "ve", "'d", "d"].contains(words[1]) || words[1].hasPrefix("need")
+        }
+        if first == "done" { return false }
+        if VerbLexicon.taskVerbs.contains(first) || VerbLexicon.action(ofLemma: first) != nil || Self.openers.contains(first) { return true }
+        if ["undo", "revert", "scratch", "scrap", "forget", "never", "take", "can", "could", "would", "will", "please", "pls", "remind", "just"].contains(first) { return true }
+        return false
     }
 
     // MARK: slots
@@ -134,6 +173,8 @@ public struct IntentGrammar: Sendable {
         if let m = pattern.match(#"(?:the )?(?:task|todo|to-do|item) (?:called |named |titled )?(.+)"#, t) { t = m[0] }
         if let m = pattern.match(#"(.+?) (?:task|todo|to-do)"#, t), !t.lowercased().hasSuffix("a task") { t = m[0] }
         if let m = pattern.match(#"["“'](.+)["”']"#, t) { t = m[0] }
+        // "the vet appointment from my calendar": the calendar is where it is, not its name.
+        if let m = pattern.match(#"(.+?) (?:from|off|on|in|out of) (?:my |the )?(?:calendar|diary|agenda|schedule)(?: app)?"#, t) { t = m[0] }
         return t
     }
 
@@ -142,6 +183,14 @@ public struct IntentGrammar: Sendable {
         let title = item(slot)
         if title.isEmpty { return nil }
         if isPronoun(title) { return PlannedIntent(tool, args, pronoun: true) }
+        // "my next meeting", "the next event": the one due soonest, found in the store.
+        if let m = pattern.match(#"(?:my |the )?(?:very )?next (event|meeting|appointment|appt|task|thing|reminder|one|call|to-?do|item)"#, title) {
+            var a = args
+            a["title"] = .string("next " + m[0].lowercased())
+            var intent = PlannedIntent(tool, a, subject: m[0].lowercased())
+            intent.dueNext = true
+            return intent
+        }
         var a = args
         a["title"] = .string(title)
         return PlannedIntent(tool, a, subject: title)

@@ -21,6 +21,9 @@ public struct PlannedIntent: Equatable, Sendable {
     /// The item is named by when it is due ("move tomorrow morning's task to friday"): the
     /// planner names the one open task due in this span, when the store has exactly one.
     public var dueWithin: Range<Date>?
+    /// The item is named as the next one due ("delete my next meeting"): the planner names the
+    /// open task of that kind due soonest from now, when the store has one.
+    public var dueNext = false
     /// The list a new task was put on ("add pencils to the school supplies list"): the planner
     /// files it into the store's project of that name, when the store has one.
     public var list: String?

@@ -86,6 +86,11 @@ public struct Planner: Sendable {
             }
         }
         if intents.isEmpty { return fallback(text) }
+        // "never mind, forget that": one turn taken back, however many ways one sentence says it
+        // ("undo that. undo that too" is two).
+        intents = intents.enumerated().filter { i, intent in
+            intent.tool != .undo || i == 0 || intents[i - 1].tool != .undo || intents[i - 1].scope != intent.scope
+        }.map(\.element)
         intents = filingIntoLists(keepingTime(namingByDue(Self.joiningPronounTasks(intents))))
         let (numberedPlan, unresolved) = numbered(text, intents, source: "grammar")
         var record = reconciler.reconcile(numberedPlan, request: text, capture: false, listAll: false)
@@ -140,14 +145,24 @@ public struct Planner: Sendable {
         guard let targets = reconciler.targets else { return intents }
         let zone = dates.parser.timeZone
         return intents.map { intent in
-            guard let span = intent.dueWithin else { return intent }
+            guard intent.dueWithin != nil || intent.dueNext else { return intent }
             // "tomorrow's task" is any task; "tomorrow's meeting" one whose title says meeting.
             let noun = intent.subject.flatMap { $0.split(separator: " ").last.map { $0.lowercased() } } ?? "task"
-            let any: Set<String> = ["task", "thing", "todo", "to-do", "one", "job", "reminder"]
-            let due = targets.tasks.filter { task in
-                guard task.open, let d = targets.dues[task.ref].flatMap({ ISOMoment.parse($0, zone: zone) }) else { return false }
-                if !any.contains(noun), !TitleMatcher.contentWords(task.title).contains(where: { TitleMatcher.contentWords(noun).contains($0) }) { return false }
-                return span.contains(d.date)
+            let any: Set<String> = ["task", "thing", "todo", "to-do", "one", "job", "reminder", "event", "item"]
+            let dated = targets.tasks.compactMap { task -> (TitleMatcher.Candidate, Date)? in
+                guard task.open, let d = targets.dues[task.ref].flatMap({ ISOMoment.parse($0, zone: zone) }) else { return nil }
+                if !any.contains(noun), !TitleMatcher.contentWords(task.title).contains(where: { TitleMatcher.contentWords(noun).contains($0) }) { return nil }
+                return (task, d.date)
+            }
+            let due: [TitleMatcher.Candidate]
+            if let span = intent.dueWithin {
+                due = dated.filter { span.contains($0.1) }.map(\.0)
+            } else {
+                // The next one: due soonest from the start of today (a task due today at no time counts).
+                var calendar = Calendar(identifier: .gregorian)
+                calendar.timeZone = zone
+                let today = calendar.startOfDay(for: dates.parser.now)
+                due = dated.filter { $0.1 >= today }.min { $0.1 < $1.1 }.map { [$0.0] } ?? []
             }
             guard due.count == 1 else { return intent }
             // By its id: the title is the store's words, not the request's, which R6 holds titles to.

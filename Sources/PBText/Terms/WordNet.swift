@@ -110,6 +110,12 @@ public final class WordNet: @unchecked Sendable {
         return fields.suffix(count).compactMap { Int($0) }
     }
 
+    /// How many senses `word` has as `pos`, over the lemmas it is a form of: "piano" has more as a
+    /// noun than as an adjective, "sick" more as an adjective.
+    public func senseCount(_ word: String, as pos: PartOfSpeech) -> Int {
+        baseForms(word).filter { $0.0 == pos }.reduce(0) { $0 + senseOffsets(pos, $1.1).count }
+    }
+
     /// Whether `word` (any case) is an English word or an inflection of one.
     public func knows(_ word: String) -> Bool {
         !baseForms(word).isEmpty
