@@ -151,20 +151,18 @@ extension IntentGrammar {
         guard said.hasSuffix(phrase), !said.hasPrefix(phrase), phrase != "now", !phrase.hasSuffix(" now") else { return nil }
         // Today with no clock time is how people say what is happening ("headache today",
         // "migraine this morning"); an entry is for a later day, or at a time.
-        var day = Calendar(identifier: .gregorian)
-        day.timeZone = dates.parser.timeZone
-        if grain != "minute", cut.recurrence == nil, day.isDate(value, inSameDayAs: dates.parser.now) { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = dates.parser.timeZone
+        if grain != "minute", cut.recurrence == nil, calendar.isDate(value, inSameDayAs: dates.parser.now) { return nil }
         guard value >= calendar.startOfDay(for: dates.parser.now) else { return nil }
         var title = DateSlot.tidy(cut.rest)
         if let m = pattern.match(#"(?:a|an|the|my|our) (.+)"#, title) { title = m[0] }
         let words = title.lowercased().split(separator: " ").map { String($0).trimmingCharacters(in: .punctuationCharacters) }
         guard let first = words.first, first.contains(where: \.isLetter), (1...6).contains(words.count), !words.contains(where: Self.notEntryWords.contains),
               forTheCalendar || !words.contains(where: Self.askedAboutNouns.contains),
-              // Names only: every word a noun that is no adjective ("the tailor shuts", "train
-              // cancelled", "Sam sick", "pharmacy open" are sentences), someone's, a capitalised
-              // name, or a word that joins them; no number left over ("dentist 17th at 2pm").
+              // Names only: every word a noun more often than an adjective ("the tailor shuts",
+              // "Sam sick", "pharmacy open" are sentences), someone's, or a word that joins them;
+              // no number left over ("dentist 17th at 2pm").
               words.allSatisfy({ w in
                   if Self.entryJoiners.contains(w) || w.hasSuffix("'s") { return true }
                   guard !w.contains(where: \.isNumber) else { return false }
@@ -269,8 +267,8 @@ extension IntentGrammar {
     }
 
     /// A whole request that is a message on a channel after a colon: "whatsapp mum: landing at 6,
-    /// don't bother picking me up", "sms Aoife: can you grab milk on the way home?". Everything
-    /// after the colon is the message, its commas, sentences and closing "?" as written.
+    /// don't bother picking me up", "sms Aoife: can you grab milk on the way home?". The one
+    /// sentence after the colon is the message, its commas and closing "?" as written.
     func channelMessage(_ text: String) -> [PlannedIntent]? {
         let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let regex = ClausePattern.shared.regex(#"^(?i:(?:please |pls )?(text|message|msg|sms|whatsapp|signal|dm|email|e-mail)) ([\p{L}][\p{L}'.-]*(?: [\p{L}][\p{L}'.-]*)?)(?:\s*:|\s+[-–])\s*([\s\S]+)$"#, caseInsensitive: false)
