@@ -218,13 +218,14 @@ struct DatePhraseReader {
         }
         guard let name = word(j), let weekday = Weekday(word: name) else { return nil }
         // "sat" and "sun" alone are too often other words; "wed" too.
-        // They count when a full stop is glued to them ("sat.") or a time follows ("wed 9am",
-        // "mon, 4pm").
+        // They count when a full stop is glued to them ("sat."), or a time or a date follows
+        // ("wed 9am", "mon, 4pm", "Mon, Dec 14", as letters and mail write a day).
         if modifier.isEmpty, ["sat", "sun", "wed", "mon"].contains(name) {
             let k = symbol(j + 1) == "," ? j + 2 : j + 1
             let dotted = symbol(j + 1) == "." && glued(j + 1)
             let part = word(k).flatMap(DayPart.init(word:)) != nil
-            guard dotted || part || clockTime(at: k) != nil || spokenClock(at: k) != nil else { return nil }
+            guard dotted || part || clockTime(at: k) != nil || spokenClock(at: k) != nil
+                    || monthDay(at: k) != nil || dayMonth(at: k) != nil else { return nil }
         }
         var last = j
         if symbol(j + 1) == ".", glued(j + 1), name.count <= 4 { last = j + 1 }
