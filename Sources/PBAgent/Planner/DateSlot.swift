@@ -8,11 +8,19 @@ import PBCore
 public struct DateSlot: Sendable {
     public let parser: NaturalDateParser
     public let format: DateValueFormat
+    /// The Gregorian calendar in the parser's zone, for days as the user counts them.
+    public let calendar: Calendar
 
     public init(parser: NaturalDateParser) {
         self.parser = parser
         self.format = DateValueFormat(timeZone: parser.timeZone)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = parser.timeZone
+        self.calendar = calendar
     }
+
+    /// Midnight at the start of the parser's today.
+    public var startOfToday: Date { calendar.startOfDay(for: parser.now) }
 
     /// What a clause becomes once its date phrase is cut out.
     public struct Cut: Equatable, Sendable {
@@ -65,13 +73,9 @@ public struct DateSlot: Sendable {
             if let end = m.valueEnd {
                 cut.valueEnd = end
             } else if m.grain == .day {
-                var calendar = Calendar(identifier: .gregorian)
-                calendar.timeZone = parser.timeZone
                 cut.valueEnd = calendar.date(byAdding: .day, value: 1, to: v)
             }
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = parser.timeZone
-            let today = calendar.startOfDay(for: parser.now)
+            let today = startOfToday
             var due = v
             // A span already under way ("this week" on a Wednesday) is due from today, and still
             // for the span: its grain stays week, not the day it was said on.

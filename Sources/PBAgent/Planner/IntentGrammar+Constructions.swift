@@ -151,10 +151,8 @@ extension IntentGrammar {
         guard said.hasSuffix(phrase), !said.hasPrefix(phrase), phrase != "now", !phrase.hasSuffix(" now") else { return nil }
         // Today with no clock time is how people say what is happening ("headache today",
         // "migraine this morning"); an entry is for a later day, or at a time.
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = dates.parser.timeZone
-        if grain != "minute", cut.recurrence == nil, calendar.isDate(value, inSameDayAs: dates.parser.now) { return nil }
-        guard value >= calendar.startOfDay(for: dates.parser.now) else { return nil }
+        if grain != "minute", cut.recurrence == nil, dates.calendar.isDate(value, inSameDayAs: dates.parser.now) { return nil }
+        guard value >= dates.startOfToday else { return nil }
         var title = DateSlot.tidy(cut.rest)
         if let m = pattern.match(#"(?:a|an|the|my|our) (.+)"#, title) { title = m[0] }
         let words = title.lowercased().split(separator: " ").map { String($0).trimmingCharacters(in: .punctuationCharacters) }

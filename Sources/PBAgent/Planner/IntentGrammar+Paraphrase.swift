@@ -34,10 +34,7 @@ extension IntentGrammar {
         switch action {
         case .complete:
             // "finish the report by friday" is work to do by then, not work done.
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = dates.parser.timeZone
-            if ["finish", "complete", "wrap"].contains(lemma), let when = dates.cut(rest).value,
-               when >= calendar.startOfDay(for: dates.parser.now) {
+            if ["finish", "complete", "wrap"].contains(lemma), let when = dates.cut(rest).value, when >= dates.startOfToday {
                 return newTask(t)
             }
             if let m = pattern.match(#"(.+?) (?:off|up)"#, rest) { rest = m[0] }

@@ -159,9 +159,7 @@ public struct Planner: Sendable {
                 due = dated.filter { span.contains($0.1) }.map(\.0)
             } else {
                 // The next one: due soonest from the start of today (a task due today at no time counts).
-                var calendar = Calendar(identifier: .gregorian)
-                calendar.timeZone = zone
-                let today = calendar.startOfDay(for: dates.parser.now)
+                let today = dates.startOfToday
                 due = dated.filter { $0.1 >= today }.min { $0.1 < $1.1 }.map { [$0.0] } ?? []
             }
             guard due.count == 1 else { return intent }
