@@ -25,7 +25,7 @@ import sys
 HWU_TOOLS = {
     "calendar_set": {"create_task", "set_recurrence", "reschedule_task", "schedule", "find_slot"},
     "calendar_query": {"agenda", "calendar_agenda", "summarize", "search", "ask_notes", "find_slot"},
-    "calendar_remove": {"delete_task"},
+    "calendar_remove": {"delete_task", "cancel_event"},
     "lists_createoradd": {"create_task", "create_project", "create_note", "append_note"},
     "lists_query": {"search", "agenda", "project_status", "summarize", "ask_notes"},
     "lists_remove": {"delete_task"},
@@ -43,7 +43,7 @@ READ_TOOLS = {"search", "agenda", "project_status", "project_blockers", "summari
 # Tools that change an item that already exists (when their target is not a $N of the plan).
 MODIFY_TOOLS = {"update_task", "complete_task", "reopen_task", "delete_task", "reschedule_task", "snooze_task",
                 "set_priority", "set_recurrence", "add_dependency", "complete_milestone", "append_note",
-                "link_items", "undo", "redo"}
+                "link_items", "undo", "redo", "cancel_event"}
 
 
 def writes(plan):

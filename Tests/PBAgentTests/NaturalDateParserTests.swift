@@ -97,6 +97,22 @@ import Testing
         #expect(read("last week's sunday") == "2026-11-22 day")
     }
 
+    @Test("a day said as people speak it: a counting word after a month, an ordinal word after a word of when")
+    func spokenDaysOfTheMonth() {
+        #expect(read("clear all events from march seven") == "2027-03-07 day")
+        #expect(read("on january twenty five set meeting for twelve") == "2027-01-25 day")
+        #expect(read("march twenty-five") == "2027-03-25 day")
+        #expect(parser().firstMatch(in: "may two people come") == nil)
+        #expect(read("clear my day on the twenty ninth") == "2026-11-29 day")
+        #expect(read("remove it on the twentieth") == "2026-12-20 day", "this month's twentieth is past")
+        #expect(read("by the fifth, please") == "2026-12-05 day")
+        for phrase in ["meet on the third floor", "for the first time", "on the first try", "by the second half", "after the third attempt",
+                       "march seven soldiers", "june one more time"] {
+            #expect(parser().firstMatch(in: phrase) == nil, "\(phrase): a word that can be a noun follows")
+        }
+        #expect(parser().firstMatch(in: "the second one") == nil, "no word of when before it")
+    }
+
     @Test func everyOtherFridayIsARecurrence() {
         let m = parser().firstMatch(in: "water the plants every other friday")!
         #expect(m.phrase == "every other friday")

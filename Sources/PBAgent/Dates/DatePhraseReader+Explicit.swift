@@ -1,4 +1,5 @@
 import Foundation
+import PBText
 
 /// Explicit calendar dates: ISO 8601, all-numeric per the date order, "27 Jan", "Jan 27th",
 /// "January 27, 2027", "March 2027", "in March", "in 2027", "the 27th". A date that does not exist
@@ -71,6 +72,25 @@ extension DatePhraseReader {
             }
         }
         return nil
+    }
+
+    /// A day said as a counting word after a month, as people speak dates ("march seven",
+    /// "january twenty five"); not one that goes on as a time or a quantity ("may two people").
+    func spokenDay(at i: Int) -> (day: Int, next: Int, ordinal: Bool)? {
+        guard let w = word(i), let n = DateVocabulary.numberWords[w], (1...31).contains(n) else { return nil }
+        var day = n, next = i + 1
+        if n == 20 || n == 30 {
+            let j = symbol(i + 1) == "-" ? i + 2 : i + 1
+            if let u = word(j), let k = DateVocabulary.numberWords[u], (1...9).contains(k), n + k <= 31 { day = n + k; next = j + 1 }
+        }
+        if let after = word(next) {
+            if ["am", "pm", "o'clock", "oclock", "more", "of"].contains(after) { return nil }
+            // "march seven soldiers": a count of something.
+            if WordNet.shared.map({ w in w.senseCount(after, as: .noun) > [.verb, .adj, .adv].reduce(0) { $0 + w.senseCount(after, as: $1) } }) ?? true {
+                return nil
+            }
+        }
+        return (day, next, false)
     }
 
     /// A number right after a date that reads as a time or a quantity, not a year: "5 May 12:00",
@@ -267,7 +287,7 @@ extension DatePhraseReader {
     func monthDay(at i: Int) -> DatePiece? {
         guard let (month, afterMonth) = monthName(at: i) else { return nil }
         let j = skipThe(afterMonth)
-        guard let (day, afterDay, ordinal) = dayNumber(at: j), digits(j) <= 2 || ordinal, day <= 31 else { return nil }
+        guard let (day, afterDay, ordinal) = dayNumber(at: j) ?? spokenDay(at: j), digits(j) <= 2 || ordinal || number(j) == nil, day <= 31 else { return nil }
         // "May 5:30" is a time, not a date.
         if symbol(afterDay) == ":", glued(afterDay) { return nil }
         // "may" and "march" are verbs too ("you may first call"): after them an ordinal word
@@ -329,7 +349,16 @@ extension DatePhraseReader {
 
     /// "the 27th" (or "on the 27th"): the next 27th of a month, this month's if not yet past.
     func dayOfMonth(at i: Int) -> DatePiece? {
-        guard isWord(i, "the"), let (day, after, ordinal) = dayNumber(at: i + 1), ordinal, number(i + 1) != nil, (1...31).contains(day) else { return nil }
+        guard isWord(i, "the"), let (day, after, ordinal) = dayNumber(at: i + 1), ordinal, (1...31).contains(day) else { return nil }
+        // An ordinal word is a day only after a word of when ("on the twentieth", "by the
+        // third") and before no word that can be a noun it counts ("on the third floor", "on
+        // the first try", "for the first time").
+        if number(i + 1) == nil {
+            guard isWord(i - 1, "on", "by", "until", "till", "before", "after", "from", "since") else { return nil }
+            if let next = word(after), WordNet.shared.map({ $0.senseCount(next, as: .noun) > 0 }) ?? true {
+                return nil
+            }
+        }
         var c = cal.calendar.dateComponents([.year, .month], from: cal.today)
         for _ in 0..<13 {
             if let d = cal.date(year: c.year!, month: c.month!, day: day), d >= cal.today {

@@ -160,7 +160,7 @@ public struct UndoEngine {
                 if !(try exists(table, id)) {
                     problems.append("\(table.label(id)) no longer exists (deleted outside this group), so its earlier state cannot be restored")
                 }
-            case let .unexport(path, _, _), let .removeFile(path, _), let .removeRecords(path, _, _, _):
+            case let .unexport(path, _, _), let .reinsert(path, _, _, _), let .removeFile(path, _), let .removeRecords(path, _, _, _):
                 if FileManager.default.fileExists(atPath: path), !FileManager.default.isReadableFile(atPath: path) {
                     problems.append("\(path) cannot be read")
                     continue

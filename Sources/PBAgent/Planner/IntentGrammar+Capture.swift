@@ -5,6 +5,7 @@ extension IntentGrammar {
 
     /// Phrasings the capture rules would misread.
     func beforeCapture(_ c: Clause) -> [PlannedIntent]? {
+        if let cleared = clearedCalendar(c) { return cleared }
         if declined(c.text) != nil { return [] }
         if let listed = namedList(c) { return listed }
         let t = c.text
@@ -17,6 +18,9 @@ extension IntentGrammar {
         let place = #"(?:my |the |our )?(?:[\w'’]+ )?(?:calendar|diary|list|agenda|schedule|wish ?list|checklist|planner)"#
         if let m = pattern.match(#"(?:remove|delete|erase|cancel|clear|take|drop|strike|scratch|get|wipe|disregard|knock)(?: out| off| away)?(?: the)? (.+?) (?:from|off(?: of)?|out of|on|in) "# + place + "(?: for .+)?", t) {
             if pattern.match(#"(?:all|everything|all (?:of )?(?:my |the )?(?:events|items|entries)|it all)"#, m[0]) != nil { return [] }
+            if pattern.match(#".*\b(?:calendar|diary|agenda|schedule|planner)\b.*"#, t) != nil, let event = cancelledEvent(m[0], in: t) {
+                return [event]
+            }
             return onTask(.deleteTask, m[0]).map({ [$0] })
         }
         if let m = pattern.match(#"(?:put|add|enter|mark|write|pencil|note|save|schedule|insert|include)(?: down| in)? (.+?) (?:in|on|to|into|onto) "# + place + "(?: .+)?", t) {
@@ -159,24 +163,104 @@ extension IntentGrammar {
         if pattern.match(#"(?:remind|ping|nudge|tell) me(?: to| about| of| that)?|(?:add|create|new)(?: a)? (?:task|todo|to-do|reminder)(?: to| for)?|(?:i need to|remember to|todo:?|to do:?)"#, t) != nil {
             return "nothing planned: the request stops before it says what to do; nothing in the store was touched"
         }
-        // What would be emptied, and nothing after it but when ("for saturday", "this month"):
-        // "clean the events tent" and "empty the day bag" are chores.
-        let whole = #"(?:list|lists|tasks|to-?dos|to-?do list|task list|reminders|calendar|schedule|diary|agenda|events|calendar events|appointments|meetings)"#
-        let mine = #"(?:my |the |all my |all the |all of my |all of the )"#
-        let when = #"(?: (?:for|on|from|in|this|next|today|tomorrow|tonight|until|through|after|before)\b.*)?"#
-        if pattern.match(#"(?:clear|clean|empty|wipe|erase|reset)(?: out| up| off)? (?:all |everything )?(?:(?:on|in|from|off) )?"# + mine + #"?(?:entire |whole |complete )?"# + whole + when, t) != nil
-            || pattern.match(#"(?:clear|clean|empty|wipe) (?:my|the) day"# + when, t) != nil
-            || pattern.match(#"(?:delete|remove|cancel|scrap|bin|destroy|take away|get rid of|erase|clear)(?: out)? (?:all|every)(?: of)? "# + mine + #"?"# + whole + when, t) != nil
-            || pattern.match(#"(?:delete|remove|cancel|erase|clear)(?: out)? everything(?: (?:on|in|from|off) "# + mine + whole + ")?" + when, t) != nil
-            || pattern.match(#"(?:delete|remove|erase) (?:my|the) (?:entire |whole )?(?:calendar|schedule|diary|agenda|list|lists)"#, t) != nil
-            || pattern.match(#"make (?:my|the) (?:calendar|schedule|diary|day|list) (?:empty|clear)"# + when, t) != nil
-            || pattern.match(#"(?:i want|i need) (?:all (?:of )?my|everything on my|everything in my) "# + whole + #" (?:deleted|removed|cleared|gone)"# + when, t) != nil {
+        switch emptying(t) {
+        case .list?:
             return "nothing planned: PocketBrains does not empty a whole list at once; name what goes (\"delete A, B and C\"); nothing in the store was touched"
+        case .calendar? where unreadWhen(t):
+            return "nothing planned: which days to clear could not be read; say a day or a span (\"clear my calendar for saturday\", \"this week\"); nothing in the store was touched"
+        default:
+            break
         }
         if isConversion(t.lowercased()) {
             return "nothing planned: converting amounts is not something PocketBrains does; nothing in the store was touched"
         }
         return nil
+    }
+
+    /// What a request to empty a whole thing at once would empty.
+    enum Emptied { case calendar, list }
+
+    /// A request to empty a whole calendar or list, with nothing after what is emptied but when
+    /// ("for saturday", "this month"): "clean the events tent" and "empty the day bag" are chores.
+    /// A calendar is emptied of PocketBrains' own events, asked first (`clearedCalendar`); a
+    /// whole list at once is declined.
+    func emptying(_ t: String) -> Emptied? {
+        let calendar = #"(?:calendar|schedule|diary|agenda|events|calendar events|appointments|meetings|programs)"#
+        let list = #"(?:list|lists|tasks|to-?dos|to-?do list|task list|reminders)"#
+        let mine = #"(?:my |the |all my |all the |all of my |all of the )"#
+        let when = #"(?: (?:on|in|from|off|of) (?:my |the )?(?:calendar|diary|agenda|schedule))?(?: (?:completely|entirely|altogether))?(?: (?:for|on|from|in|this|next|today|tomorrow|tonight|until|through|after|before|the)\b.*)?"#
+        for (whole, kind) in [(calendar, Emptied.calendar), (list, Emptied.list)] {
+            if pattern.match(#"(?:clear|clean|empty|wipe|erase|reset)(?: out| up| off)? (?:all |everything )?(?:(?:on|in|from|off) )?"# + mine + #"?(?:entire |whole |complete )?"# + whole + when, t) != nil
+                || pattern.match(#"(?:delete|remove|cancel|scrap|bin|destroy|take away|get rid of|erase|clear|wipe)(?: out)? (?:all|every)(?: of)? "# + mine + #"?"# + whole + when, t) != nil
+                || pattern.match(#"(?:delete|remove|cancel|erase|clear|wipe)(?: out)? everything(?: (?:on|in|from|off) "# + mine + whole + ")?" + when, t) != nil
+                || pattern.match(#"(?:delete|remove|erase|wipe) (?:my|the) (?:entire |whole )?"# + whole + when, t) != nil
+                || pattern.match(#"make (?:my|the) "# + whole + #" (?:empty|clear)"# + when, t) != nil
+                || pattern.match(#"(?:i want|i need) (?:all (?:of )?my|everything on my|everything in my) "# + whole + #" (?:deleted|removed|cleared|gone)"# + when, t) != nil {
+                return kind
+            }
+        }
+        if pattern.match(#"(?:clear|clean|empty|wipe) (?:my|the) day"# + #"(?: (?:for|on|this|next|today|tomorrow|the)\b.*)?"#, t) != nil
+            || pattern.match(#"make (?:my|the) day (?:empty|clear)"# + #"(?: (?:for|on|this|next|today|tomorrow|the)\b.*)?"#, t) != nil {
+            return .calendar
+        }
+        return nil
+    }
+
+    /// "clear my calendar for saturday", "cancel all my appointments this week": every event of
+    /// PocketBrains' own calendar on that day or span (every one, when no day is said), taken out
+    /// only once the user confirms (PlanReconciler asks).
+    func clearedCalendar(_ c: Clause) -> [PlannedIntent]? {
+        guard emptying(c.text) == .calendar, !unreadWhen(c.text) else { return nil }
+        var args: [String: JSONValue] = ["all": .bool(true)]
+        // Meetings are the events called so ("Team meeting"), not every event.
+        if pattern.contains(#"\bmeetings\b"#, c.lower), !pattern.contains(#"\b(?:calendar|schedule|diary|agenda|events|appointments|programs|day)\b"#, c.lower) {
+            args["title"] = .string("meetings")
+        }
+        let cut = dates.cut(c.text)
+        if cut.invalid == nil, cut.recurrence == nil, let span = eventDays(cut) {
+            args["on"] = .string(span.on)
+            if span.until != span.on { args["until"] = .string(span.until) }
+        }
+        return [PlannedIntent(.cancelEvent, args)]
+    }
+
+    /// When to clear was said but not read whole: no date phrase was read in the words of when
+    /// ("for the rest of the year"), one was impossible or a repeat, a time was said ("next
+    /// tuesday at 3pm": not a day), or words of when are left once the phrase is cut ("from
+    /// friday to monday", "on the fifth at noon"). Clearing the day read, or every day, would
+    /// take out more than was asked.
+    func unreadWhen(_ t: String) -> Bool {
+        let cut = dates.cut(t)
+        if cut.phrase != nil, cut.invalid != nil || cut.recurrence != nil || ["minute", "second"].contains(cut.grain ?? "") { return true }
+        let placeless = cut.rest.replacingOccurrences(of: #" (?:on|in|from|off|of) (?:my |the )?(?:calendar|diary|agenda|schedule)\b"#, with: " calendar", options: .regularExpression)
+        return pattern.match(#".*\b(?:calendar|schedule|diary|agenda|events|appointments|meetings|programs|day)(?: (?:completely|entirely|altogether))? (?:for|on|from|in|this|next|until|till|through|after|before|the|to|and|at)\b.+"#, placeless) != nil
+    }
+
+    /// The days a cut date phrase names, as ISO dates: a span under way starts today.
+    func eventDays(_ cut: DateSlot.Cut) -> (on: String, until: String)? {
+        guard let value = cut.value else { return nil }
+        let zone = dates.parser.timeZone
+        let start = max(value, cut.valueEnd == nil ? value : min(dates.startOfToday, cut.valueEnd!.addingTimeInterval(-1)))
+        let on = ISOMoment.dayString(start, zone: zone)
+        let until = cut.valueEnd.map { ISOMoment.dayString($0.addingTimeInterval(-1), zone: zone) } ?? on
+        return (on, max(on, until))
+    }
+
+    /// "remove the dentist from my calendar", "cancel dinner with mom on march first": one event
+    /// of PocketBrains' own calendar, named by title and, when said, its day.
+    func cancelledEvent(_ said: String, in request: String) -> PlannedIntent? {
+        var title = item(dates.cut(said).rest)
+        // "the birthday event": what kind of thing it is, not its name.
+        if let m = pattern.match(#"(.+?) (?:event|calendar event|calendar entry|entry)"#, title) { title = m[0] }
+        if let m = pattern.match(#"(?:the|my) (.+)"#, title) { title = m[0] }
+        guard !title.isEmpty, pattern.match(#"(?:it|this|that|them|these|those|this one|that one|this event|that event|event|events|the event)"#, title) == nil else { return nil }
+        let cut = dates.cut(request)
+        var args: [String: JSONValue] = ["title": .string(title)]
+        if cut.invalid == nil, cut.recurrence == nil, let span = eventDays(cut) {
+            args["on"] = .string(span.on)
+            if span.until != span.on { args["until"] = .string(span.until) }
+        }
+        return PlannedIntent(.cancelEvent, args, subject: title)
     }
 
     /// "what's 100 euros in pounds", "how many grams in an ounce".

@@ -76,8 +76,13 @@ public struct PlanReconciler: Sendable {
             out.extra["review"] = .array(pass.reviews.map(\.json))
         }
         // A question asked before writing is moot once the step it asks about is gone.
-        if out.extra["confirm"] != nil, !out.steps.contains(where: { $0.tool == "schedule" || $0.tool == "draft_message" }) {
+        if out.extra["confirm"] != nil, !out.steps.contains(where: { ["schedule", "draft_message", "cancel_event"].contains($0.tool) }) {
             out.extra["confirm"] = nil
+        }
+        // Taking every event of a day out of the calendar is asked first, whoever planned it: the
+        // dry run lists what would go.
+        for e in out.steps where e.tool == "cancel_event" && e.args["all"] == .bool(true) {
+            pass.questions.append(PlanReconciler.clearingQuestion(e.args))
         }
         // A draft is written only once the user has seen it, whoever planned it (seed 004).
         if out.extra["confirm"] == nil {
@@ -93,6 +98,14 @@ public struct PlanReconciler: Sendable {
             out.extra["confirm"] = .string((asked + pass.questions).joined(separator: " "))
         }
         return out
+    }
+
+    /// What a step that takes every matching event out of the calendar asks before it runs.
+    static func clearingQuestion(_ args: [String: JSONValue]) -> String {
+        let on = text(args["on"]), until = text(args["until"])
+        let when = on.map { d in until.map { " from \(d) to \($0)" } ?? " on \(d)" } ?? ""
+        let called = text(args["title"]).map { " called \"\($0)\"" } ?? ""
+        return "take every event\(called)\(when) out of PocketBrains' calendar? (other calendars are only read)"
     }
 
     // MARK: - Text helpers
@@ -465,6 +478,8 @@ public struct PlanReconciler: Sendable {
                 if s.args["id"] == nil { named.append(("title", "milestone", store.milestones)) }
             } else if s.tool == "append_note" {
                 if s.args["id"] == nil { named.append(("title", "note", store.notes)) }
+            } else if s.tool == "cancel_event", s.args["all"] != .bool(true) {
+                named.append(("title", "event", store.events))
             } else if s.tool == "link_items" {
                 let all = store.tasks + store.projects + store.milestones + store.notes
                 named += [("from", "item", all), ("to", "item", all)]

@@ -91,7 +91,7 @@ public struct Planner: Sendable {
         intents = intents.enumerated().filter { i, intent in
             intent.tool != .undo || i == 0 || intents[i - 1].tool != .undo || intents[i - 1].scope != intent.scope
         }.map(\.element)
-        intents = filingIntoLists(keepingTime(namingByDue(Self.joiningPronounTasks(intents))))
+        intents = cancellingEvents(filingIntoLists(keepingTime(namingByDue(Self.joiningPronounTasks(intents)))))
         let (numberedPlan, unresolved) = numbered(text, intents, source: "grammar")
         var record = reconciler.reconcile(numberedPlan, request: text, capture: false, listAll: false)
         if record.steps.isEmpty {
@@ -119,6 +119,38 @@ public struct Planner: Sendable {
     static func titleKey(_ title: String) -> String {
         title.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" })
             .filter { !["a", "an", "the", "my", "our"].contains($0) }.joined(separator: " ")
+    }
+
+    /// What the store holds decides between a task and an event of PocketBrains' own calendar:
+    /// a delete of something that is only such an event takes the event out ("cancel the vet
+    /// appointment tomorrow", once `schedule` wrote it), and a removal from the calendar of
+    /// something that is only a task deletes the task. With the store unread, as the grammar read it.
+    func cancellingEvents(_ intents: [PlannedIntent]) -> [PlannedIntent] {
+        guard let targets = reconciler.targets else { return intents }
+        let matcher = TitleMatcher(preferOpen: true)
+        return intents.map { i in
+            guard !i.pronoun, i.args["all"] == nil, i.args["id"] == nil, let title = i.args["title"]?.stringValue else { return i }
+            // Said as an event's whole title ("cancel the dentist": the event "Dentist", beside a
+            // task "Call dentist"), the event; said as a task's whole title, the task.
+            func whole(_ said: String, _ items: [TitleMatcher.Candidate]) -> Bool {
+                let key = Set(TitleMatcher.contentWords(said))
+                return items.contains { Set(TitleMatcher.contentWords($0.title)) == key }
+            }
+            if i.tool == .deleteTask, !targets.events.isEmpty,
+               var event = grammar.cancelledEvent(title, in: title),
+               let named = event.args["title"]?.stringValue, matcher.match(named, in: targets.events) != .none,
+               matcher.match(title, in: targets.tasks) == .none || (whole(named, targets.events) && !whole(title, targets.tasks)) {
+                event.scope = i.scope
+                return event
+            }
+            if i.tool == .cancelEvent, matcher.match(title, in: targets.events) == .none, matcher.match(title, in: targets.tasks) != .none {
+                var task = i
+                task.tool = .deleteTask
+                task.args = ["title": .string(title)]
+                return task
+            }
+            return i
+        }
     }
 
     /// A task put on a named list goes into the store's project of that name ("school supplies",

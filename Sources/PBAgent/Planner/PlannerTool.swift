@@ -28,6 +28,7 @@ public enum PlannerTool: String, CaseIterable, Sendable {
     case askNotes = "ask_notes"
     case findSlot = "find_slot"
     case schedule = "schedule"
+    case cancelEvent = "cancel_event"
     case findContact = "find_contact"
     case draftMessage = "draft_message"
     case brief = "brief"

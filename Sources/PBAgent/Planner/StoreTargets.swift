@@ -1,3 +1,4 @@
+import Foundation
 /// What R9 knows of the store: every item a step could change, by kind, and whether a turn is
 /// left to undo. The reconciler holds nil when the store was not read (`pb-plan --no-store`).
 public struct StoreTargets: Sendable {
@@ -10,6 +11,9 @@ public struct StoreTargets: Sendable {
     /// Each task's due as stored (ISO 8601 date, or instant with its offset), by reference, so a
     /// move to another day can keep the time it had.
     public var dues: [String: String] = [:]
+    /// The events of PocketBrains' own calendar (what `schedule` wrote), by UID, and when each starts.
+    public var events: [TitleMatcher.Candidate] = []
+    public var eventStarts: [String: Date] = [:]
 
     public init(tasks: [TitleMatcher.Candidate] = [], projects: [TitleMatcher.Candidate] = [], milestones: [TitleMatcher.Candidate] = [],
                 notes: [TitleMatcher.Candidate] = [], canUndo: Bool = false) {
@@ -33,5 +37,11 @@ public struct StoreTargets: Sendable {
                   notes: try store.notes().map { .init(ref: $0.ref, title: $0.title, open: true) },
                   canUndo: try store.lastOpenGroup() != nil)
         for t in try store.tasks() { if let due = t.due { dues[t.ref] = due } }
+        if let data = try store.fileContent(SchedulingTools.ownCalendar(store)) {
+            for e in EventTools.ownEvents(String(decoding: data, as: UTF8.self), zone: .current) {
+                events.append(.init(ref: e.uid, title: e.title, open: true))
+                eventStarts[e.uid] = e.start
+            }
+        }
     }
 }

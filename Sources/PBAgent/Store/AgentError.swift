@@ -29,7 +29,7 @@ public enum AgentError: Error, CustomStringConvertible, Equatable {
         case .notFound(let what): return what
         case let .ambiguous(kind, query, candidates):
             // A person is named by full name; an item by its id.
-            let which = kind.hasPrefix("contact") ? "say which by full name" : "name one by id"
+            let which = kind.hasPrefix("contact") ? "say which by full name" : kind == "event" ? "say which by its day (on)" : "name one by id"
             return "'\(query)' fits more than one \(kind) equally: \(candidates.joined(separator: ", ")); \(which)"
         case let .unsure(kind, query, candidate, missing):
             let words = missing.map { "\"\($0)\"" }.joined(separator: ", ")

@@ -342,7 +342,7 @@ public final class AgentStore {
             switch step {
             case let .delete(t, i), let .restore(t, i, _), let .expect(t, i, _): (table, id) = (t, i)
             case let .insert(t, row): (table, id) = (t, InverseStep.rowID(row)!)
-            case .unexport, .removeFile, .removeRecords: continue
+            case .unexport, .reinsert, .removeFile, .removeRecords: continue
             }
             steps.append(.expect(table: table, id: id, row: try snapshot(table, id: id)))
         }
@@ -464,6 +464,15 @@ public final class AgentStore {
             } else {
                 scheduleFile(path, Data(kept.utf8))
             }
+        case let .reinsert(path, components, uids, before):
+            var text = try fileContent(path).map { String(decoding: $0, as: UTF8.self) }
+            let present = Set(ICalendarFile.events(in: text ?? "").compactMap(\.uid))
+            var changed = false
+            for (i, component) in components.enumerated() where !present.contains(uids[i]) {
+                text = try ICalendarFile.inserting(component, beforeEvent: i < before.count ? before[i] : nil, in: text)
+                changed = true
+            }
+            if changed, let text { scheduleFile(path, Data(text.utf8)) }
         case let .removeFile(path, _):
             if try fileContent(path) != nil { scheduleFile(path, nil) }
         case let .removeRecords(path, ids, createdFile, _):

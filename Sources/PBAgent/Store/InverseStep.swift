@@ -31,6 +31,10 @@ public enum InverseStep: Codable, Equatable, Sendable {
     /// Remove the components with these UIDs from an iCalendar file, by rewriting it; delete the
     /// file when the export created it and nothing else is left. A missing file counts as done.
     case unexport(path: String, uids: [String], createdFile: Bool)
+    /// Put back iCalendar components the write took out of a file (each as its text, with its
+    /// UID) where they stood: before the event of the UID in `before`, or at the calendar's end.
+    /// One whose UID the file holds again counts as done.
+    case reinsert(path: String, components: [String], uids: [String], before: [String?])
     /// Remove a file the write created (an .eml draft). A file already gone counts as done.
     /// `sha256`, the content as written, lets undo refuse rather than delete a file the user
     /// edited since; entries journaled before it existed carry none.
@@ -51,6 +55,7 @@ public enum InverseStep: Codable, Equatable, Sendable {
         case let .insert(table, row): return "restore deleted \(table.label(Self.rowID(row) ?? 0))"
         case let .restore(table, id, _): return "restore \(table.label(id))"
         case let .unexport(path, uids, _): return "remove \(uids.count) exported item(s) from \(path)"
+        case let .reinsert(path, _, uids, _): return "put back \(uids.count) event(s) into \(path)"
         case let .removeFile(path, _): return "remove \(path)"
         case let .removeRecords(path, ids, _, _): return "remove \(ids.count) record(s) from \(path)"
         case let .expect(table, id, _): return "check \(table.label(id)) is as the change left it"
@@ -62,7 +67,7 @@ public enum InverseStep: Codable, Equatable, Sendable {
         switch self {
         case let .delete(table, id), let .restore(table, id, _), let .expect(table, id, _): return "\(table.rawValue):\(id)"
         case let .insert(table, row): return Self.rowID(row).map { "\(table.rawValue):\($0)" }
-        case .unexport, .removeFile, .removeRecords: return nil
+        case .unexport, .reinsert, .removeFile, .removeRecords: return nil
         }
     }
 
@@ -71,14 +76,14 @@ public enum InverseStep: Codable, Equatable, Sendable {
         switch self {
         case let .delete(table, id), let .restore(table, id, _), let .expect(table, id, _): return (table, id)
         case let .insert(table, row): return Self.rowID(row).map { (table, $0) }
-        case .unexport, .removeFile, .removeRecords: return nil
+        case .unexport, .reinsert, .removeFile, .removeRecords: return nil
         }
     }
 
     /// The file the step is about, nil for a row.
     var filePath: String? {
         switch self {
-        case let .unexport(path, _, _), let .removeFile(path, _), let .removeRecords(path, _, _, _): return path
+        case let .unexport(path, _, _), let .reinsert(path, _, _, _), let .removeFile(path, _), let .removeRecords(path, _, _, _): return path
         default: return nil
         }
     }

@@ -146,6 +146,42 @@ public enum ICalendarFile {
         return out
     }
 
+    /// Inserts components before the VEVENT whose UID is `uid` (where a removed event stood),
+    /// or before the calendar's end when there is none.
+    public static func inserting(_ components: String, beforeEvent uid: String?, in existing: String?) throws -> String {
+        guard let uid, let existing else { return try appending(components, to: existing) }
+        var offset = existing.startIndex
+        for line in physicalLines(existing) {
+            if line.trimmingCharacters(in: .newlines) == "BEGIN:VEVENT",
+               let block = events(in: String(existing[line.startIndex...])).first, block.uid == uid {
+                return String(existing[..<offset]) + components + String(existing[offset...])
+            }
+            offset = line.endIndex
+        }
+        return try appending(components, to: existing)
+    }
+
+    /// The VEVENT components of a file, each as its physical lines (line ends kept) with its UID,
+    /// so one can be taken out and later put back byte for byte.
+    public static func events(in text: String) -> [(uid: String?, text: String)] {
+        var out: [(uid: String?, text: String)] = []
+        var block: [Substring]?
+        for line in physicalLines(text) {
+            let content = line.trimmingCharacters(in: .newlines)
+            if block == nil {
+                if content == "BEGIN:VEVENT" { block = [line] }
+                continue
+            }
+            block!.append(line)
+            if content == "END:VEVENT" {
+                let joined = block!.joined()
+                out.append((unfold(joined).first(where: { $0.name == "UID" })?.value, joined))
+                block = nil
+            }
+        }
+        return out
+    }
+
     public static func componentCount(_ text: String) -> Int {
         unfold(text).filter { $0.name == "BEGIN" && ($0.value == "VTODO" || $0.value == "VEVENT") }.count
     }

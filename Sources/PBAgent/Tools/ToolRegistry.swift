@@ -2,7 +2,7 @@
 public struct ToolRegistry: Sendable {
     public let tools: [AgentTool]
 
-    public static let standard = ToolRegistry(tools: TaskTools.all + ItemTools.all + QueryTools.all + NotesTools.all + CalendarTools.all + SchedulingTools.all + DraftTools.all + BriefTools.all)
+    public static let standard = ToolRegistry(tools: TaskTools.all + ItemTools.all + QueryTools.all + NotesTools.all + CalendarTools.all + SchedulingTools.all + EventTools.all + DraftTools.all + BriefTools.all)
 
     public func tool(named name: String) -> AgentTool? { tools.first { $0.name == name } }
 
