@@ -6,6 +6,7 @@ extension IntentGrammar {
     /// Phrasings the capture rules would misread.
     func beforeCapture(_ c: Clause) -> [PlannedIntent]? {
         if let cleared = clearedCalendar(c) { return cleared }
+        if let gone = deletedList(c) { return gone }
         if declined(c.text) != nil { return [] }
         if let listed = namedList(c) { return listed }
         let t = c.text
@@ -28,12 +29,17 @@ extension IntentGrammar {
             let phrase = dates.cut(t).phrase.map { " " + $0 } ?? ""
             return newTask(m[0] + phrase, bang: c.bang)
         }
-        if let m = pattern.match(#"(?:create|start|make|begin|generate|set up|open)(?: me)?(?: up)?(?: a| an| my)?(?: new| fresh| blank)? (list|checklist)(?: (?:of|for|called|named) (.+))?"#, t).map({ [$0[1], $0[0]] })
-            ?? pattern.match(#"(?:create|start|make|begin|generate|set up)(?: me)?(?: a| an| my)?(?: new| fresh)? (.+?) (list|checklist)"#, t) {
+        // A new list, said with a verb or alone ("new list please"), and for when it is wanted
+        // ("create a new list by tomorrow": a list has no due, so the day is no part of its name).
+        let asked = #"(?:(?:help me|let's|lets|i want to|i'd like to|i would like to|can you|could you) )?"#
+        let lt = dates.cut(t).phrase == nil ? t : dates.cut(t).rest
+        if let m = pattern.match(asked + #"(?:create|start|make|begin|generate|set up|open|add|get|give me)(?: me)?(?: up)?(?: a| an| my)?(?: new| fresh| blank)? (list|checklist)(?: (?:of|for|called|named) (.+))?"#, lt).map({ [$0[1], $0[0]] })
+            ?? pattern.match(asked + #"(?:create|start|make|begin|generate|set up)(?: me)?(?: a| an| my)?(?: new| fresh)? (.+?) (list|checklist)"#, lt)
+            ?? pattern.match(#"(?:a |my )?((?:new|fresh|blank) (?:list|checklist))(?: please)?"#, lt).map({ [$0[0], ""] }) {
             // The list keeps the word said for it ("packing checklist"), which grounds its title (R6).
             let name = item(m[0])
             let noun = m[1].lowercased()
-            return [PlannedIntent(.createProject, ["title": .string(name.isEmpty ? noun : name + " " + noun)], subject: name)]
+            return [PlannedIntent(.createProject, ["title": .string(name.isEmpty ? noun : noun.isEmpty ? name : name + " " + noun)], subject: name)]
         }
         if let m = pattern.match(#"(?:create|add|make|schedule|set up|book|put in|set)(?: me)? (?:an? |the )?(?:new )?(?:event|appointment|meeting|calendar entry|calendar event|entry)(?: called| named| for| titled|:)? (.+)"#, t) {
             return newTask(m[0], bang: c.bang)
@@ -63,7 +69,9 @@ extension IntentGrammar {
         let named = #"((?:[\p{L}'’-]+ ){0,3}?)(?:list|checklist)"#
         // Not "put" or "write": "put the kids on the waiting list" and "write an update to the
         // parents list" are things to do, not items.
-        if let m = pattern.match(#"(?:add|chuck|stick|pop|throw|bung|include) (.+?) (?:to|on|in|onto|into) (?:my |the |our )?"# + named, t)
+        // "open the grocery list and add milk": the list is opened to add to it.
+        if let m = pattern.match(#"(?:open|bring up|pull up|go to|get|find|show me)(?: up)? (?:my |the |our )?"# + named + #" and (?:please )?(?:add|include|put) (.+)"#, t).map({ [$0[1], $0[0]] })
+            ?? pattern.match(#"(?:add|chuck|stick|pop|throw|bung|include|re-?add|re add|add back) (.+?) (?:to|on|in|onto|into) (?:my |the |our )?"# + named, t)
             ?? pattern.match(#"(?:on|to|in) (?:my |the |our )?"# + named + #",? (?:please |pls )?(?:add|include) (.+)"#, t).map({ [$0[1], $0[0]] })
             ?? pattern.match(#"(?:my |the |our )?"# + named + #"\s*[:,-]?\s*(?:please )?add (.+)"#, t).map({ [$0[1], $0[0]] }),
            let intents = newTask(m[0], bang: c.bang) {
@@ -76,6 +84,26 @@ extension IntentGrammar {
             }
         }
         return nil
+    }
+
+    /// "delete my shopping list", "get rid of the camping checklist": the list (a project) with
+    /// what is on it, asked first (PlanReconciler). A list named by no more than what it is ("the
+    /// list", "my to-do list") is not one list: emptying it whole is declined.
+    func deletedList(_ c: Clause) -> [PlannedIntent]? {
+        guard !c.question || c.asked, let m = pattern.match(#"(?:please |(?:i want|i need|i'd like) you to |(?:can|could|would|will) you (?:please )?)?(?:delete|remove|erase|get rid of|throw away|bin|scrap|trash|eliminate|abolish)(?: out)? (?:my |the |our |this )?((?:[\p{L}'’-]+ ){1,3}?)(list|checklist)(?: please)?"#, c.text) else { return nil }
+        let name = item(m[0])
+        let generic: Set<String> = ["to-do", "todo", "to do", "task", "tasks", "reminder", "reminders", "entire", "whole", "complete", "this", "that", "whole to-do", "entire to-do"]
+        guard !name.isEmpty, !generic.contains(name.lowercased()), dates.cut(name).phrase == nil else { return nil }
+        let title = name + " " + m[1].lowercased()
+        return [PlannedIntent(.deleteProject, ["title": .string(title)], subject: title)]
+    }
+
+    /// "open the grocery list and add milk", said as one sentence, which the clause splitter
+    /// would part into an opening and an adding of nothing in particular.
+    func openedList(_ sentence: String) -> [PlannedIntent]? {
+        let c = normalise(sentence)
+        guard pattern.match(#"(?:open|bring up|pull up|go to|get|find|show me)(?: up)? .+? (?:list|checklist) and (?:please )?(?:add|include|put) .+"#, c.text) != nil else { return nil }
+        return namedList(c)
     }
 
     func milestone(_ title: String, project: String?) -> [PlannedIntent]? {
@@ -189,6 +217,13 @@ extension IntentGrammar {
         let list = #"(?:list|lists|tasks|to-?dos|to-?do list|task list|reminders)"#
         let mine = #"(?:my |the |all my |all the |all of my |all of the )"#
         let when = #"(?: (?:on|in|from|off|of) (?:my |the )?(?:calendar|diary|agenda|schedule))?(?: (?:completely|entirely|altogether))?(?: (?:for|on|from|in|this|next|today|tomorrow|tonight|until|through|after|before|the)\b.*)?"#
+        // A request that names a list anywhere ("delete everything on my shopping list") is
+        // about that list, never the calendar; a named list emptied ("clear my shopping list")
+        // is a list emptied too.
+        let aboutList = pattern.contains(#"\b(?:list|lists|checklist|tasks|to-?dos?|reminders)\b"#, t)
+        if aboutList, pattern.match(#"(?:clear|clean|empty|wipe|reset)(?: out| up)? (?:my |the |our )?(?:[\p{L}'’-]+ ){0,3}?(?:list|checklist)"# + when, t) != nil {
+            return .list
+        }
         for (whole, kind) in [(calendar, Emptied.calendar), (list, Emptied.list)] {
             if pattern.match(#"(?:clear|clean|empty|wipe|erase|reset)(?: out| up| off)? (?:all |everything )?(?:(?:on|in|from|off) )?"# + mine + #"?(?:entire |whole |complete )?"# + whole + when, t) != nil
                 || pattern.match(#"(?:delete|remove|cancel|scrap|bin|destroy|take away|get rid of|erase|clear|wipe)(?: out)? (?:all|every)(?: of)? "# + mine + #"?"# + whole + when, t) != nil
@@ -196,7 +231,7 @@ extension IntentGrammar {
                 || pattern.match(#"(?:delete|remove|erase|wipe) (?:my|the) (?:entire |whole )?"# + whole + when, t) != nil
                 || pattern.match(#"make (?:my|the) "# + whole + #" (?:empty|clear)"# + when, t) != nil
                 || pattern.match(#"(?:i want|i need) (?:all (?:of )?my|everything on my|everything in my) "# + whole + #" (?:deleted|removed|cleared|gone)"# + when, t) != nil {
-                return kind
+                return kind == .calendar && aboutList ? .list : kind
             }
         }
         if pattern.match(#"(?:clear|clean|empty|wipe) (?:my|the) day"# + #"(?: (?:for|on|this|next|today|tomorrow|the)\b.*)?"#, t) != nil
@@ -217,10 +252,7 @@ extension IntentGrammar {
             args["title"] = .string("meetings")
         }
         let cut = dates.cut(c.text)
-        if cut.invalid == nil, cut.recurrence == nil, let span = eventDays(cut) {
-            args["on"] = .string(span.on)
-            if span.until != span.on { args["until"] = .string(span.until) }
-        }
+        args.merge(eventDays(cut)) { _, day in day }
         return [PlannedIntent(.cancelEvent, args)]
     }
 
@@ -236,14 +268,15 @@ extension IntentGrammar {
         return pattern.match(#".*\b(?:calendar|schedule|diary|agenda|events|appointments|meetings|programs|day)(?: (?:completely|entirely|altogether))? (?:for|on|from|in|this|next|until|till|through|after|before|the|to|and|at)\b.+"#, placeless) != nil
     }
 
-    /// The days a cut date phrase names, as ISO dates: a span under way starts today.
-    func eventDays(_ cut: DateSlot.Cut) -> (on: String, until: String)? {
-        guard let value = cut.value else { return nil }
+    /// The days a cut date phrase names, as cancel_event's `on` and `until` (ISO dates; no
+    /// `until` for one day, neither for no phrase or one that is no day): a span under way starts today.
+    func eventDays(_ cut: DateSlot.Cut) -> [String: JSONValue] {
+        guard cut.invalid == nil, cut.recurrence == nil, let value = cut.value else { return [:] }
         let zone = dates.parser.timeZone
         let start = max(value, cut.valueEnd == nil ? value : min(dates.startOfToday, cut.valueEnd!.addingTimeInterval(-1)))
         let on = ISOMoment.dayString(start, zone: zone)
-        let until = cut.valueEnd.map { ISOMoment.dayString($0.addingTimeInterval(-1), zone: zone) } ?? on
-        return (on, max(on, until))
+        let until = max(on, cut.valueEnd.map { ISOMoment.dayString($0.addingTimeInterval(-1), zone: zone) } ?? on)
+        return until == on ? ["on": .string(on)] : ["on": .string(on), "until": .string(until)]
     }
 
     /// "remove the dentist from my calendar", "cancel dinner with mom on march first": one event
@@ -256,10 +289,7 @@ extension IntentGrammar {
         guard !title.isEmpty, pattern.match(#"(?:it|this|that|them|these|those|this one|that one|this event|that event|event|events|the event)"#, title) == nil else { return nil }
         let cut = dates.cut(request)
         var args: [String: JSONValue] = ["title": .string(title)]
-        if cut.invalid == nil, cut.recurrence == nil, let span = eventDays(cut) {
-            args["on"] = .string(span.on)
-            if span.until != span.on { args["until"] = .string(span.until) }
-        }
+        args.merge(eventDays(cut)) { _, day in day }
         return PlannedIntent(.cancelEvent, args, subject: title)
     }
 

@@ -81,8 +81,8 @@ extension IntentGrammar {
         // The phrasal completions stay with the paraphrase reader: "check the milk off my list",
         // "check it off", "check X as done".
         if verb.hasPrefix("check"), pattern.match(#".+ off(?: (?:my|the) .+)?|.+ as (?:done|complete|completed|finished)"#, o) != nil { return nil }
-        // "open a new project", "show a new list": making, not looking.
-        if pattern.match(#"(?:an?|new|another) .+"#, o) != nil, !verb.hasPrefix("check"), !verb.hasPrefix("tell") { return nil }
+        // "open a new project", "show a new list", "open up a new list": making, not looking.
+        if pattern.match(#"(?:up )?(?:an?|new|another) .+"#, o) != nil, !verb.hasPrefix("check"), !verb.hasPrefix("tell") { return nil }
         if o.isEmpty { return verb.hasPrefix("check") || verb.hasPrefix("list") ? asQuestion(c, "my tasks") : nil }
         let clause = pattern.match(#"(?:if|whether|what|when|where|who|which|how|that|for|to see|out|on|in|up on)\b.*"#, o) != nil
         let readable = pattern.contains(IntentGrammar.readable, o)

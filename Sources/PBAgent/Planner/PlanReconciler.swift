@@ -76,13 +76,18 @@ public struct PlanReconciler: Sendable {
             out.extra["review"] = .array(pass.reviews.map(\.json))
         }
         // A question asked before writing is moot once the step it asks about is gone.
-        if out.extra["confirm"] != nil, !out.steps.contains(where: { ["schedule", "draft_message", "cancel_event"].contains($0.tool) }) {
+        if out.extra["confirm"] != nil, !out.steps.contains(where: { ["schedule", "draft_message", "cancel_event", "delete_project"].contains($0.tool) }) {
             out.extra["confirm"] = nil
         }
         // Taking every event of a day out of the calendar is asked first, whoever planned it: the
         // dry run lists what would go.
         for e in out.steps where e.tool == "cancel_event" && e.args["all"] == .bool(true) {
             pass.questions.append(PlanReconciler.clearingQuestion(e.args))
+        }
+        // So is deleting a whole list with what is on it.
+        for d in out.steps where d.tool == "delete_project" {
+            let which = PlanReconciler.reference(d.args["id"]) ?? PlanReconciler.text(d.args["title"]).map { "\"\($0)\"" } ?? "the project"
+            pass.questions.append("delete \(which) with every task on it?")
         }
         // A draft is written only once the user has seen it, whoever planned it (seed 004).
         if out.extra["confirm"] == nil {
@@ -476,6 +481,8 @@ public struct PlanReconciler: Sendable {
                 named += [("task", "task", store.tasks), ("blocked_by", "task", store.tasks)]
             } else if s.tool == "complete_milestone" {
                 if s.args["id"] == nil { named.append(("title", "milestone", store.milestones)) }
+            } else if s.tool == "delete_project" {
+                if s.args["id"] == nil { named.append(("title", "project", store.projects)) }
             } else if s.tool == "append_note" {
                 if s.args["id"] == nil { named.append(("title", "note", store.notes)) }
             } else if s.tool == "cancel_event", s.args["all"] != .bool(true) {
@@ -488,7 +495,7 @@ public struct PlanReconciler: Sendable {
             // model's, a script's) can name any number, and pb-exec would change whatever it is.
             let all = store.tasks + store.projects + store.milestones + store.notes
             let idKind: String? = PlanReconciler.taskChanges.contains(s.tool) ? "task"
-                : s.tool == "complete_milestone" ? "milestone" : s.tool == "append_note" ? "note" : nil
+                : s.tool == "complete_milestone" ? "milestone" : s.tool == "append_note" ? "note" : s.tool == "delete_project" ? "project" : nil
             var ids: [(key: String, raw: String, kind: String?)] = []
             if let kind = idKind, let raw = PlanReconciler.reference(s.args["id"]) { ids.append(("id", raw, kind)) }
             for (key, _, _) in named {

@@ -68,7 +68,7 @@ public struct Planner: Sendable {
         } else {
             var base = 0
             for sentence in splitter.sentences(text) {
-                if let listed = grammar.listedChanges(sentence, holds: holdsTask) {
+                if let listed = grammar.listedChanges(sentence, holds: holdsTask) ?? grammar.openedList(sentence) {
                     base += 1
                     intents += listed.map { var i = $0; i.scope = base; return i }
                     continue
@@ -91,7 +91,7 @@ public struct Planner: Sendable {
         intents = intents.enumerated().filter { i, intent in
             intent.tool != .undo || i == 0 || intents[i - 1].tool != .undo || intents[i - 1].scope != intent.scope
         }.map(\.element)
-        intents = cancellingEvents(filingIntoLists(keepingTime(namingByDue(Self.joiningPronounTasks(intents)))))
+        intents = deletingLists(cancellingEvents(filingIntoLists(keepingTime(namingByDue(Self.joiningPronounTasks(intents))))))
         let (numberedPlan, unresolved) = numbered(text, intents, source: "grammar")
         var record = reconciler.reconcile(numberedPlan, request: text, capture: false, listAll: false)
         if record.steps.isEmpty {
@@ -150,6 +150,23 @@ public struct Planner: Sendable {
                 return task
             }
             return i
+        }
+    }
+
+    /// "delete my shopping list" deletes the list when the store holds a project of that name,
+    /// and a task of that name when it holds only the task. With the store unread, the task: of
+    /// the two readings, the one that takes less.
+    func deletingLists(_ intents: [PlannedIntent]) -> [PlannedIntent] {
+        intents.map { i in
+            guard i.tool == .deleteProject, let title = i.args["title"]?.stringValue else { return i }
+            let matcher = TitleMatcher(preferOpen: true)
+            if let targets = reconciler.targets,
+               targets.projects.contains(where: { Self.titleKey($0.title) == Self.titleKey(title) }) || matcher.match(title, in: targets.tasks) == .none {
+                return i
+            }
+            var task = i
+            task.tool = .deleteTask
+            return task
         }
     }
 

@@ -13,6 +13,7 @@ public enum PlannerTool: String, CaseIterable, Sendable {
     case setRecurrence = "set_recurrence"
     case addDependency = "add_dependency"
     case createProject = "create_project"
+    case deleteProject = "delete_project"
     case addMilestone = "add_milestone"
     case completeMilestone = "complete_milestone"
     case createNote = "create_note"

@@ -23,6 +23,22 @@ extension AgentStore {
         return try project(id)!
     }
 
+    /// Deletes a project with what is in it: its tasks (each as `deleteTask` does), its
+    /// milestones, and the links to any of them. Every row goes through the journal, so undo
+    /// puts the whole list back. Returns how many tasks went with it.
+    @discardableResult
+    public func deleteProject(_ p: ProjectItem) throws -> Int {
+        let tasks = try tasks(where: "project_id = ?", [.int(p.id)])
+        for t in tasks { try deleteTask(t) }
+        for m in try milestones(where: "project_id = ?", [.int(p.id)]) {
+            for id in try ids("SELECT id FROM links WHERE from_item = ? OR to_item = ?", [.text(m.ref), .text(m.ref)]) { try delete(.links, id: id) }
+            try delete(.milestones, id: m.id)
+        }
+        for id in try ids("SELECT id FROM links WHERE from_item = ? OR to_item = ?", [.text(p.ref), .text(p.ref)]) { try delete(.links, id: id) }
+        try delete(.projects, id: p.id)
+        return tasks.count
+    }
+
     // MARK: milestones
 
     public func milestones(where condition: String = "1", _ bindings: [SQLValue] = []) throws -> [MilestoneItem] {

@@ -16,6 +16,35 @@ enum ItemTools {
         return p.title == (try ctx.args.required("title")) ? nil : "\(p.ref) has title \"\(p.title)\""
     })
 
+    static let deleteProject = AgentTool("delete_project", "delete a project or list with its tasks, milestones and links (undo puts them all back)", mutates: true, arguments: [
+        .init("id", "the project, as project:N (or N)"),
+        .init("title", "the project, by title when no id is given"),
+    ], run: { ctx in
+        let p: ProjectItem
+        if let id = try ctx.args.text("id") {
+            guard let ref = try ctx.itemRef(id, argument: "id", kind: "project", bareNumber: true), let found = try ctx.store.project(ref.id) else {
+                throw AgentError.notFound("no project \(id)")
+            }
+            p = found
+        } else if let title = try ctx.args.text("title") {
+            p = try ctx.project(reference: title, argument: "title")
+            // A whole list goes only by its whole name: "shopping" is not "shopping list", nor
+            // "shoping list" it, though a lookup would find it.
+            guard Planner.titleKey(title) == Planner.titleKey(p.title) else {
+                throw AgentError.conflict("'\(title)' is not the whole name of \(p.ref) \"\(p.title)\": a list is deleted only by its whole name or its id; nothing was changed")
+            }
+        } else {
+            throw AgentError.missingArgument("id or title")
+        }
+        let n = try ctx.store.deleteProject(p)
+        let with = n == 0 ? "" : n == 1 ? " and its 1 task" : " and its \(n) tasks"
+        return ToolOutcome(ref: ["id": .string(p.ref), "title": .string(p.title)], summary: "deleted \(p.ref) \"\(p.title)\"\(with)")
+    }, check: { ctx, o in
+        guard let id = o.refID, let ref = ItemRef(id) else { return "no reference" }
+        if try ctx.store.project(ref.id) != nil { return "\(ref) still exists" }
+        return try ctx.store.tasks(where: "project_id = ?", [.int(ref.id)]).isEmpty ? nil : "tasks of \(ref) are left"
+    })
+
     static let addMilestone = AgentTool("add_milestone", "add a milestone to a project", mutates: true, arguments: [
         .init("project", "project:N or a title", required: true),
         .init("title", "the milestone", required: true),
@@ -107,5 +136,5 @@ enum ItemTools {
         return try ctx.store.linkID(from: f, to: t, kind: k) != nil ? nil : "the link does not exist"
     })
 
-    static let all = [createProject, addMilestone, completeMilestone, createNote, appendNote, linkItems]
+    static let all = [createProject, deleteProject, addMilestone, completeMilestone, createNote, appendNote, linkItems]
 }

@@ -1,0 +1,90 @@
+import Foundation
+import PBCore
+import Testing
+@testable import PBAgent
+
+/// Lists are projects: making one however it is said, adding to one that was opened, and deleting
+/// one with what is on it (delete_project), which undo puts back whole.
+@Suite struct ListRequestTests {
+
+    func planner(_ fx: AgentFixture?) throws -> Planner {
+        let zone = TimeZone(secondsFromGMT: 0)!
+        let now = DateValueFormat(timeZone: zone).parseInstant("2026-11-26T18:00:00Z")!
+        return Planner(parser: NaturalDateParser(now: now, timeZone: zone), targets: try fx.map { try StoreTargets($0.store) })
+    }
+
+    @Test("delete_project takes the list, its tasks, milestones and links; undo puts every row back")
+    func deleteProjectAndUndo() throws {
+        let fx = try AgentFixture()
+        try fx.exec(#"{"steps":[{"tool":"create_project","args":{"title":"shopping list"}},{"tool":"create_task","args":{"title":"milk","project":"$1"}},"# +
+                    #"{"tool":"create_task","args":{"title":"eggs","project":"$1"}},{"tool":"add_milestone","args":{"project":"$1","title":"party"}},"# +
+                    #"{"tool":"create_task","args":{"title":"call mom"}},{"tool":"link_items","args":{"from":"$2","to":"$5"}}]}"#)
+        let s = try fx.step("delete_project", #"{"title":"shopping list"}"#)
+        #expect(s.status == .ok, "\(s.error ?? "")")
+        #expect(s.summary == "deleted project:1 \"shopping list\" and its 2 tasks")
+        #expect(try fx.count("projects") == 0)
+        #expect(try fx.count("tasks") == 1, "call mom, on no list, stays")
+        #expect(try fx.count("milestones") == 0)
+        #expect(try fx.count("links") == 0)
+        try fx.undo()
+        #expect(try fx.count("projects") == 1)
+        #expect(try fx.count("tasks") == 3)
+        #expect(try fx.count("milestones") == 1)
+        #expect(try fx.count("links") == 1)
+        #expect(try fx.task(2)?.projectID == 1)
+    }
+
+    @Test("a list said by name is deleted as the list when the store holds it, asked first; as a task when only a task has the name")
+    func deletingANamedList() throws {
+        let fx = try AgentFixture()
+        try fx.exec(#"{"steps":[{"tool":"create_project","args":{"title":"camping checklist"}},{"tool":"create_task","args":{"title":"old shopping list"}}]}"#)
+        let p = try planner(fx)
+        let camping = p.plan("get rid of the camping checklist please")
+        #expect(camping.steps.map(\.tool) == ["delete_project"])
+        #expect(camping.extra["confirm"]?.stringValue == "delete \"camping checklist\" with every task on it?")
+        #expect(try planner(fx).plan("can you delete the old shopping list?").steps.map(\.tool) == ["delete_task"])
+        #expect(p.plan("delete my party list").steps.isEmpty, "R9: the store holds no such list")
+        #expect(try planner(nil).plan("delete my shopping list").steps.map(\.tool) == ["delete_task"], "unread store: the reading that takes less")
+        #expect(p.plan("delete the list").steps.isEmpty, "no list is named")
+    }
+
+    @Test("a list goes only by its whole name: a part of it or a misspelling fails and changes nothing")
+    func wholeNameOnly() throws {
+        let fx = try AgentFixture()
+        try fx.exec(#"{"steps":[{"tool":"create_project","args":{"title":"shopping list"}},{"tool":"create_task","args":{"title":"milk","project":"$1"}}]}"#)
+        for loose in ["shopping", "shoping list", "party shopping list"] {
+            let s = try fx.step("delete_project", #"{"title":"\#(loose)"}"#)
+            #expect(s.status == .failed, "\(loose)")
+        }
+        #expect(try fx.count("projects") == 1)
+        #expect(try fx.step("delete_project", #"{"title":"the Shopping List"}"#).status == .ok)
+    }
+
+    @Test("a request about a list never clears the calendar, and emptying a named list is declined", arguments: [
+        "delete everything on my shopping list", "remove everything from the shopping list", "clear my shopping list", "empty my shopping list",
+    ])
+    func listNotCalendar(_ text: String) throws {
+        let p = try planner(nil).plan(text)
+        #expect(p.steps.isEmpty)
+        #expect(p.extra["message"]?.stringValue?.contains("whole list") == true)
+    }
+
+    @Test("a new list however it is said; a day said for it is no part of its name", arguments: [
+        ("new list please", "new list"), ("add a new list", "list"), ("open up a new list", "list"),
+        ("help me start my kitchen list", "kitchen list"), ("create a new list by tomorrow", "list"), ("fresh list", "fresh list"),
+    ])
+    func newLists(_ text: String, _ title: String) throws {
+        let p = try planner(nil).plan(text)
+        #expect(p.steps.map(\.tool) == ["create_project"])
+        #expect(p.steps.first?.args["title"]?.stringValue == title)
+    }
+
+    @Test("a list opened to add to it gets the item, filed into it when the store has it")
+    func openedToAdd() throws {
+        let fx = try AgentFixture()
+        try fx.exec(#"{"steps":[{"tool":"create_project","args":{"title":"grocery list"}}]}"#)
+        let p = try planner(fx).plan("open grocery list and add milk")
+        #expect(p.steps.map(\.tool) == ["create_task"])
+        #expect(p.steps.first?.args == ["title": "milk", "project": "project:1"])
+    }
+}
