@@ -151,6 +151,19 @@ import Testing
         #expect(try titles(fx) == ["Vet appointment", "Piano"])
     }
 
+    @Test("an event goes back with the line ends the user gave the file since")
+    func lineEnds() throws {
+        let fx = try scheduled()
+        let path = fx.path("calendar/pocketbrains.ics")
+        try fx.step("cancel_event", #"{"title":"dentist"}"#)
+        let lf = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "\r\n", with: "\n")
+        try lf.write(toFile: path, atomically: true, encoding: .utf8)
+        try fx.undo()
+        let back = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(!back.contains("\r"))
+        #expect(try titles(fx) == ["Vet appointment", "Dentist", "Dinner with mom"])
+    }
+
     @Test("a calendar file cut short is refused, so no event is taken out that undo could not put back")
     func truncated() throws {
         let fx = try scheduled()

@@ -25,6 +25,26 @@ struct EverydayPhrasingTests {
         #expect(p.arg(0, "title") == title, "\(request)")
     }
 
+    @Test("a reminder said with notify or alert, a thing added on a day, a thing there is to be reminded of", arguments: [
+        ("notify me about the dentist on friday", "the dentist", "2026-12-11"),
+        ("alert me to call mom at 5pm", "call mom", "2026-12-09T17:00:00+00:00"),
+        ("add dentist on friday", "dentist", "2026-12-11"),
+        ("thursday at three pm there is a teachers meeting i need to be reminded of", "teachers meeting", "2026-12-10T15:00:00+00:00"),
+    ])
+    func remindersSaidOtherwise(_ request: String, _ title: String, _ due: String) {
+        let p = planner.plan(request)
+        #expect(p.tools == ["create_task"], "\(request)")
+        #expect(p.arg(0, "title") == title, "\(request)")
+        #expect(p.arg(0, "due") == due, "\(request)")
+    }
+
+    @Test("what is only added, or added with two dates, or a statement of what there is, is no task", arguments: [
+        "add milk", "add new year with family next week", "there is a party tomorrow", "notify the team tomorrow",
+    ])
+    func notReminders(_ request: String) {
+        #expect(planner.plan(request).tools != ["create_task"], "\(request)")
+    }
+
     @Test("undo in other words", arguments: [
         "oops, revert that", "no wait, undo that", "scrap that", "forget that", "remove what you just added",
         "delete the task you just added",

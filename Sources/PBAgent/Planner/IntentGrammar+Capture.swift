@@ -140,13 +140,13 @@ extension IntentGrammar {
             if let g = dates.cut(m[0]).grain { args["due_grain"] = .string(g) }
             return [PlannedIntent(.createTask, args, subject: "reminder")]
         }
-        if let m = pattern.match(#"(?:remind|ping|nudge|tell) me (.+?) to (.+)"#, t), dates.cut(m[0]).phrase != nil,
+        if let m = pattern.match(#"(?:remind|ping|nudge|tell|notify|alert) me (.+?) to (.+)"#, t), dates.cut(m[0]).phrase != nil,
            DateSlot.tidy(dates.cut(m[0]).rest).isEmpty {
             return newTask(m[1] + " " + m[0], bang: c.bang)
         }
         let taskRules = [
-            #"(?:remind|ping|nudge) me (?:to|that i (?:need|have) to|that i should) (.+)"#,
-            #"(?:remind|ping|nudge) me (?:about|of|re:?) (.+)"#,
+            #"(?:remind|ping|nudge|notify|alert) me (?:to|that i (?:need|have) to|that i should) (.+)"#,
+            #"(?:remind|ping|nudge|notify|alert) me (?:about|of|re:?) (.+)"#,
             #"(?:can|could|may) (?:i|you) (?:get|set|have|make|add|create|put in|set up) (?:a |me a |myself a )?reminder (?:to|for|about|that) (.+)"#,
             #"(?:set|create|add|make|put in|set up)(?: me)? (?:a |an )?reminder (?:to|for|about|that i need to|that) (.+)"#,
             #"reminder(?: to| for| about|:) (.+)"#,
@@ -165,6 +165,18 @@ extension IntentGrammar {
             if let m = pattern.match(rule, t) {
                 if let intents = newTask(m[0], bang: c.bang) { return intents }
             }
+        }
+        // "thursday at three pm there is a teachers meeting i need to be reminded of".
+        if let m = pattern.match(#"(.*?)(?:,? )?there(?:'s| is| will be) (?:a |an |the )?(.+?) (?:(?:that )?(?:i|we) (?:need|want|have|would like|'d like) to be reminded (?:of|about)(?: it)?|(?:please )?remind me(?: of it| about it)?)"#, t),
+           let intents = newTask(m[1] + " " + m[0], bang: c.bang) {
+            return intents
+        }
+        // "add dentist on friday": something to do on a day, added with no list named.
+        if let m = pattern.match(#"add (.+)"#, t), pattern.match(#"(?:to|on|in|into|onto|from|up|back)\b.*"#, m[0]) == nil {
+            let cut = dates.cut(m[0])
+            // One date, whole: "add new year with family next week" reads two and is left alone.
+            if cut.due != nil, cut.invalid == nil, !DateSlot.tidy(cut.rest).isEmpty, dates.cut(cut.rest).phrase == nil,
+               let intents = newTask(m[0], bang: c.bang) { return intents }
         }
         let noteRules = [
             #"(?:note|idea|memo|thought|fyi)\s*[:\-]\s*(.+)"#,

@@ -468,8 +468,11 @@ public final class AgentStore {
             var text = try fileContent(path).map { String(decoding: $0, as: UTF8.self) }
             let present = Set(ICalendarFile.events(in: text ?? "").compactMap(\.uid))
             var changed = false
+            // An event goes back with the file's own line ends, should the user have changed them.
+            let bareLF = text.map { $0.contains("\n") && !$0.contains("\r\n") } ?? false
             for (i, component) in components.enumerated() where !present.contains(uids[i]) {
-                text = try ICalendarFile.inserting(component, beforeEvent: i < before.count ? before[i] : nil, in: text)
+                let piece = bareLF ? component.replacingOccurrences(of: "\r\n", with: "\n") : component
+                text = try ICalendarFile.inserting(piece, beforeEvent: i < before.count ? before[i] : nil, in: text)
                 changed = true
             }
             if changed, let text { scheduleFile(path, Data(text.utf8)) }
