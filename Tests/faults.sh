@@ -13,6 +13,8 @@
 #      a -shm file with no blocks behind it, and the library once space is freed.
 set -u
 unset PB_LIBRARY PB_WORK_HOURS PB_CALENDAR_DIR
+# Days are counted in UTC, whatever zone the machine is set to, so results repeat anywhere.
+TZ=UTC; export TZ
 build=$(cd "${1:-.build/release}" && pwd)
 tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT

@@ -8,6 +8,8 @@
 #                                          each, through BUILD/PBFuzz (built without sanitizers)
 set -u
 unset PB_LIBRARY
+# Days are counted in UTC, whatever zone the machine is set to, so results repeat anywhere.
+TZ=UTC; export TZ
 root=$(cd "$(dirname "$0")/.." && pwd)
 targets="ndjson html markdown csv docx office officexml mail ocrtsv pdftext wordpiece chunk date intent memory vcard textfile ics vcf"
 

@@ -23,6 +23,8 @@
 set -u
 # The user's default library must not leak into a run with its own PB_HOME.
 unset PB_LIBRARY
+# Days are counted in UTC, whatever zone the machine is set to, so results repeat anywhere.
+TZ=UTC; export TZ
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 build=${1:-.build/release}

@@ -19,6 +19,8 @@ if [ -z "${PB_MODEL_DIR:-}" ]; then
 fi
 export PB_MODEL_DIR
 unset PB_HOME PB_LIBRARY PB_CALENDAR_DIR PB_WORK_HOURS XDG_DATA_HOME
+# Days are counted in UTC, whatever zone the machine is set to, so results repeat anywhere.
+TZ=UTC; export TZ
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0

@@ -11,6 +11,8 @@
 set -eu
 # The user's default library must not leak into a run with its own PB_HOME.
 unset PB_LIBRARY
+# Days are counted in UTC, whatever zone the machine is set to, so results repeat anywhere.
+TZ=UTC; export TZ
 build=$(cd "${1:-.build/release}" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)

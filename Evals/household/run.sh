@@ -12,6 +12,8 @@
 set -eu
 # The user's default library must not leak into a run with its own PB_HOME.
 unset PB_LIBRARY
+# Days are counted in UTC, whatever zone the machine is set to, so results repeat anywhere.
+TZ=UTC; export TZ
 if [ $# -lt 1 ]; then
   echo "usage: run.sh BUILD_DIR [--gate] [--half tune|check|all]" >&2; exit 64
 fi

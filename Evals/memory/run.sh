@@ -48,6 +48,8 @@ KEYS_FORGET_RIGHT_FLOOR=6
 KEYS_ENTITY_LINKS_CEILING=1
 set -eu
 unset PB_LIBRARY
+# Days are counted in UTC, whatever zone the machine is set to, so results repeat anywhere.
+TZ=UTC; export TZ
 build=$(cd "${1:-.build/release}" && pwd)
 shift || true
 only=0

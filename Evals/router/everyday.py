@@ -99,7 +99,7 @@ def plan(case, tmp, offer=False):
     env = dict(base, PB_HOME=home, PB_CONTACTS=contacts)
     request = {"text": case["text"], "now": case["now"]}
     # The person is where their clock is: the offset of `now` is their time zone (as TZ would be
-    # on their machine; pb-plan(1) reads times in --time-zone, else TZ, else UTC).
+    # on their machine; pb-plan(1) reads times in --time-zone, else TZ, else the system's zone).
     zone = case["now"][-6:] if case["now"][-6] in "+-" else "UTC"
     brain = ["--endpoint", NO_SERVER, "--timeout", "5"] if offer else []
     p = subprocess.run(["pb-plan", "--time-zone", zone] + brain, input=json.dumps(request) + "\n", text=True, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)

@@ -18,6 +18,8 @@ set -eu
 # names nothing the store holds) and an everyday one (store.jsonl: 32 tasks, 2 projects, 2
 # milestones, 3 notes, written before R9), where a change must name an item it really holds.
 unset PB_LIBRARY PB_CALENDAR_DIR PB_WORK_HOURS PB_CONTACTS
+# Days are counted in UTC, whatever zone the machine is set to, so results repeat anywhere.
+TZ=UTC; export TZ
 homes=$(mktemp -d)
 trap 'rm -rf "$homes"' EXIT
 mkdir -p "$homes/empty" "$homes/store"

@@ -8,6 +8,8 @@
 #   run.sh [BUILD_DIR]
 set -eu
 unset PB_LIBRARY PB_WORK_HOURS PB_CALENDAR_DIR PB_CONTACTS
+# Days are counted in UTC, whatever zone the machine is set to, so results repeat anywhere.
+TZ=UTC; export TZ
 build=$(cd "${1:-.build/release}" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)

@@ -46,6 +46,29 @@ import Testing
         #expect(DateValueFormat(timeZone: p.timeZone).instant(p.now) == "2026-11-25T10:00:00+00:00")
         let q = try DateCommand.parser(try options(["--now", "2026-07-01T10:00"]), environment: ["TZ": "Europe/Lisbon"])
         #expect(DateValueFormat(timeZone: q.timeZone).instant(q.now) == "2026-07-01T10:00:00+01:00")
-        #expect(try DateCommand.parser(try options([]), environment: [:]).timeZone.secondsFromGMT() == 0)
+    }
+
+    @Test func withoutTZTheSystemZoneIsRead() throws {
+        let la = TimeZone(identifier: "America/Los_Angeles")!
+        let p = try DateCommand.parser(try options(["--now", "2026-12-06T23:30:00-08:00"]), environment: [:], systemZone: { la })
+        #expect(p.timeZone.identifier == "America/Los_Angeles")
+        // Tomorrow at 9 is 9 in Los Angeles on the 7th, not 9 UTC on the 8th.
+        let value = p.firstMatch(in: "tomorrow at 9am")?.value
+        #expect(value.map { DateValueFormat(timeZone: p.timeZone).instant($0) } == "2026-12-07T09:00:00-08:00")
+        // TZ wins over the system; --time-zone over both.
+        let q = try DateCommand.parser(try options([]), environment: ["TZ": "UTC"], systemZone: { la })
+        #expect(q.timeZone.secondsFromGMT() == 0)
+        let r = try DateCommand.parser(try options(["--time-zone", "+02:00"]), environment: ["TZ": "UTC"], systemZone: { la })
+        #expect(r.timeZone.secondsFromGMT() == 7200)
+    }
+
+    @Test func systemZoneIsWhereLocaltimeLinks() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pb-localtime-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let link = dir.appendingPathComponent("localtime").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/usr/share/zoneinfo/Asia/Kolkata")
+        #expect(DateValueFormat.systemTimeZone(localtime: link).identifier == "Asia/Kolkata")
+        #expect(DateValueFormat.systemTimeZone(localtime: dir.appendingPathComponent("none").path).secondsFromGMT() == 0)
     }
 }

@@ -9,14 +9,17 @@ public enum DateCommand {
         operands: "[FILE ...]",
         options: [
             OptionSpec("now", value: "TIME", help: "resolve against this ISO 8601 time (default: the current time)"),
-            OptionSpec("time-zone", value: "TZ", help: "time zone: IANA name, UTC or +HH:MM (default: $TZ, else UTC)"),
+            OptionSpec("time-zone", value: "TZ", help: "time zone: IANA name, UTC or +HH:MM (default: $TZ, else the system's)"),
             OptionSpec("week-start", value: "DAY", help: "monday or sunday: what 'this week' and 'next friday' count from (default monday)"),
             OptionSpec("date-order", value: "ORDER", help: "dmy, mdy or ymd: how 03/04/2026 reads (default dmy)"),
             OptionSpec("keep-going", short: "k", help: "turn a bad input line into an error record and go on (exit 65 at the end)"),
         ])
 
-    /// The parser the options describe.
+    /// The parser the options describe. Without `--time-zone` or `TZ` the zone is the system's
+    /// (`/etc/localtime`), as date(1) and pb-exec read it: a user in Los Angeles who never set `TZ`
+    /// means 9am in Los Angeles, not in UTC.
     public static func parser(_ o: ParsedOptions, environment: [String: String] = ProcessInfo.processInfo.environment,
+                              systemZone: () -> TimeZone = { DateValueFormat.systemTimeZone() },
                               clock: () -> Date = Date.init) throws -> NaturalDateParser {
         let zone: TimeZone
         if let name = o.value("time-zone") {
@@ -28,7 +31,7 @@ public enum DateCommand {
             }
             zone = z
         } else {
-            zone = TimeZone(secondsFromGMT: 0)!
+            zone = systemZone()
         }
         var now = clock()
         if let text = o.value("now") {

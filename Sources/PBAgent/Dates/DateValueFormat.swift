@@ -46,6 +46,16 @@ public struct DateValueFormat: Sendable {
         ISO8601Instant.parse(text, zone: timeZone)
     }
 
+    /// The machine's zone, as date(1) reads it without `TZ`: the zone `/etc/localtime` links to,
+    /// else Foundation's idea of it (a copied zone file), else UTC.
+    public static func systemTimeZone(localtime: String = "/etc/localtime") -> TimeZone {
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtime),
+           let r = target.range(of: "zoneinfo/"), let z = TimeZone(identifier: String(target[r.upperBound...])) {
+            return z
+        }
+        return FileManager.default.fileExists(atPath: localtime) ? TimeZone.current : TimeZone(secondsFromGMT: 0)!
+    }
+
     /// A time zone from an IANA name ("Europe/Lisbon"), "UTC", or an offset ("+02:00", "-0530").
     public static func timeZone(named name: String) -> TimeZone? {
         let n = name.hasPrefix(":") ? String(name.dropFirst()) : name

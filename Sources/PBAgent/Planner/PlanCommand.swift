@@ -9,7 +9,7 @@ public enum PlanCommand {
         operands: "[FILE ...]",
         options: [
             OptionSpec("now", value: "TIME", help: "resolve dates against this ISO 8601 time (default: the current time; a record's own now wins)"),
-            OptionSpec("time-zone", value: "TZ", help: "time zone: IANA name, UTC or +HH:MM (default: $TZ, else UTC)"),
+            OptionSpec("time-zone", value: "TZ", help: "time zone: IANA name, UTC or +HH:MM (default: $TZ, else the system's)"),
             OptionSpec("week-start", value: "DAY", help: "monday or sunday: what 'this week' and 'next friday' count from (default monday)"),
             OptionSpec("date-order", value: "ORDER", help: "dmy, mdy or ymd: how 03/04/2026 reads (default dmy)"),
             OptionSpec("capture", short: "c", help: "read the whole of the text input as one dump to capture (records: each one)"),
