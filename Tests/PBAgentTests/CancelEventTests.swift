@@ -106,6 +106,8 @@ import Testing
         ("make my calendar empty", nil, nil), ("clear all events for this month", "2026-11-26", "2026-11-30"),
         ("i want all my events deleted", nil, nil), ("remove all events from my calendar", nil, nil),
         ("delete all appointments for tomorrow", "2026-11-27", nil), ("clear my day on the twenty ninth", "2026-11-29", nil),
+        ("make sure my calendar is completely clear tomorrow", "2026-11-27", nil), ("on the twenty ninth clear my calendar", "2026-11-29", nil),
+        ("i am busy tomorrow so delete all calendar events", "2026-11-27", nil), ("i need everything deleted from calendar please", nil, nil),
     ] as [(String, String?, String?)])
     func clearing(_ text: String, _ on: String?, _ until: String?) {
         let p = fixedPlanner().plan(text)
@@ -126,6 +128,74 @@ import Testing
         let p = fixedPlanner().plan(text)
         #expect(p.steps.isEmpty)
         #expect(p.extra["message"]?.stringValue?.contains("which days to clear could not be read") == true)
+    }
+
+    @Test("next takes out the first single event still to come, of the title when one is given; undo puts it back")
+    func nextToCome() throws {
+        let fx = try scheduled()
+        fx.now = "2026-12-04T16:00:00Z"
+        let before = try own(fx)
+        #expect(try fx.step("cancel_event", #"{"next":true,"all":true}"#).status == .failed, "one or every one, not both")
+        #expect(try fx.step("cancel_event", #"{"next":true,"title":"vet"}"#).status == .failed, "the vet is past")
+        let s = try fx.step("cancel_event", #"{"next":true}"#)
+        #expect(s.status == .ok)
+        #expect(s.summary?.contains("\"Dinner with mom\" 2026-12-04 19:00") == true, "the dentist at 15:00 has started")
+        #expect(try titles(fx) == ["Vet appointment", "Dentist"])
+        try fx.undo()
+        #expect(try own(fx) == before)
+        fx.now = "2026-12-20T08:00:00Z"
+        let none = try fx.step("cancel_event", #"{"next":true}"#)
+        #expect(none.status == .ok)
+        #expect(none.summary?.contains("no single event still to come") == true)
+    }
+
+    @Test("the next event, said as people say it, is one cancel_event with next, asked first without a title", arguments: [
+        ("cancel my next appointment", nil), ("dismiss my next event", nil), ("do remove next event from the calendar", nil),
+        ("whatever the next event is in the calendar delete it", nil), ("find my next event and delete it please", nil),
+        ("delete the next meeting from my calendar", "meeting"), ("cancel my next dentist appointment", "dentist"),
+    ] as [(String, String?)])
+    func nextEventSaid(_ text: String, _ title: String?) {
+        let p = fixedPlanner().plan(text)
+        #expect(p.tools == ["cancel_event"])
+        var args: [String: JSONValue] = ["next": .bool(true)]
+        if let title { args["title"] = .string(title) }
+        #expect(p.steps.first?.args == args)
+        #expect((p.extra["confirm"]?.stringValue?.contains("the next event") == true) == (title == nil))
+    }
+
+    @Test("with the store read, the next one is whichever comes first: the event, or a task of that kind due sooner")
+    func nextOfEventsAndTasks() throws {
+        let fx = try scheduled()
+        try fx.exec(#"{"steps":[{"tool":"create_task","args":{"title":"dentist forms","due":"2026-12-05"}}]}"#)
+        let zone = TimeZone(secondsFromGMT: 0)!
+        let now = DateValueFormat(timeZone: zone).parseInstant("2026-12-02T08:00:00Z")!
+        let p = Planner(parser: NaturalDateParser(now: now, timeZone: zone), targets: try StoreTargets(fx.store))
+        let event = p.plan("cancel my next dentist appointment")
+        #expect(event.tools == ["cancel_event"])
+        #expect(event.steps.first?.args == ["next": .bool(true), "title": "dentist"])
+        try fx.exec(#"{"steps":[{"tool":"create_task","args":{"title":"dentist payment","due":"2026-12-03"}}]}"#)
+        let q = Planner(parser: NaturalDateParser(now: now, timeZone: zone), targets: try StoreTargets(fx.store))
+        let task = q.plan("cancel my next dentist appointment")
+        #expect(task.tools == ["delete_task"])
+        #expect(task.steps.first?.args["id"] != nil)
+    }
+
+    @Test("the next event not to be cancelled, or only to be reminded of, is no cancel")
+    func nextEventNotNow() {
+        #expect(fixedPlanner().plan("don't cancel my next meeting").tools.contains("cancel_event") == false)
+        #expect(fixedPlanner().plan("remind me to cancel my next appointment").tools == ["create_task"])
+    }
+
+    @Test("what is named first is what 'it' takes out", arguments: [
+        ("find dinner with mom on my calendar and delete it", "cancel_event", ["title": "dinner with mom"]),
+        ("i don't need the tesco item any more, delete it", "delete_task", ["title": "the tesco item"]),
+        ("i am no longer attending the wedding on the thirtieth so remove it from my calendar", "cancel_event", ["title": "wedding", "on": "2026-11-30"]),
+        ("look for apple on my list and remove it", "delete_task", ["title": "apple"]),
+    ] as [(String, String, [String: JSONValue])])
+    func referred(_ text: String, _ tool: String, _ args: [String: JSONValue]) {
+        let p = fixedPlanner().plan(text)
+        #expect(p.tools == [tool])
+        #expect(p.steps.first?.args == args)
     }
 
     @Test("meetings are the events called so, not every event")

@@ -18,6 +18,7 @@ struct EverydayPhrasingTests {
         ("anyway remind me to water the tomatoes", "water the tomatoes"),
         ("umm can u remind me to defrost the chicken tonight lol", "defrost the chicken"),
         ("remind me to post the parcel, cheers", "post the parcel"),
+        ("just set me reminders about the school fees", "the school fees"),
     ])
     func fillers(_ request: String, _ title: String) {
         let p = planner.plan(request)
@@ -30,6 +31,13 @@ struct EverydayPhrasingTests {
         ("alert me to call mom at 5pm", "call mom", "2026-12-09T17:00:00+00:00"),
         ("add dentist on friday", "dentist", "2026-12-11"),
         ("thursday at three pm there is a teachers meeting i need to be reminded of", "teachers meeting", "2026-12-10T15:00:00+00:00"),
+        // A day that owns the thing, and the time said after it.
+        ("remind me of tomorrow's meeting at ten am", "meeting", "2026-12-10T10:00:00+00:00"),
+        ("set reminders for friday's pta meeting", "pta meeting", "2026-12-11"),
+        // Counted back from the thing's time: on the clock, or on the calendar.
+        ("notify me an hour before my 2pm appointment at the car dealership", "appointment at the car dealership", "2026-12-09T13:00:00+00:00"),
+        ("remind me two days before mum's birthday on may 3", "mum's birthday", "2027-05-01"),
+        ("remind me 30 minutes before the dentist tomorrow at 3pm", "dentist", "2026-12-10T14:30:00+00:00"),
     ])
     func remindersSaidOtherwise(_ request: String, _ title: String, _ due: String) {
         let p = planner.plan(request)

@@ -87,4 +87,11 @@ import Testing
         #expect(p.steps.map(\.tool) == ["create_task"])
         #expect(p.steps.first?.args == ["title": "milk", "project": "project:1"])
     }
+
+    @Test("an item taken off a list is the item, not a list named after it")
+    func itemOffAList() {
+        let p = fixedPlanner().plan("remove apple from my list")
+        #expect(p.tools == ["delete_task"])
+        #expect(p.steps.first?.args == ["title": "apple"])
+    }
 }

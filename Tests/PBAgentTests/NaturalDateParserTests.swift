@@ -150,6 +150,9 @@ import Testing
         #expect(read("the thirty first of December") == "2026-12-31 day")
         #expect(read("May eighth, 2010") == "2010-05-08 day")
         #expect(read("you may first call Bob") == nil)
+        // After a word only a date follows, "march first" is the 1st of March.
+        #expect(read("dinner on march first") == "2027-03-01 day")
+        #expect(read("we march first, then rest") == nil)
         // Two-digit years only where nothing else can follow.
         #expect(read("3 Aug 96") == "1996-08-03 day")
         #expect(read("Aug 9, 96.") == "1996-08-09 day")

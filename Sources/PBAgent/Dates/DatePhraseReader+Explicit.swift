@@ -291,8 +291,10 @@ extension DatePhraseReader {
         // "May 5:30" is a time, not a date.
         if symbol(afterDay) == ":", glued(afterDay) { return nil }
         // "may" and "march" are verbs too ("you may first call"): after them an ordinal word
-        // counts only from "third" on, or with a year after it.
-        if ["may", "march"].contains(word(i)!), number(j) == nil, day < 3, trailingYear(at: afterDay) == nil { return nil }
+        // counts only from "third" on, or with a year after it, or after a word that only a date
+        // follows ("dinner on march first").
+        let dated = i > 0 && isWord(i - 1, "on", "by", "until", "till", "before", "after", "since")
+        if ["may", "march"].contains(word(i)!), number(j) == nil, day < 3, trailingYear(at: afterDay) == nil, !dated { return nil }
         var last = afterDay - 1
         var year: Int?
         if let (y, l) = trailingYear(at: afterDay) { year = y; last = l }

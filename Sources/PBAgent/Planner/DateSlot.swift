@@ -45,19 +45,49 @@ public struct DateSlot: Sendable {
 
     public func cut(_ text: String) -> Cut {
         let matches = parser.matches(in: text)
-        guard let m = matches.first(where: { $0.error == nil }) ?? matches.first else {
+        guard let found = matches.first(where: { $0.error == nil }) ?? matches.first else {
             return Cut(rest: DateSlot.tidy(text))
         }
+        var m = found
         let bytes = Array(text.utf8)
         var before = String(decoding: bytes[0..<m.start], as: UTF8.self)
-        let after = String(decoding: bytes[m.end...], as: UTF8.self)
-        // Drop one lead-in word, but never the whole clause ("due friday" keeps nothing to drop into).
+        var after = String(decoding: bytes[m.end...], as: UTF8.self)
+        // "tomorrow's meeting at ten am": the day owns what follows, and a time said after it is
+        // that day's time, not a second date in the title.
+        // So does "next month's rent": the phrase is the thing's date, its "'s" no part of the title.
+        let owned = m.grain.isCalendarDate && m.recurrence == nil && m.error == nil ? ["'s ", "\u{2019}s "].first(where: { after.hasPrefix($0) }) : nil
+        if let owned { after = " " + after.dropFirst(owned.count) }
+        if let owned, m.grain == .day, let day = m.value {
+            let end = m.end
+            let clock: (DateMatch) -> Bool = { t in
+                let timed = t.grain == DateGrain.hour || t.grain == DateGrain.minute
+                return t.start >= end && timed && t.error == nil && t.recurrence == nil && t.valueEnd == nil
+            }
+            if let t = matches.first(where: clock), let tv = t.value {
+                let hm = calendar.dateComponents([.hour, .minute], from: tv)
+                if let at = calendar.date(bySettingHour: hm.hour ?? 0, minute: hm.minute ?? 0, second: 0, of: day) {
+                    let between = String(decoding: bytes[(m.end + owned.utf8.count)..<t.start], as: UTF8.self)
+                    var lead = between.trimmingCharacters(in: .whitespaces)
+                    if let space = lead.lastIndex(of: " "), DateSlot.leadIns.contains(lead[lead.index(after: space)...].lowercased()) {
+                        lead = String(lead[..<space])
+                    } else if DateSlot.leadIns.contains(lead.lowercased()) {
+                        lead = ""
+                    }
+                    after = " " + lead + " " + String(decoding: bytes[t.end...], as: UTF8.self)
+                    m = DateMatch(phrase: m.phrase + " " + t.phrase, start: m.start, end: t.end, value: at, grain: t.grain)
+                }
+            }
+        }
+        // Drop one lead-in word, but never the whole clause ("due friday" keeps nothing to drop into);
+        // before a day that owns what follows it leads into that ("prepare for friday's meeting").
         let trimmed = before.trimmingCharacters(in: .whitespaces)
-        if let space = trimmed.lastIndex(of: " ") {
-            let last = trimmed[trimmed.index(after: space)...].lowercased()
-            if DateSlot.leadIns.contains(last) { before = String(trimmed[..<space]) }
-        } else if DateSlot.leadIns.contains(trimmed.lowercased()) {
-            before = ""
+        if owned == nil {
+            if let space = trimmed.lastIndex(of: " ") {
+                let last = trimmed[trimmed.index(after: space)...].lowercased()
+                if DateSlot.leadIns.contains(last) { before = String(trimmed[..<space]) }
+            } else if DateSlot.leadIns.contains(trimmed.lowercased()) {
+                before = ""
+            }
         }
         var cut = Cut(rest: DateSlot.tidy(before + " " + after), phrase: m.phrase)
         if let error = m.error {
@@ -85,6 +115,25 @@ public struct DateSlot: Sendable {
         }
         return cut
     }
+
+    /// How "remind me two days before ..." counts back from the thing's time: days and weeks on
+    /// the calendar ("two days before" the 3rd is the 1st), hours and minutes on the clock. Nil
+    /// when `lead` is not wholly a length of time ("an hour", "30 minutes", "a week").
+    public func countBack(_ lead: String) -> ((Date) -> Date)? {
+        guard let ahead = parser.firstMatch(in: "in " + lead), let end = ahead.value, ahead.error == nil,
+              ahead.recurrence == nil, ahead.phrase.utf8.count == lead.utf8.count + 3 else { return nil }
+        let cal = calendar
+        if ahead.grain.isCalendarDate {
+            guard let days = cal.dateComponents([.day], from: startOfToday, to: cal.startOfDay(for: end)).day, days > 0 else { return nil }
+            return { cal.date(byAdding: .day, value: -days, to: $0) ?? $0 }
+        }
+        let seconds = end.timeIntervalSince(parser.now)
+        guard seconds > 0 else { return nil }
+        return { $0.addingTimeInterval(-seconds) }
+    }
+
+    /// A reminder asked for ahead of something: the length ahead, and what it is ahead of.
+    public static let aheadOf = #"(?:remind|ping|nudge|notify|alert|warn|tell) me (.+?) (?:before|ahead of|prior to) (?:my |the |our )?(.+)"#
 
     /// The grain a task's due carries: a clock time is a moment ("at 3pm" is 15:00, as pb-exec
     /// reads a time), though the phrase itself is only precise to the hour.

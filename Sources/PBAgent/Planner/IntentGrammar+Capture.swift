@@ -1,3 +1,4 @@
+import Foundation
 import PBCore
 
 /// Capture rules: phrasings that put a new task or note into the store.
@@ -6,6 +7,7 @@ extension IntentGrammar {
     /// Phrasings the capture rules would misread.
     func beforeCapture(_ c: Clause) -> [PlannedIntent]? {
         if let cleared = clearedCalendar(c) { return cleared }
+        if let next = nextEvent(c) { return [next] }
         if let gone = deletedList(c) { return gone }
         if declined(c.text) != nil { return [] }
         if let listed = namedList(c) { return listed }
@@ -93,7 +95,9 @@ extension IntentGrammar {
         guard !c.question || c.asked, let m = pattern.match(#"(?:please |(?:i want|i need|i'd like) you to |(?:can|could|would|will) you (?:please )?)?(?:delete|remove|erase|get rid of|throw away|bin|scrap|trash|eliminate|abolish)(?: out)? (?:my |the |our |this )?((?:[\p{L}'’-]+ ){1,3}?)(list|checklist)(?: please)?"#, c.text) else { return nil }
         let name = item(m[0])
         let generic: Set<String> = ["to-do", "todo", "to do", "task", "tasks", "reminder", "reminders", "entire", "whole", "complete", "this", "that", "whole to-do", "entire to-do"]
-        guard !name.isEmpty, !generic.contains(name.lowercased()), dates.cut(name).phrase == nil else { return nil }
+        guard !name.isEmpty, !generic.contains(name.lowercased()), dates.cut(name).phrase == nil,
+              // "remove apple from my list" takes an item off a list, not a list called "apple from my".
+              !pattern.contains(#"\b(?:from|off|out|on|in|onto|into|to|at)\b"#, name) else { return nil }
         let title = name + " " + m[1].lowercased()
         return [PlannedIntent(.deleteProject, ["title": .string(title)], subject: title)]
     }
@@ -144,11 +148,12 @@ extension IntentGrammar {
            DateSlot.tidy(dates.cut(m[0]).rest).isEmpty {
             return newTask(m[1] + " " + m[0], bang: c.bang)
         }
+        if let early = remindedBefore(t) { return [early] }
         let taskRules = [
             #"(?:remind|ping|nudge|notify|alert) me (?:to|that i (?:need|have) to|that i should) (.+)"#,
             #"(?:remind|ping|nudge|notify|alert) me (?:about|of|re:?) (.+)"#,
             #"(?:can|could|may) (?:i|you) (?:get|set|have|make|add|create|put in|set up) (?:a |me a |myself a )?reminder (?:to|for|about|that) (.+)"#,
-            #"(?:set|create|add|make|put in|set up)(?: me)? (?:a |an )?reminder (?:to|for|about|that i need to|that) (.+)"#,
+            #"(?:set|create|add|make|put in|set up)(?: me)? (?:a |an |some )?(?:reminders?|notifications?|alerts?) (?:to|for|about|of|that i need to|that) (.+)"#,
             #"reminder(?: to| for| about|:) (.+)"#,
             #"add (?:a |another |one more |new |the )?(?:task|todo|to-do|to do|item|action item|reminder)(?: to my list| to the list| to my tasks)?(?: to|:| for|,|-)? (.+)"#,
             #"(?:create|make|new) (?:a |another |an )?(?:new )?(?:task|todo|to-do|to do|reminder)(?: to|:| for|,|-| called| named)? (.+)"#,
@@ -206,7 +211,7 @@ extension IntentGrammar {
         switch emptying(t) {
         case .list?:
             return "nothing planned: PocketBrains does not empty a whole list at once; name what goes (\"delete A, B and C\"); nothing in the store was touched"
-        case .calendar? where unreadWhen(t):
+        case .calendar? where unreadWhen(whenLast(t)):
             return "nothing planned: which days to clear could not be read; say a day or a span (\"clear my calendar for saturday\", \"this week\"); nothing in the store was touched"
         default:
             break
@@ -224,7 +229,8 @@ extension IntentGrammar {
     /// ("for saturday", "this month"): "clean the events tent" and "empty the day bag" are chores.
     /// A calendar is emptied of PocketBrains' own events, asked first (`clearedCalendar`); a
     /// whole list at once is declined.
-    func emptying(_ t: String) -> Emptied? {
+    func emptying(_ said: String) -> Emptied? {
+        let t = whenLast(said)
         let calendar = #"(?:calendar|schedule|diary|agenda|events|calendar events|appointments|meetings|programs)"#
         let list = #"(?:list|lists|tasks|to-?dos|to-?do list|task list|reminders)"#
         let mine = #"(?:my |the |all my |all the |all of my |all of the )"#
@@ -246,6 +252,10 @@ extension IntentGrammar {
                 return kind == .calendar && aboutList ? .list : kind
             }
         }
+        if pattern.match(#"make sure (?:my|the) (?:whole |entire )?(?:calendar|diary|agenda|schedule) is (?:completely |entirely |totally )?(?:clear|empty|free)"# + when, t) != nil
+            || pattern.match(#"(?:i want|i need|i'd like) (?:everything|all (?:of )?(?:my |the )?events) (?:deleted|removed|cleared|erased|gone|taken off) (?:from|on|in|off) (?:my |the )?(?:calendar|diary|agenda|schedule)"# + when, t) != nil {
+            return .calendar
+        }
         if pattern.match(#"(?:clear|clean|empty|wipe) (?:my|the) day"# + #"(?: (?:for|on|this|next|today|tomorrow|the)\b.*)?"#, t) != nil
             || pattern.match(#"make (?:my|the) day (?:empty|clear)"# + #"(?: (?:for|on|this|next|today|tomorrow|the)\b.*)?"#, t) != nil {
             return .calendar
@@ -253,17 +263,32 @@ extension IntentGrammar {
         return nil
     }
 
+    /// A request with its day said first, put as the clearing rules read it: "on the twentieth
+    /// clear my calendar" and "i'm busy tomorrow so delete all calendar events" are "clear my
+    /// calendar on the twentieth" and "delete all calendar events tomorrow". Else as said.
+    func whenLast(_ t: String) -> String {
+        if let m = pattern.match(#"(?:i'?m|i am|i'll be|i will be|we'?re|we are|we'll be) (?:busy|away|off|out|sick|travelling|traveling|on holiday|on vacation|not around|unavailable)( .+?)?,? (?:so|and) (.+)"#, t) {
+            return m[1] + (m[0].isEmpty ? "" : " " + m[0])
+        }
+        if let m = pattern.match(#"((?:on|for) .+?),? ((?:clear|clean|empty|wipe|erase|delete|remove|cancel) .+)"#, t) {
+            let cut = dates.cut(m[0])
+            if cut.phrase != nil, DateSlot.tidy(cut.rest).isEmpty { return m[1] + " " + m[0] }
+        }
+        return t
+    }
+
     /// "clear my calendar for saturday", "cancel all my appointments this week": every event of
     /// PocketBrains' own calendar on that day or span (every one, when no day is said), taken out
     /// only once the user confirms (PlanReconciler asks).
     func clearedCalendar(_ c: Clause) -> [PlannedIntent]? {
-        guard emptying(c.text) == .calendar, !unreadWhen(c.text) else { return nil }
+        let said = whenLast(c.text)
+        guard emptying(said) == .calendar, !unreadWhen(said) else { return nil }
         var args: [String: JSONValue] = ["all": .bool(true)]
         // Meetings are the events called so ("Team meeting"), not every event.
         if pattern.contains(#"\bmeetings\b"#, c.lower), !pattern.contains(#"\b(?:calendar|schedule|diary|agenda|events|appointments|programs|day)\b"#, c.lower) {
             args["title"] = .string("meetings")
         }
-        let cut = dates.cut(c.text)
+        let cut = dates.cut(said)
         args.merge(eventDays(cut)) { _, day in day }
         return [PlannedIntent(.cancelEvent, args)]
     }
@@ -289,6 +314,79 @@ extension IntentGrammar {
         let on = ISOMoment.dayString(start, zone: zone)
         let until = max(on, cut.valueEnd.map { ISOMoment.dayString($0.addingTimeInterval(-1), zone: zone) } ?? on)
         return until == on ? ["on": .string(on)] : ["on": .string(on), "until": .string(until)]
+    }
+
+    /// "find my shopping list and delete it", "look for dinner with mom on my calendar and remove
+    /// it", "i don't need the tesco item any more, delete it", "i'm no longer attending the
+    /// wedding on the tenth so remove it from my calendar": what is named first is what "it"
+    /// takes out. Read as one sentence, which the clause splitter would part into a look, or a
+    /// statement, and a removal of nothing in particular.
+    func referredRemoval(_ sentence: String) -> [PlannedIntent]? {
+        let c = normalise(sentence)
+        let look = #"(?:find|look for|locate|look up|search for|search|check|open|go to|bring up|pull up|get|show me)(?: up)?"#
+        let over = #"(?:i (?:do not|don't|dont|no longer|won't|will not|wont) (?:need|want)(?: to (?:attend|go to|keep|do))?|i(?:'m| am) (?:no longer|not) (?:attending|going to|doing)|i will no longer be (?:attending|going to|joining|doing)|i(?:'ll| will) not be (?:attending|going to|joining))"#
+        let remove = #"((?:delete|remove|erase|cancel|clear|dismiss|get rid of|scratch|drop)(?: out| off)?)"#
+        let asked = #"(?: please)?(?: (?:can|could|would) you)?(?: please)?"#
+        let place = #"((?:from|off|on|in) (?:my |the )?(?:calendar|diary|agenda|schedule|planner|list|to-?do list))?"#
+        guard let m = pattern.match(look + #" (.+?),? (?:and|then|and then)"# + asked + " " + remove + #" (?:it|them|that|that one|this one)(?: (?:too|as well))?(?: "# + place + ")?", c.text)
+                ?? pattern.match(over + #" (.+?)(?: any ?more)?,?(?: (?:so|and|,))?"# + asked + " " + remove + #" (?:it|them|that)(?: (?:too|as well))?(?: "# + place + ")?", c.text) else { return nil }
+        var named = m[0]
+        // "find apple on my list": where it is said once, after the name.
+        var at = m[2]
+        if at.isEmpty, let p = pattern.match(#"(.+?) ((?:on|in|from) (?:my |the )?(?:calendar|diary|agenda|schedule|planner|list|to-?do list))"#, named) {
+            named = p[0]
+            at = p[1]
+        }
+        guard !isPronoun(item(named)) else { return nil }
+        var said = m[1] + " " + named
+        if !at.isEmpty { said += " from " + (pattern.match(#"(?:from|off|on|in) (.+)"#, at)?[0] ?? at) }
+        return parse(said)
+    }
+
+    /// "notify me an hour before my 2pm appointment at the dealership", "remind me two days before
+    /// mum's birthday on may 3": a reminder due that long before the time said; the thing
+    /// reminded of is its title. Without a time or day for the thing, nothing to count back from.
+    func remindedBefore(_ t: String) -> PlannedIntent? {
+        guard let m = pattern.match(DateSlot.aheadOf, t), let back = dates.countBack(m[0]) else { return nil }
+        let cut = dates.cut(m[1])
+        guard let at = cut.value, cut.invalid == nil, cut.recurrence == nil, cut.valueEnd == nil || cut.grain == "day" else { return nil }
+        let title = item(cut.rest)
+        guard !title.isEmpty, !isPronoun(title) else { return nil }
+        let due = back(at)
+        // A day counted back from a day is a day; anything else a moment.
+        let dayOnly = cut.grain == "day" && dates.calendar.startOfDay(for: due) == due
+        var args: [String: JSONValue] = ["title": .string(title)]
+        args["due"] = .string(dayOnly ? ISOMoment.dayString(due, zone: dates.parser.timeZone) : dates.format.instant(due))
+        args["due_grain"] = .string(dayOnly ? "day" : "minute")
+        return PlannedIntent(.createTask, args, subject: title)
+    }
+
+    /// "cancel my next appointment", "dismiss my next event", "check the events on my calendar and
+    /// delete the next event", "whatever the next event is, delete it": the first event of
+    /// PocketBrains' own calendar still to come, of that title when one is said ("my next dentist
+    /// appointment", "the next meeting"). With no title the reconciler asks first.
+    func nextEvent(_ c: Clause) -> PlannedIntent? {
+        let remove = #"(?:delete|remove|erase|cancel|clear|dismiss|scrap|drop|wipe|scratch|get rid of|call off)(?: out| off)?"#
+        let kind = #"(events?|appointments?|meetings?|engagements?|calendar events?|calendar entry|entry|entries|bookings?)"#
+        let place = #"(?: (?:from|off|on|in|of) (?:my |the )?(?:calendar|diary|agenda|schedule|planner))?"#
+        let t = c.text
+        guard let m = pattern.match(#"(?:(.+?),? (?:and|then|and then|so) )?(?:do )?"# + remove + #" (?:my |the )?(?:very )?next (?:(.+?) )?"# + kind + place + #"(.*)"#, t)
+                ?? pattern.match(#"()(?:whatever|whichever) (?:the |my )?next (?:(.+?) )?"# + kind + #" is"# + place + #",? "# + remove + #" (?:it|that|that one)(.*)"#, t),
+              // "don't cancel my next meeting", "remind me to cancel my next appointment": not now.
+              !pattern.contains(#"\b(?:don'?t|do not|never|not|no|remind|task|to-?do|note|tell|ask|text|email|message|write)\b"#, m[0]) else { return nil }
+        let cut = dates.cut(m[3])
+        // Words left after the day ("next event after the party") say more than this reads.
+        guard DateSlot.tidy(cut.rest).isEmpty, cut.invalid == nil, cut.recurrence == nil else { return nil }
+        var args: [String: JSONValue] = ["next": .bool(true)]
+        var title = item(m[1])
+        if title.isEmpty, m[2].lowercased().hasPrefix("meeting") { title = "meeting" }
+        if !title.isEmpty { args["title"] = .string(title) }
+        args.merge(eventDays(cut)) { _, day in day }
+        // The store may hold the next one as a task due sooner (Planner.namingByDue): what kind
+        // of thing was said is kept for that ("meeting", "appointment", "event").
+        var intent = PlannedIntent(.cancelEvent, args, subject: title.isEmpty ? m[2].lowercased() : title)
+        intent.dueNext = cut.phrase == nil
+        return intent
     }
 
     /// "remove the dentist from my calendar", "cancel dinner with mom on march first": one event

@@ -84,6 +84,10 @@ public struct PlanReconciler: Sendable {
         for e in out.steps where e.tool == "cancel_event" && e.args["all"] == .bool(true) {
             pass.questions.append(PlanReconciler.clearingQuestion(e.args))
         }
+        // So is taking out the next event with no name said: which one it is shows in the dry run.
+        for e in out.steps where e.tool == "cancel_event" && e.args["next"] == .bool(true) && PlanReconciler.text(e.args["title"]) == nil {
+            pass.questions.append("take the next event still to come out of PocketBrains' calendar? (other calendars are only read)")
+        }
         // So is deleting a whole list with what is on it.
         for d in out.steps where d.tool == "delete_project" {
             let which = PlanReconciler.reference(d.args["id"]) ?? PlanReconciler.text(d.args["title"]).map { "\"\($0)\"" } ?? "the project"
@@ -202,6 +206,17 @@ public struct PlanReconciler: Sendable {
                                   a.grain == .hour || a.grain == .minute, false))
                 }
                 if m.recurrence != nil { found.append(("0000-01-01", "9999-12-31", format.value(v, grain: m.grain), timed, false)) }
+            }
+            // "remind me two days before the dentist on friday": a due counted back from a date said.
+            let ahead = ClausePattern.shared.regex(#"\b"# + DateSlot.aheadOf)
+            let ns = request as NSString
+            if let m = ahead.firstMatch(in: request, range: NSRange(location: 0, length: ns.length)),
+               let back = owner.dates.countBack(ns.substring(with: m.range(at: 1))) {
+                for p in found where p.4 {
+                    guard let v = format.parseInstant(p.2) else { continue }
+                    let d = back(v)
+                    found.append((format.date(d), format.date(d), format.value(d, grain: .minute), true, false))
+                }
             }
             phrases = found
             hasPriorityCue = ClausePattern.shared.contains(PlanReconciler.priorityCues, request.lowercased())

@@ -68,7 +68,7 @@ public struct Planner: Sendable {
         } else {
             var base = 0
             for sentence in splitter.sentences(text) {
-                if let listed = grammar.listedChanges(sentence, holds: holdsTask) ?? grammar.openedList(sentence) {
+                if let listed = grammar.listedChanges(sentence, holds: holdsTask) ?? grammar.openedList(sentence) ?? grammar.referredRemoval(sentence) {
                     base += 1
                     intents += listed.map { var i = $0; i.scope = base; return i }
                     continue
@@ -204,12 +204,33 @@ public struct Planner: Sendable {
                 return (task, d.date)
             }
             let due: [TitleMatcher.Candidate]
+            var soonest: Date?
             if let span = intent.dueWithin {
                 due = dated.filter { span.contains($0.1) }.map(\.0)
             } else {
                 // The next one: due soonest from the start of today (a task due today at no time counts).
                 let today = dates.startOfToday
-                due = dated.filter { $0.1 >= today }.min { $0.1 < $1.1 }.map { [$0.0] } ?? []
+                let next = dated.filter { $0.1 >= today }.min { $0.1 < $1.1 }
+                due = next.map { [$0.0] } ?? []
+                soonest = next?.1
+            }
+            // The next event to cancel is an event of the own calendar, unless a task of that
+            // kind is due before any such event comes: whichever comes first is "my next meeting".
+            if intent.tool == .cancelEvent {
+                guard let task = soonest, due.count == 1 else { return intent }
+                let title = intent.args["title"]?.stringValue
+                let matcher = TitleMatcher(preferOpen: true)
+                let event = targets.events.compactMap { e -> Date? in
+                    guard let start = targets.eventStarts[e.ref], start >= dates.parser.now else { return nil }
+                    if let title, case .found = matcher.match(title, in: [e]) { return start }
+                    return title == nil ? start : nil
+                }.min()
+                if let event, event <= task { return intent }
+                var i = intent
+                i.tool = .deleteTask
+                i.args = ["id": .string(due[0].ref)]
+                i.subject = due[0].title
+                return i
             }
             guard due.count == 1 else { return intent }
             // By its id: the title is the store's words, not the request's, which R6 holds titles to.

@@ -44,17 +44,20 @@ enum EventTools {
         return on...until
     }
 
-    static let cancelEvent = AgentTool("cancel_event", "take events out of PocketBrains' own calendar (calendar/pocketbrains.ics): the one named by title, or with all every one that matches, every one of the day or span when no title is given; other calendars are only read; undo puts them back", mutates: true, arguments: [
+    static let cancelEvent = AgentTool("cancel_event", "take events out of PocketBrains' own calendar (calendar/pocketbrains.ics): the one named by title, with next the first still to come (of that title, when one is given), or with all every one that matches, every one of the day or span when no title is given; other calendars are only read; undo puts them back", mutates: true, arguments: [
         .init("title", "the event, by its title"),
         .init("on", "the day it is on: an ISO 8601 date (with until, the first day of a span)"),
         .init("until", "the last day of the span, inclusive"),
         .init("all", "true: every event that matches, not one"),
+        .init("next", "true: the first event still to come that matches, not one by its title alone"),
     ], run: { ctx in
         let zone = ctx.clock.zone
         let title = try ctx.args.text("title")
         let all = try ctx.args.bool("all") ?? false
+        let next = try ctx.args.bool("next") ?? false
         let span = try days(ctx)
-        guard title != nil || all else { throw AgentError.missingArgument("title, or all (every event of the day or span)") }
+        if all && next { throw AgentError.badArgument("next", "next takes out one event, all every one: give one of them") }
+        guard title != nil || all || next else { throw AgentError.missingArgument("title, next (the first event to come), or all (every event of the day or span)") }
         let path = SchedulingTools.ownCalendar(ctx.store)
         let existing = try ctx.store.fileContent(path).map { String(decoding: $0, as: UTF8.self) } ?? ""
         // A file cut short could not take an event back on undo: refused, as `schedule` refuses it.
@@ -69,7 +72,22 @@ enum EventTools {
         let seriesNote = series.isEmpty ? "" : "; left alone, as they repeat: " + series.map { "\"\($0.title)\"" }.joined(separator: ", ")
         let when = span.map { $0.lowerBound == $0.upperBound ? " on \($0.lowerBound)" : " from \($0.lowerBound) to \($0.upperBound)" } ?? ""
         var chosen: [OwnEvent] = []
-        if let title {
+        if next {
+            // Still to come: a timed event that has not started, an all-day one of today or later.
+            let today = ctx.clock.today
+            let ahead = inSpan.filter { $0.allDay ? $0.day(zone) >= today : $0.start >= ctx.clock.now }.sorted { $0.start < $1.start }
+            let matcher = TitleMatcher(preferOpen: true)
+            let fits = title.map { t in ahead.filter { e in
+                if case .found = matcher.match(t, in: [TitleMatcher.Candidate(ref: e.uid, title: e.title, open: true)]) { return true }
+                return false
+            } } ?? ahead
+            guard let first = fits.first else {
+                if let title { throw AgentError.notFound(try missing(ctx, title: title, when: when, own: path) + " still to come") }
+                return ToolOutcome(ref: ["path": .string(path)], summary: "PocketBrains' calendar has no single event still to come\(when); nothing was taken out\(seriesNote)",
+                                   data: .object(["removed": .array([]), "path": .string(path)]))
+            }
+            chosen = [first]
+        } else if let title {
             let matcher = TitleMatcher(preferOpen: true)
             let candidates = inSpan.map { TitleMatcher.Candidate(ref: $0.uid, title: $0.title, open: true) }
             let byUID = Dictionary(inSpan.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
