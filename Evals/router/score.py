@@ -28,7 +28,7 @@ HWU_TOOLS = {
     "calendar_remove": {"delete_task", "cancel_event"},
     "lists_createoradd": {"create_task", "create_project", "create_note", "append_note"},
     "lists_query": {"search", "agenda", "project_status", "summarize", "ask_notes"},
-    "lists_remove": {"delete_task", "delete_project"},
+    "lists_remove": {"delete_task", "delete_project", "clear_project"},
     # Issue 16's email intents, reported apart (name_email): a message to send is a draft, never
     # sent, or (when the request gives no words of it, "send an email to john") a to-do to write
     # it, as the drafts split has it; a question about a contact's details is find_contact.
@@ -43,7 +43,7 @@ READ_TOOLS = {"search", "agenda", "project_status", "project_blockers", "summari
 # Tools that change an item that already exists (when their target is not a $N of the plan).
 MODIFY_TOOLS = {"update_task", "complete_task", "reopen_task", "delete_task", "reschedule_task", "snooze_task",
                 "set_priority", "set_recurrence", "add_dependency", "complete_milestone", "append_note",
-                "link_items", "undo", "redo", "cancel_event", "delete_project"}
+                "link_items", "undo", "redo", "cancel_event", "delete_project", "clear_project"}
 
 
 def writes(plan):

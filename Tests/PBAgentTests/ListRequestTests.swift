@@ -60,13 +60,13 @@ import Testing
         #expect(try fx.step("delete_project", #"{"title":"the Shopping List"}"#).status == .ok)
     }
 
-    @Test("a request about a list never clears the calendar, and emptying a named list is declined", arguments: [
+    @Test("a request about a list never clears the calendar: it empties the list named", arguments: [
         "delete everything on my shopping list", "remove everything from the shopping list", "clear my shopping list", "empty my shopping list",
     ])
     func listNotCalendar(_ text: String) throws {
         let p = try planner(nil).plan(text)
-        #expect(p.steps.isEmpty)
-        #expect(p.extra["message"]?.stringValue?.contains("whole list") == true)
+        #expect(p.steps.map(\.tool) == ["clear_project"])
+        #expect(p.steps.first?.args == ["title": "shopping list"])
     }
 
     @Test("a new list however it is said; a day said for it is no part of its name", arguments: [
@@ -93,5 +93,59 @@ import Testing
         let p = fixedPlanner().plan("remove apple from my list")
         #expect(p.tools == ["delete_task"])
         #expect(p.steps.first?.args == ["title": "apple"])
+    }
+
+    @Test("clear_project empties a list, or only its done tasks; the list, its milestones and other tasks stay; undo puts them back")
+    func clearProjectAndUndo() throws {
+        let fx = try AgentFixture()
+        try fx.exec(#"{"steps":[{"tool":"create_project","args":{"title":"shopping list"}},{"tool":"create_task","args":{"title":"milk","project":"$1"}},"# +
+                    #"{"tool":"create_task","args":{"title":"eggs","project":"$1"}},{"tool":"add_milestone","args":{"project":"$1","title":"party"}},"# +
+                    #"{"tool":"create_task","args":{"title":"call mom"}}]}"#)
+        try fx.exec(#"{"steps":[{"tool":"complete_task","args":{"title":"eggs"}}]}"#)
+        #expect(try fx.step("clear_project", #"{"title":"shopping"}"#).status == .failed, "by its whole name only")
+        let done = try fx.step("clear_project", #"{"title":"shopping list","done":true}"#)
+        #expect(done.status == .ok, "\(done.error ?? "")")
+        #expect(done.summary == "emptied project:1 \"shopping list\": deleted 1 done task: \"eggs\"")
+        #expect(try fx.count("tasks") == 2)
+        let all = try fx.step("clear_project", #"{"title":"shopping list"}"#)
+        #expect(all.summary == "emptied project:1 \"shopping list\": deleted 1 task: \"milk\"")
+        #expect(try fx.count("projects") == 1)
+        #expect(try fx.count("milestones") == 1)
+        #expect(try fx.count("tasks") == 1, "call mom, on no list, stays")
+        let empty = try fx.step("clear_project", #"{"title":"shopping list"}"#)
+        #expect(empty.status == .ok)
+        #expect(empty.summary?.contains("had no tasks; nothing was deleted") == true)
+        try fx.undo()
+        try fx.undo()
+        try fx.undo()
+        #expect(try fx.count("tasks") == 3)
+        #expect(try fx.task(2)?.projectID == 1)
+    }
+
+    @Test("a list emptied by name is one clear_project, asked first; a list not named, or not held, is not emptied", arguments: [
+        ("clear my shopping list", "shopping list", false), ("please clean my shopping list", "shopping list", false),
+        ("delete everything on the packing list", "packing list", false), ("empty the camping checklist", "camping checklist", false),
+        ("clear the done items off my grocery list", "grocery list", true), ("remove all completed tasks from my shopping list", "shopping list", true),
+    ] as [(String, String, Bool)])
+    func emptyingANamedList(_ text: String, _ title: String, _ done: Bool) throws {
+        let p = try planner(nil).plan(text)
+        #expect(p.steps.map(\.tool) == ["clear_project"])
+        var args: [String: JSONValue] = ["title": .string(title)]
+        if done { args["done"] = .bool(true) }
+        #expect(p.steps.first?.args == args)
+        #expect(p.extra["confirm"]?.stringValue?.contains("(the list stays)") == true)
+    }
+
+    @Test("emptying a list not named, or one the store does not hold, plans nothing")
+    func emptyingNoList() throws {
+        for text in ["clear my list", "clear the list", "clear my to-do list", "delete my list"] {
+            let p = try planner(nil).plan(text)
+            #expect(p.steps.isEmpty, "\(text)")
+            #expect(p.extra["message"]?.stringValue?.contains("which list to empty was not said") == true, "\(text)")
+        }
+        let fx = try AgentFixture()
+        try fx.exec(#"{"steps":[{"tool":"create_project","args":{"title":"camping checklist"}}]}"#)
+        #expect(try planner(fx).plan("clear my shopping list").steps.isEmpty, "R9: no such list")
+        #expect(try planner(fx).plan("clear my camping checklist").steps.map(\.tool) == ["clear_project"])
     }
 }

@@ -9,6 +9,7 @@ extension IntentGrammar {
         if let cleared = clearedCalendar(c) { return cleared }
         if let next = nextEvent(c) { return [next] }
         if let gone = deletedList(c) { return gone }
+        if let emptied = clearedList(c) { return [emptied] }
         if declined(c.text) != nil { return [] }
         if let listed = namedList(c) { return listed }
         let t = c.text
@@ -95,11 +96,42 @@ extension IntentGrammar {
         guard !c.question || c.asked, let m = pattern.match(#"(?:please |(?:i want|i need|i'd like) you to |(?:can|could|would|will) you (?:please )?)?(?:delete|remove|erase|get rid of|throw away|bin|scrap|trash|eliminate|abolish)(?: out)? (?:my |the |our |this )?((?:[\p{L}'’-]+ ){1,3}?)(list|checklist)(?: please)?"#, c.text) else { return nil }
         let name = item(m[0])
         let generic: Set<String> = ["to-do", "todo", "to do", "task", "tasks", "reminder", "reminders", "entire", "whole", "complete", "this", "that", "whole to-do", "entire to-do"]
-        guard !name.isEmpty, !generic.contains(name.lowercased()), dates.cut(name).phrase == nil,
+        guard !Planner.titleKey(name).isEmpty, !generic.contains(Planner.titleKey(name)), dates.cut(name).phrase == nil,
               // "remove apple from my list" takes an item off a list, not a list called "apple from my".
               !pattern.contains(#"\b(?:from|off|out|on|in|onto|into|to|at)\b"#, name) else { return nil }
         let title = name + " " + m[1].lowercased()
         return [PlannedIntent(.deleteProject, ["title": .string(title)], subject: title)]
+    }
+
+    /// "clear my shopping list", "delete everything on the packing list", "clear the done items
+    /// off my grocery list": a list (a project) emptied by its name, the list kept, asked first
+    /// (PlanReconciler). A list named by no more than what it is ("clear my list", "my to-do
+    /// list") is not one list: emptying it is declined.
+    func clearedList(_ c: Clause) -> PlannedIntent? {
+        guard !c.question || c.asked else { return nil }
+        let named = #"(?:my |the |our |this )?((?:[\p{L}'’-]+ ){1,3}?)(list|checklist)(?: please)?"#
+        let everything = #"(?:everything|all (?:the )?(?:items|things|tasks|entries|stuff)|all of it|all)"#
+        let done = #"(?:all )?(?:the )?(?:done|completed|finished|ticked|checked|crossed)(?: off| out)?(?: items| things| tasks| entries| ones| stuff)?"#
+        let t = c.text
+        var doneOnly = false
+        let m: [String]
+        if let d = pattern.match(#"(?:clear|clean|delete|remove|wipe|erase|get rid of|take)(?: out| up| off| away)? "# + done + #" (?:from|on|off|in|out of) "# + named, t) {
+            m = d
+            doneOnly = true
+        } else if let e = pattern.match(#"(?:clear|clean|empty|wipe|reset)(?: out| up| off)? (?:"# + everything + #" (?:on|in|from|off) )?"# + named, t)
+                    ?? pattern.match(#"(?:delete|remove|erase|clear|wipe|take|cross)(?: out| off)? "# + everything + #" (?:on|in|from|off|out of) "# + named, t) {
+            m = e
+        } else {
+            return nil
+        }
+        let name = item(m[0])
+        let generic: Set<String> = ["to-do", "todo", "to do", "task", "tasks", "reminder", "reminders", "entire", "whole", "complete", "this", "that", "whole to-do", "entire to-do", "things to do", "activities"]
+        guard !Planner.titleKey(name).isEmpty, !generic.contains(Planner.titleKey(name)), !isPronoun(name), dates.cut(name).phrase == nil,
+              !pattern.contains(#"\b(?:from|off|out|on|in|onto|into|to|at|of)\b"#, name) else { return nil }
+        let title = name + " " + m[1].lowercased()
+        var args: [String: JSONValue] = ["title": .string(title)]
+        if doneOnly { args["done"] = .bool(true) }
+        return PlannedIntent(.clearProject, args, subject: title)
     }
 
     /// "open the grocery list and add milk", said as one sentence, which the clause splitter
@@ -210,7 +242,7 @@ extension IntentGrammar {
         }
         switch emptying(t) {
         case .list?:
-            return "nothing planned: PocketBrains does not empty a whole list at once; name what goes (\"delete A, B and C\"); nothing in the store was touched"
+            return "nothing planned: which list to empty was not said; name it (\"clear my shopping list\") or what goes (\"delete A, B and C\"); nothing in the store was touched"
         case .calendar? where unreadWhen(whenLast(t)):
             return "nothing planned: which days to clear could not be read; say a day or a span (\"clear my calendar for saturday\", \"this week\"); nothing in the store was touched"
         default:

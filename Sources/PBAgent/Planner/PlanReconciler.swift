@@ -76,7 +76,7 @@ public struct PlanReconciler: Sendable {
             out.extra["review"] = .array(pass.reviews.map(\.json))
         }
         // A question asked before writing is moot once the step it asks about is gone.
-        if out.extra["confirm"] != nil, !out.steps.contains(where: { ["schedule", "draft_message", "cancel_event", "delete_project"].contains($0.tool) }) {
+        if out.extra["confirm"] != nil, !out.steps.contains(where: { ["schedule", "draft_message", "cancel_event", "delete_project", "clear_project"].contains($0.tool) }) {
             out.extra["confirm"] = nil
         }
         // Taking every event of a day out of the calendar is asked first, whoever planned it: the
@@ -92,6 +92,12 @@ public struct PlanReconciler: Sendable {
         for d in out.steps where d.tool == "delete_project" {
             let which = PlanReconciler.reference(d.args["id"]) ?? PlanReconciler.text(d.args["title"]).map { "\"\($0)\"" } ?? "the project"
             pass.questions.append("delete \(which) with every task on it?")
+        }
+        // And emptying one: the list stays, what is on it goes.
+        for d in out.steps where d.tool == "clear_project" {
+            let which = PlanReconciler.reference(d.args["id"]) ?? PlanReconciler.text(d.args["title"]).map { "\"\($0)\"" } ?? "the project"
+            let what = d.args["done"] == .bool(true) ? "every done task" : "every task"
+            pass.questions.append("delete \(what) on \(which)? (the list stays)")
         }
         // A draft is written only once the user has seen it, whoever planned it (seed 004).
         if out.extra["confirm"] == nil {
@@ -496,7 +502,7 @@ public struct PlanReconciler: Sendable {
                 named += [("task", "task", store.tasks), ("blocked_by", "task", store.tasks)]
             } else if s.tool == "complete_milestone" {
                 if s.args["id"] == nil { named.append(("title", "milestone", store.milestones)) }
-            } else if s.tool == "delete_project" {
+            } else if s.tool == "delete_project" || s.tool == "clear_project" {
                 if s.args["id"] == nil { named.append(("title", "project", store.projects)) }
             } else if s.tool == "append_note" {
                 if s.args["id"] == nil { named.append(("title", "note", store.notes)) }
@@ -510,7 +516,7 @@ public struct PlanReconciler: Sendable {
             // model's, a script's) can name any number, and pb-exec would change whatever it is.
             let all = store.tasks + store.projects + store.milestones + store.notes
             let idKind: String? = PlanReconciler.taskChanges.contains(s.tool) ? "task"
-                : s.tool == "complete_milestone" ? "milestone" : s.tool == "append_note" ? "note" : s.tool == "delete_project" ? "project" : nil
+                : s.tool == "complete_milestone" ? "milestone" : s.tool == "append_note" ? "note" : s.tool == "delete_project" || s.tool == "clear_project" ? "project" : nil
             var ids: [(key: String, raw: String, kind: String?)] = []
             if let kind = idKind, let raw = PlanReconciler.reference(s.args["id"]) { ids.append(("id", raw, kind)) }
             for (key, _, _) in named {

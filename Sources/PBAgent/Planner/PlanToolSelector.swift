@@ -45,6 +45,7 @@ public struct PlanToolSelector: Sendable {
         .createNote: ["note", "jot", "idea", "write"],
         .appendNote: ["append", "note"],
         .exportICS: ["export", "ics", "sync"],
+        .clearProject: ["clear", "empty", "wipe"],
     ]
 
     /// The words of a request, lowercased, without punctuation.

@@ -14,6 +14,7 @@ public enum PlannerTool: String, CaseIterable, Sendable {
     case addDependency = "add_dependency"
     case createProject = "create_project"
     case deleteProject = "delete_project"
+    case clearProject = "clear_project"
     case addMilestone = "add_milestone"
     case completeMilestone = "complete_milestone"
     case createNote = "create_note"

@@ -39,6 +39,15 @@ extension AgentStore {
         return tasks.count
     }
 
+    /// Empties a project (a list): deletes its tasks, or only the done ones, each as deleteTask
+    /// does (journalled, so undo puts them back); the project and its milestones stay.
+    @discardableResult
+    public func clearProject(_ p: ProjectItem, doneOnly: Bool) throws -> [TaskItem] {
+        let tasks = try tasks(where: "project_id = ?", [.int(p.id)]).filter { !doneOnly || !$0.isOpen }
+        for t in tasks { try deleteTask(t) }
+        return tasks
+    }
+
     // MARK: milestones
 
     public func milestones(where condition: String = "1", _ bindings: [SQLValue] = []) throws -> [MilestoneItem] {

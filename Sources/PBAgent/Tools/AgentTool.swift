@@ -101,5 +101,5 @@ public struct ToolContext {
     }
 
     /// The tools whose steps are destructive in that sense.
-    public static let destructiveTools: Set<String> = ["delete_task", "complete_task", "complete_milestone", "cancel_event", "delete_project"]
+    public static let destructiveTools: Set<String> = ["delete_task", "complete_task", "complete_milestone", "cancel_event", "delete_project", "clear_project"]
 }

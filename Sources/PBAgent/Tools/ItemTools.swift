@@ -16,26 +16,50 @@ enum ItemTools {
         return p.title == (try ctx.args.required("title")) ? nil : "\(p.ref) has title \"\(p.title)\""
     })
 
-    static let deleteProject = AgentTool("delete_project", "delete a project or list with its tasks, milestones and links (undo puts them all back)", mutates: true, arguments: [
+    static let clearProject = AgentTool("clear_project", "empty a project or list: delete every task on it, or with done only the done ones; the list and its milestones stay (undo puts the tasks back)", mutates: true, arguments: [
         .init("id", "the project, as project:N (or N)"),
-        .init("title", "the project, by title when no id is given"),
+        .init("title", "the project, by its whole title when no id is given"),
+        .init("done", "true: only the tasks that are done"),
     ], run: { ctx in
-        let p: ProjectItem
+        let p = try wholeProject(ctx)
+        let doneOnly = try ctx.args.bool("done") ?? false
+        let gone = try ctx.store.clearProject(p, doneOnly: doneOnly)
+        let kind = doneOnly ? "done task" : "task"
+        let what = gone.isEmpty ? "had no \(kind)s; nothing was deleted"
+            : "deleted \(gone.count) \(kind)\(gone.count == 1 ? "" : "s"): " + gone.prefix(10).map { "\"\($0.title)\"" }.joined(separator: ", ") + (gone.count > 10 ? ", ..." : "")
+        return ToolOutcome(ref: ["id": .string(p.ref), "title": .string(p.title)], summary: "emptied \(p.ref) \"\(p.title)\": \(what)",
+                           data: .object(["deleted": .array(gone.map { .string($0.ref) })]))
+    }, check: { ctx, o in
+        guard let id = o.refID, let ref = ItemRef(id) else { return "no reference" }
+        guard try ctx.store.project(ref.id) != nil else { return "\(ref) is gone, though only its tasks were to go" }
+        let doneOnly = try ctx.args.bool("done") ?? false
+        let left = try ctx.store.tasks(where: "project_id = ?", [.int(ref.id)]).filter { !doneOnly || !$0.isOpen }
+        return left.isEmpty ? nil : "\(left.count) of its tasks are left"
+    })
+
+    /// The project an `id` or a whole `title` names: a whole list goes, or is emptied, only by its
+    /// whole name ("shopping" is not "shopping list", nor "shoping list" it, though a lookup would
+    /// find it).
+    static func wholeProject(_ ctx: ToolContext) throws -> ProjectItem {
         if let id = try ctx.args.text("id") {
             guard let ref = try ctx.itemRef(id, argument: "id", kind: "project", bareNumber: true), let found = try ctx.store.project(ref.id) else {
                 throw AgentError.notFound("no project \(id)")
             }
-            p = found
-        } else if let title = try ctx.args.text("title") {
-            p = try ctx.project(reference: title, argument: "title")
-            // A whole list goes only by its whole name: "shopping" is not "shopping list", nor
-            // "shoping list" it, though a lookup would find it.
-            guard Planner.titleKey(title) == Planner.titleKey(p.title) else {
-                throw AgentError.conflict("'\(title)' is not the whole name of \(p.ref) \"\(p.title)\": a list is deleted only by its whole name or its id; nothing was changed")
-            }
-        } else {
-            throw AgentError.missingArgument("id or title")
+            return found
         }
+        guard let title = try ctx.args.text("title") else { throw AgentError.missingArgument("id or title") }
+        let p = try ctx.project(reference: title, argument: "title")
+        guard Planner.titleKey(title) == Planner.titleKey(p.title) else {
+            throw AgentError.conflict("'\(title)' is not the whole name of \(p.ref) \"\(p.title)\": a list is deleted or emptied only by its whole name or its id; nothing was changed")
+        }
+        return p
+    }
+
+    static let deleteProject = AgentTool("delete_project", "delete a project or list with its tasks, milestones and links (undo puts them all back)", mutates: true, arguments: [
+        .init("id", "the project, as project:N (or N)"),
+        .init("title", "the project, by title when no id is given"),
+    ], run: { ctx in
+        let p = try wholeProject(ctx)
         let n = try ctx.store.deleteProject(p)
         let with = n == 0 ? "" : n == 1 ? " and its 1 task" : " and its \(n) tasks"
         return ToolOutcome(ref: ["id": .string(p.ref), "title": .string(p.title)], summary: "deleted \(p.ref) \"\(p.title)\"\(with)")
@@ -136,5 +160,5 @@ enum ItemTools {
         return try ctx.store.linkID(from: f, to: t, kind: k) != nil ? nil : "the link does not exist"
     })
 
-    static let all = [createProject, deleteProject, addMilestone, completeMilestone, createNote, appendNote, linkItems]
+    static let all = [createProject, clearProject, deleteProject, addMilestone, completeMilestone, createNote, appendNote, linkItems]
 }
