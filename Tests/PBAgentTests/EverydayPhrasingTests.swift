@@ -163,4 +163,39 @@ struct EverydayPhrasingTests {
         #expect(planner.plan("pay rent on the twenty-first day of the month").arg(0, "due") == "2026-12-21")
         #expect(planner.plan("remind me in 1/2 an hour to check the oven").arg(0, "due") == "2026-12-09T10:30:00+00:00")
     }
+
+    @Test("an evening's occasion at an hour from 7 said without am or pm is in the evening; other things keep the morning", arguments: [
+        ("dinner with sam on friday at 7", "schedule", "start", "2026-12-11T19:00:00+00:00"),
+        ("drinks at 8", "schedule", "start", "2026-12-09T20:00:00+00:00"),
+        ("call mom friday at 7", "create_task", "due", "2026-12-11T07:00:00+00:00"),
+        ("dinner with sam friday at 7am", "schedule", "start", "2026-12-11T07:00:00+00:00"),
+    ])
+    func eveningHours(_ request: String, _ tool: String, _ key: String, _ value: String) {
+        let p = planner.plan(request)
+        #expect(p.tools == [tool], "\(request)")
+        #expect(p.arg(0, key) == value, "\(request)")
+    }
+
+    @Test("a dated occasion said as a statement, or a dated plan with 'set it', is a task due that day", arguments: [
+        ("friday is mum's birthday, add it to my calendar", "mum's birthday", "2026-12-11"),
+        ("the 12th of july is bola's birthday", "bola's birthday", "2027-07-12"),
+        ("twelfth july is bola's birthday and my calendar to be updated with this date", "bola's birthday", "2027-07-12"),
+        ("on third april we will go to watch the movie, set it", "watch the movie", "2027-04-03"),
+    ])
+    func statedOccasions(_ request: String, _ title: String, _ due: String) {
+        let p = planner.plan(request)
+        #expect(p.tools == ["create_task"], "\(request)")
+        #expect(p.arg(0, "title") == title, "\(request)")
+        #expect(p.arg(0, "due") == due, "\(request)")
+    }
+
+    @Test("time blocked off at a time is an event, called what it is for, else 'blocked'", arguments: [
+        ("block off friday at 8am", "blocked"), ("please block off friday at eight am on my calendar", "blocked"),
+        ("block out time friday at 3pm for the gym", "gym"),
+    ])
+    func blockedTime(_ request: String, _ title: String) {
+        let p = planner.plan(request)
+        #expect(p.tools == ["schedule"], "\(request)")
+        #expect(p.arg(0, "title") == title, "\(request)")
+    }
 }

@@ -40,6 +40,9 @@ public struct DateSlot: Sendable {
         public var recurrence: String?
     }
 
+    /// Occasions of the evening: an hour from 7 to 11 said for them without am or pm is pm.
+    static let evening = #"\b(?:dinner|supper|drinks|pub|bar|party|cinema|movies?|film|concert|gig|show|theat(?:re|er)|date night|nightcap|karaoke|evening|night out)\b"#
+
     /// Lead-in words dropped with the phrase: "call Mom on Friday" is "call Mom".
     static let leadIns: Set<String> = ["on", "by", "at", "for", "due", "until", "till", "til", "in", "from", "this", "to", "before"]
 
@@ -49,6 +52,17 @@ public struct DateSlot: Sendable {
             return Cut(rest: DateSlot.tidy(text))
         }
         var m = found
+        // "dinner with sam friday at 7": a clock hour said without am or pm is read from 7 as the
+        // morning, but an evening's occasion is at 7 in the evening.
+        if let pm = m.alternatives.first(where: { $0.reason == "12-hour clock: pm" }), let am = m.value, pm.value > am,
+           ClausePattern.shared.contains(DateSlot.evening, text) {
+            var evening = pm.value
+            // Said without a day ("dinner at 7" at noon): this evening, while it is still to come.
+            let earlier = evening.addingTimeInterval(-86_400)
+            if m.alternatives.contains(where: { $0.reason == "today, already past" }), earlier > parser.now { evening = earlier }
+            m.value = evening
+            m.alternatives = [DateAlternative(value: am, grain: m.grain, reason: "12-hour clock: am")]
+        }
         let bytes = Array(text.utf8)
         var before = String(decoding: bytes[0..<m.start], as: UTF8.self)
         var after = String(decoding: bytes[m.end...], as: UTF8.self)

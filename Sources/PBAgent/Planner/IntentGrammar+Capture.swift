@@ -393,6 +393,32 @@ extension IntentGrammar {
         return PlannedIntent(.createTask, args, subject: title)
     }
 
+    /// "friday is mum's birthday, add it to my calendar", "the 12th of july is bola's birthday",
+    /// "on third april we will go to watch the movie, set it": a dated thing said as a statement,
+    /// with or without asking for it to be kept, is a task due that day. Read as one sentence: the
+    /// clause splitter would part the statement from the "add it" that points back at it.
+    func statedOccasion(_ sentence: String) -> [PlannedIntent]? {
+        let c = normalise(sentence)
+        let keep = #"(?:,? (?:and |so )?(?:please )?(?:(?:can|could) you )?(?:set|add|save|put|note|mark|schedule|enter|pencil)(?: it| this| that)(?: down| in)?(?: (?:in|on|to|into) (?:my |the )?(?:calendar|diary|agenda|schedule))?(?: please)?|,? and (?:my |the )?(?:calendar|diary) (?:is |needs )?to be updated(?: with (?:it|this|that|this date))?)"#
+        let occasion = #"(?:birthday|anniversary|wedding|party|holiday|day off|graduation|recital|concert|match|game|exam|interview|appointment|deadline|funeral|christening|reunion|festival|trip|flight)"#
+        // "friday is mum's birthday", "july 12th will be our anniversary".
+        if let m = pattern.match(#"(.+?) (?:is|will be|'s) ((?:[\p{L}'’.-]+ ){0,4}?"# + occasion + ")(" + keep + ")?", c.text) {
+            let cut = dates.cut(m[0])
+            guard cut.phrase != nil, DateSlot.tidy(cut.rest).isEmpty, cut.invalid == nil else { return nil }
+            // Someone's occasion ("mum's birthday", "our anniversary") is one to keep; "tomorrow is
+            // a holiday" only says so, unless it is asked to be kept.
+            guard !m[2].isEmpty || pattern.match(#"(?:my|our|his|her|their|[\p{L}.-]+['’]s) .+"#, m[1]) != nil else { return nil }
+            return newTask(m[1] + " " + m[0])
+        }
+        // "on third april we will go to watch the movie, set it": the statement is what to keep.
+        if let m = pattern.match(#"(.+?)"# + keep, c.text), dates.cut(m[0]).phrase != nil, dates.cut(m[0]).invalid == nil {
+            var said = m[0]
+            if let s = pattern.match(#"(.*?)\b(?:i|we|i'm|we're)(?: will| are going to| am going to|'ll| shall)?(?: go(?: to)?)? (.+)"#, said) { said = s[0] + " " + s[1] }
+            return newTask(said)
+        }
+        return nil
+    }
+
     /// "cancel my next appointment", "dismiss my next event", "check the events on my calendar and
     /// delete the next event", "whatever the next event is, delete it": the first event of
     /// PocketBrains' own calendar still to come, of that title when one is said ("my next dentist

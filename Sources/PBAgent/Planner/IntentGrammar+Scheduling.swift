@@ -100,9 +100,11 @@ extension IntentGrammar {
         let calendarWords = pattern.contains(#"\b(?:in|on|to|into) (?:my |the )?(?:calendar|diary|schedule)\b"#, l)
         let eventWord = #"\b"# + IntentGrammar.eventNouns + #"s?\b"#
         var body: String
+        var blocking = false
         if let v = pattern.match("(" + IntentGrammar.scheduleVerb + #")(?: me)?(?: in)? (.+)"#, t) {
             body = v[1]
             let verb = v[0].lowercased()
+            blocking = verb.hasPrefix("block") || verb == "reserve"
             let b = body.lowercased()
             let hasEvent = pattern.contains(eventWord, b)
             let timed = dates.cut(body).grain.map { $0 == "hour" || $0 == "minute" } ?? false
@@ -139,6 +141,9 @@ extension IntentGrammar {
         let cut = dates.cut(body)
         var title = DateSlot.tidy(cut.rest)
         if let m = pattern.match(#"(?:an?|the) (.+)"#, title) { title = m[0] }
+        // "block off friday at 8am": time kept free of anything else, under the word said for it.
+        if blocking, title.isEmpty || pattern.match(#"(?:some )?time"#, title) != nil { title = "blocked" }
+        if blocking, let m = pattern.match(#"(?:(?:some )?time )?for (?:the |my |an? )?(.+)"#, title) { title = m[0] }
         guard !title.isEmpty else { return nil }
         let place: String?
         (title, place) = IntentGrammar.splittingPlace(title)

@@ -68,7 +68,7 @@ public struct Planner: Sendable {
         } else {
             var base = 0
             for sentence in splitter.sentences(text) {
-                if let listed = grammar.listedChanges(sentence, holds: holdsTask) ?? grammar.openedList(sentence) ?? grammar.referredRemoval(sentence) {
+                if let listed = grammar.listedChanges(sentence, holds: holdsTask) ?? grammar.openedList(sentence) ?? grammar.referredRemoval(sentence) ?? grammar.statedOccasion(sentence) {
                     base += 1
                     intents += listed.map { var i = $0; i.scope = base; return i }
                     continue
