@@ -163,21 +163,42 @@ import Testing
         #expect((p.extra["confirm"]?.stringValue?.contains("the next event") == true) == (title == nil))
     }
 
-    @Test("with the store read, the next one is whichever comes first: the event, or a task of that kind due sooner")
-    func nextOfEventsAndTasks() throws {
+    @Test("the next meeting is a task called so only while the calendar holds no meeting to come")
+    func nextMeetingTaskOrEvent() throws {
         let fx = try scheduled()
-        try fx.exec(#"{"steps":[{"tool":"create_task","args":{"title":"dentist forms","due":"2026-12-05"}}]}"#)
+        try fx.exec(#"{"steps":[{"tool":"create_task","args":{"title":"team meeting","due":"2026-12-05T09:00:00Z"}}]}"#)
+        let zone = TimeZone(secondsFromGMT: 0)!
+        let now = DateValueFormat(timeZone: zone).parseInstant("2026-12-02T08:00:00Z")!
+        let task = Planner(parser: NaturalDateParser(now: now, timeZone: zone), targets: try StoreTargets(fx.store)).plan("cancel my next meeting")
+        #expect(task.tools == ["delete_task"])
+        #expect(task.steps.first?.args["id"] != nil)
+        try fx.exec(#"{"steps":[{"tool":"schedule","args":{"title":"Board meeting","start":"2026-12-08T15:00:00Z"}}]}"#)
+        let event = Planner(parser: NaturalDateParser(now: now, timeZone: zone), targets: try StoreTargets(fx.store)).plan("cancel my next meeting")
+        #expect(event.tools == ["cancel_event"])
+        #expect(event.steps.first?.args == ["next": .bool(true), "title": "meeting"])
+    }
+
+    @Test("the next event or appointment is never a to-do due sooner; the question names the event")
+    func nextEventIsNoToDo() throws {
+        let fx = try scheduled()
+        try fx.exec(#"{"steps":[{"tool":"create_task","args":{"title":"pay rent","due":"2026-12-02T11:00:00Z"}},"# +
+                    #"{"tool":"create_task","args":{"title":"book vet appointment","due":"2026-12-02T12:00:00Z"}}]}"#)
         let zone = TimeZone(secondsFromGMT: 0)!
         let now = DateValueFormat(timeZone: zone).parseInstant("2026-12-02T08:00:00Z")!
         let p = Planner(parser: NaturalDateParser(now: now, timeZone: zone), targets: try StoreTargets(fx.store))
-        let event = p.plan("cancel my next dentist appointment")
-        #expect(event.tools == ["cancel_event"])
-        #expect(event.steps.first?.args == ["next": .bool(true), "title": "dentist"])
-        try fx.exec(#"{"steps":[{"tool":"create_task","args":{"title":"dentist payment","due":"2026-12-03"}}]}"#)
-        let q = Planner(parser: NaturalDateParser(now: now, timeZone: zone), targets: try StoreTargets(fx.store))
-        let task = q.plan("cancel my next dentist appointment")
-        #expect(task.tools == ["delete_task"])
-        #expect(task.steps.first?.args["id"] != nil)
+        for text in ["dismiss my next event", "cancel my next appointment", "find my next event and delete it"] {
+            let plan = p.plan(text)
+            #expect(plan.tools == ["cancel_event"], "\(text)")
+            #expect(plan.extra["confirm"]?.stringValue?.contains("\"Vet appointment\" 2026-12-03T09:00:00+00:00") == true, "\(text)")
+        }
+        #expect(p.plan("cancel my next vet appointment").tools == ["cancel_event"])
+    }
+
+    @Test("what was called off and is to be deleted is deleted, not first marked done")
+    func calledOff() {
+        let p = fixedPlanner().plan("the dentist is cancelled, delete it")
+        #expect(p.tools == ["delete_task"])
+        #expect(p.steps.first?.args == ["title": "the dentist"])
     }
 
     @Test("the next event not to be cancelled, or only to be reminded of, is no cancel")

@@ -71,4 +71,14 @@ import Testing
         #expect(DateValueFormat.systemTimeZone(localtime: link).identifier == "Asia/Kolkata")
         #expect(DateValueFormat.systemTimeZone(localtime: dir.appendingPathComponent("none").path).secondsFromGMT() == 0)
     }
+
+    @Test func agentClockReadsAWallTimeInTheLocalZone() throws {
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let c = try AgentClock(text: "2026-07-01T23:30:00", local: tokyo)
+        #expect(c.today == "2026-07-01")
+        #expect(c.stamp == "2026-07-01T14:30:00Z")
+        let z = try AgentClock(text: "2026-07-01T23:30:00Z", local: tokyo)
+        #expect(z.today == "2026-07-01")
+        #expect(z.zone.secondsFromGMT() == 0, "an offset written wins")
+    }
 }

@@ -198,4 +198,44 @@ struct EverydayPhrasingTests {
         #expect(p.tools == ["schedule"], "\(request)")
         #expect(p.arg(0, "title") == title, "\(request)")
     }
+
+    @Test("a lead counted on the calendar by its own unit, after as well as before", arguments: [
+        ("remind me a month before the party on march 15", "2027-02-15"),
+        ("remind me 2 months before the party on march 15", "2027-01-15"),
+        ("remind me a year before the party on march 15 2029", "2028-03-15"),
+        ("remind me the day before my dentist on friday", "2026-12-10"),
+        ("remind me 2 days after the party on saturday", "2026-12-14"),
+    ])
+    func leadsOnTheCalendar(_ request: String, _ due: String) {
+        let p = planner.plan(request)
+        #expect(p.tools == ["create_task"], "\(request)")
+        #expect(p.arg(0, "due") == due, "\(request)")
+    }
+
+    @Test("a lead that is no length of time plans nothing, and says so")
+    func unreadLead() {
+        for request in ["remind me the evening before the dentist on friday", "remind me 1 hour 15 before the dentist tomorrow at 3pm"] {
+            let p = planner.plan(request)
+            #expect(p.steps.isEmpty, "\(request)")
+            #expect(p.extra["message"]?.stringValue?.contains("how long before or after") == true, "\(request)")
+        }
+    }
+
+    @Test("a day that owns the thing: past, or followed by the day it is due, it names the thing; a part of the day keeps its evening", arguments: [
+        ("remind me to send out last week's report on friday", "send out last week's report", "2026-12-11"),
+        ("remind me to buy food for saturday's party on thursday", "buy food for saturday's party", "2026-12-10"),
+        ("remind me of tonight's game at 8", "game", "2026-12-09T20:00:00+00:00"),
+    ])
+    func owningDays(_ request: String, _ title: String, _ due: String) {
+        let p = planner.plan(request)
+        #expect(p.arg(0, "title") == title, "\(request)")
+        #expect(p.arg(0, "due") == due, "\(request)")
+    }
+
+    @Test("a past day owning the thing is no due")
+    func pastOwner() {
+        let p = planner.plan("pay last month's invoice")
+        #expect(p.arg(0, "title") == "pay last month's invoice")
+        #expect(p.arg(0, "due") == nil)
+    }
 }

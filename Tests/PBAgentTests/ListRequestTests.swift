@@ -148,4 +148,32 @@ import Testing
         #expect(try planner(fx).plan("clear my shopping list").steps.isEmpty, "R9: no such list")
         #expect(try planner(fx).plan("clear my camping checklist").steps.map(\.tool) == ["clear_project"])
     }
+
+    @Test("an item taken off a named list is that list's item only")
+    func itemOfThatList() throws {
+        let fx = try AgentFixture()
+        try fx.exec(#"{"steps":[{"tool":"create_project","args":{"title":"shopping list"}},{"tool":"create_task","args":{"title":"eggs","project":"$1"}},"# +
+                    #"{"tool":"create_project","args":{"title":"party list"}},{"tool":"create_task","args":{"title":"milk","project":"$3"}}]}"#)
+        let plan = try planner(nil).plan("remove milk from my shopping list")
+        #expect(plan.steps.first?.args == ["title": "milk", "in_project": "shopping list"])
+        let s = try fx.step("delete_task", #"{"title":"milk","in_project":"shopping list"}"#)
+        #expect(s.status == .failed, "the shopping list holds no milk")
+        #expect(try fx.count("tasks") == 2)
+        #expect(try fx.step("delete_task", #"{"title":"milk","in_project":"party list"}"#).status == .ok)
+        #expect(try fx.count("tasks") == 1)
+    }
+
+    @Test("everything, said of nothing, is not deleted; everything in a named project empties it; a list goes by its whole name")
+    func everythingOfWhat() throws {
+        for text in ["delete everything", "clear everything", "clear it all"] {
+            let p = try planner(nil).plan(text)
+            #expect(p.steps.isEmpty, "\(text)")
+            #expect(p.extra["message"]?.stringValue?.contains("what to delete was not said") == true, "\(text)")
+        }
+        #expect(try planner(nil).plan("delete everything in the work project").steps.first?.args == ["title": "work project"])
+        let fx = try AgentFixture()
+        try fx.exec(#"{"steps":[{"tool":"create_project","args":{"title":"work shopping list"}}]}"#)
+        let p = try planner(fx).plan("clear my shopping list")
+        #expect(p.steps.isEmpty, "only a longer name is held")
+    }
 }

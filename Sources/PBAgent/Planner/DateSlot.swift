@@ -51,6 +51,29 @@ public struct DateSlot: Sendable {
         guard let found = matches.first(where: { $0.error == nil }) ?? matches.first else {
             return Cut(rest: DateSlot.tidy(text))
         }
+        return cut(text, at: found, among: matches)
+    }
+
+    /// Whether the phrase owns what follows it ("friday's meeting"): the "'s" after it, else nil.
+    func owner(_ m: DateMatch, in bytes: [UInt8]) -> String? {
+        guard m.recurrence == nil, m.error == nil, m.grain.isCalendarDate || m.grain == .partOfDay else { return nil }
+        let after = String(decoding: bytes[m.end...], as: UTF8.self)
+        return ["'s ", "\u{2019}s "].first(where: { after.hasPrefix($0) })
+    }
+
+    func cut(_ text: String, at found: DateMatch, among matches: [DateMatch]) -> Cut {
+        let bytes = Array(text.utf8)
+        // "send out last week's report on friday", "pay last month's invoice": a day that owns
+        // the thing and is past, or is followed by the day it is due, names which thing it is;
+        // it stays in the title, and the due is the other day, or none.
+        if owner(found, in: bytes) != nil {
+            let past = (found.valueEnd ?? found.value.flatMap { calendar.date(byAdding: .day, value: 1, to: $0) }).map { $0 <= startOfToday } ?? false
+            let clockAfter: (DateMatch) -> Bool = { $0.grain == .hour || $0.grain == .minute }
+            if let later = matches.first(where: { $0.start >= found.end && $0.error == nil && !clockAfter($0) && owner($0, in: bytes) == nil }) {
+                return cut(text, at: later, among: matches)
+            }
+            if past { return Cut(rest: DateSlot.tidy(text)) }
+        }
         var m = found
         // "dinner with sam friday at 7": a clock hour said without am or pm is read from 7 as the
         // morning, but an evening's occasion is at 7 in the evening.
@@ -63,15 +86,14 @@ public struct DateSlot: Sendable {
             m.value = evening
             m.alternatives = [DateAlternative(value: am, grain: m.grain, reason: "12-hour clock: am")]
         }
-        let bytes = Array(text.utf8)
         var before = String(decoding: bytes[0..<m.start], as: UTF8.self)
         var after = String(decoding: bytes[m.end...], as: UTF8.self)
         // "tomorrow's meeting at ten am": the day owns what follows, and a time said after it is
         // that day's time, not a second date in the title.
         // So does "next month's rent": the phrase is the thing's date, its "'s" no part of the title.
-        let owned = m.grain.isCalendarDate && m.recurrence == nil && m.error == nil ? ["'s ", "\u{2019}s "].first(where: { after.hasPrefix($0) }) : nil
+        let owned = owner(m, in: bytes)
         if let owned { after = " " + after.dropFirst(owned.count) }
-        if let owned, m.grain == .day, let day = m.value {
+        if let owned, m.grain == .day || m.grain == .partOfDay, let day = m.value {
             let end = m.end
             let clock: (DateMatch) -> Bool = { t in
                 let timed = t.grain == DateGrain.hour || t.grain == DateGrain.minute
@@ -79,7 +101,12 @@ public struct DateSlot: Sendable {
             }
             if let t = matches.first(where: clock), let tv = t.value {
                 let hm = calendar.dateComponents([.hour, .minute], from: tv)
-                if let at = calendar.date(bySettingHour: hm.hour ?? 0, minute: hm.minute ?? 0, second: 0, of: day) {
+                // Within a part of the day ("tonight's game at 8"): the hour of that part, pm.
+                var hour = hm.hour ?? 0
+                if m.grain == .partOfDay, hour < 12, let start = calendar.date(bySettingHour: hour, minute: hm.minute ?? 0, second: 0, of: day), start < day {
+                    hour += 12
+                }
+                if let at = calendar.date(bySettingHour: hour, minute: hm.minute ?? 0, second: 0, of: day) {
                     let between = String(decoding: bytes[(m.end + owned.utf8.count)..<t.start], as: UTF8.self)
                     var lead = between.trimmingCharacters(in: .whitespaces)
                     if let space = lead.lastIndex(of: " "), DateSlot.leadIns.contains(lead[lead.index(after: space)...].lowercased()) {
@@ -130,24 +157,43 @@ public struct DateSlot: Sendable {
         return cut
     }
 
-    /// How "remind me two days before ..." counts back from the thing's time: days and weeks on
-    /// the calendar ("two days before" the 3rd is the 1st), hours and minutes on the clock. Nil
-    /// when `lead` is not wholly a length of time ("an hour", "30 minutes", "a week").
-    public func countBack(_ lead: String) -> ((Date) -> Date)? {
-        guard let ahead = parser.firstMatch(in: "in " + lead), let end = ahead.value, ahead.error == nil,
-              ahead.recurrence == nil, ahead.phrase.utf8.count == lead.utf8.count + 3 else { return nil }
+    /// How "remind me two days before ..." moves from the thing's time: days, weeks, months and
+    /// years on the calendar ("a month before" the 15th of March is the 15th of February),
+    /// hours and minutes on the clock; `sign` -1 for before, 1 for after. "The day before" is one
+    /// day. Nil when `lead` is not wholly a length of time.
+    public func countBack(_ lead: String, sign: Int = -1) -> ((Date) -> Date)? {
+        let words = lead.lowercased().split(separator: " ").map(String.init)
         let cal = calendar
-        if ahead.grain.isCalendarDate {
-            guard let days = cal.dateComponents([.day], from: startOfToday, to: cal.startOfDay(for: end)).day, days > 0 else { return nil }
-            return { cal.date(byAdding: .day, value: -days, to: $0) ?? $0 }
+        // "a month", "2 weeks", "three days", "the day": a count and one calendar unit.
+        if words.count == 2 || (words.count == 1 && DateVocabulary.unit(words[0]) != nil) {
+            let countWord = words.count == 2 ? words[0] : "a"
+            let n = ["a", "an", "one", "the"].contains(countWord) ? 1 : Int(countWord) ?? DateVocabulary.numberWords[countWord]
+            if let n, n > 0, let unit = DateVocabulary.unit(words.last!) {
+                let step: (Calendar.Component, Int)?
+                switch unit {
+                case .day: step = (.day, n)
+                case .week: step = (.day, 7 * n)
+                case .fortnight: step = (.day, 14 * n)
+                case .month: step = (.month, n)
+                case .year: step = (.year, n)
+                default: step = nil
+                }
+                if let (component, count) = step {
+                    return { cal.date(byAdding: component, value: sign * count, to: $0) ?? $0 }
+                }
+                if countWord == "the" { return nil }
+            }
         }
+        // Hours and minutes, however said ("an hour and a half", "90 minutes"): on the clock.
+        guard let ahead = parser.firstMatch(in: "in " + lead), let end = ahead.value, ahead.error == nil,
+              ahead.recurrence == nil, ahead.phrase.utf8.count == lead.utf8.count + 3, !ahead.grain.isCalendarDate else { return nil }
         let seconds = end.timeIntervalSince(parser.now)
         guard seconds > 0 else { return nil }
-        return { $0.addingTimeInterval(-seconds) }
+        return { $0.addingTimeInterval(Double(sign) * seconds) }
     }
 
     /// A reminder asked for ahead of something: the length ahead, and what it is ahead of.
-    public static let aheadOf = #"(?:remind|ping|nudge|notify|alert|warn|tell) me (.+?) (?:before|ahead of|prior to) (?:my |the |our )?(.+)"#
+    public static let aheadOf = #"(?:remind|ping|nudge|notify|alert|warn|tell) me (.+?) (before|ahead of|prior to|after) (?:my |the |our )?(.+)"#
 
     /// The grain a task's due carries: a clock time is a moment ("at 3pm" is 15:00, as pb-exec
     /// reads a time), though the phrase itself is only precise to the hour.

@@ -20,12 +20,18 @@ extension IntentGrammar {
             return onTask(.snoozeTask, m[0]).map { [$0] }
         }
         let place = #"(?:my |the |our )?(?:[\w'’]+ )?(?:calendar|diary|list|agenda|schedule|wish ?list|checklist|planner)"#
-        if let m = pattern.match(#"(?:remove|delete|erase|cancel|clear|take|drop|strike|scratch|get|wipe|disregard|knock)(?: out| off| away)?(?: the)? (.+?) (?:from|off(?: of)?|out of|on|in) "# + place + "(?: for .+)?", t) {
+        if let m = pattern.match(#"(?:remove|delete|erase|cancel|clear|take|drop|strike|scratch|get|wipe|disregard|knock)(?: out| off| away)?(?: the)? (.+?) (?:from|off(?: of)?|out of|on|in) ("# + place + ")(?: for .+)?", t) {
             if pattern.match(#"(?:all|everything|all (?:of )?(?:my |the )?(?:events|items|entries)|it all)"#, m[0]) != nil { return [] }
             if pattern.match(#".*\b(?:calendar|diary|agenda|schedule|planner)\b.*"#, t) != nil, let event = cancelledEvent(m[0], in: t) {
                 return [event]
             }
-            return onTask(.deleteTask, m[0]).map({ [$0] })
+            // Off a list named ("my shopping list"), the item of that list only.
+            var on: [String: JSONValue] = [:]
+            if let l = pattern.match(#"(?:my |the |our )?([\w'’]+) (list|checklist)"#, m[1]),
+               !["to-do", "todo", "task", "tasks", "reminder", "reminders", "my", "the", "this", "that"].contains(l[0].lowercased()) {
+                on["in_project"] = .string(l[0] + " " + l[1])
+            }
+            return onTask(.deleteTask, m[0], on).map({ [$0] })
         }
         if let m = pattern.match(#"(?:put|add|enter|mark|write|pencil|note|save|schedule|insert|include)(?: down| in)? (.+?) (?:in|on|to|into|onto) "# + place + "(?: .+)?", t) {
             // The date may sit after the place ("put X in my calendar for july fourth").
@@ -109,7 +115,7 @@ extension IntentGrammar {
     /// list") is not one list: emptying it is declined.
     func clearedList(_ c: Clause) -> PlannedIntent? {
         guard !c.question || c.asked else { return nil }
-        let named = #"(?:my |the |our |this )?((?:[\p{L}'’-]+ ){1,3}?)(list|checklist)(?: please)?"#
+        let named = #"(?:my |the |our |this )?((?:[\p{L}'’-]+ ){1,3}?)(list|checklist|project)(?: please)?"#
         let everything = #"(?:everything|all (?:the )?(?:items|things|tasks|entries|stuff)|all of it|all)"#
         let done = #"(?:all )?(?:the )?(?:done|completed|finished|ticked|checked|crossed)(?: off| out)?(?: items| things| tasks| entries| ones| stuff)?"#
         let t = c.text
@@ -118,7 +124,7 @@ extension IntentGrammar {
         if let d = pattern.match(#"(?:clear|clean|delete|remove|wipe|erase|get rid of|take)(?: out| up| off| away)? "# + done + #" (?:from|on|off|in|out of) "# + named, t) {
             m = d
             doneOnly = true
-        } else if let e = pattern.match(#"(?:clear|clean|empty|wipe|reset)(?: out| up| off)? (?:"# + everything + #" (?:on|in|from|off) )?"# + named, t)
+        } else if let e = pattern.match(#"(?:clear|clean|empty|wipe|reset)(?: out| up| off| down)? (?:"# + everything + #" (?:on|in|from|off) )?"# + named, t)
                     ?? pattern.match(#"(?:delete|remove|erase|clear|wipe|take|cross)(?: out| off)? "# + everything + #" (?:on|in|from|off|out of) "# + named, t) {
             m = e
         } else {
@@ -128,7 +134,7 @@ extension IntentGrammar {
         let generic: Set<String> = ["to-do", "todo", "to do", "task", "tasks", "reminder", "reminders", "entire", "whole", "complete", "this", "that", "whole to-do", "entire to-do", "things to do", "activities"]
         guard !Planner.titleKey(name).isEmpty, !generic.contains(Planner.titleKey(name)), !isPronoun(name), dates.cut(name).phrase == nil,
               !pattern.contains(#"\b(?:from|off|out|on|in|onto|into|to|at|of)\b"#, name) else { return nil }
-        let title = name + " " + m[1].lowercased()
+        let title = name + " " + m[1]
         var args: [String: JSONValue] = ["title": .string(title)]
         if doneOnly { args["done"] = .bool(true) }
         return PlannedIntent(.clearProject, args, subject: title)
@@ -180,7 +186,7 @@ extension IntentGrammar {
            DateSlot.tidy(dates.cut(m[0]).rest).isEmpty {
             return newTask(m[1] + " " + m[0], bang: c.bang)
         }
-        if let early = remindedBefore(t) { return [early] }
+        if let early = remindedBefore(t) { return early }
         let taskRules = [
             #"(?:remind|ping|nudge|notify|alert) me (?:to|that i (?:need|have) to|that i should) (.+)"#,
             #"(?:remind|ping|nudge|notify|alert) me (?:about|of|re:?) (.+)"#,
@@ -240,6 +246,15 @@ extension IntentGrammar {
         if pattern.match(#"(?:remind|ping|nudge|tell) me(?: to| about| of| that)?|(?:add|create|new)(?: a)? (?:task|todo|to-do|reminder)(?: to| for)?|(?:i need to|remember to|todo:?|to do:?)"#, t) != nil {
             return "nothing planned: the request stops before it says what to do; nothing in the store was touched"
         }
+        // "remind me the evening before the dentist on friday": a reminder at the dentist's own
+        // time would be too late, and another time would be a guess.
+        if let m = pattern.match(DateSlot.aheadOf, t), dates.cut(m[2]).value != nil, dates.countBack(m[0]) == nil {
+            return "nothing planned: how long before or after could not be read; say it as a length of time (\"an hour before\", \"two days before\"); nothing in the store was touched"
+        }
+        // "delete everything", "clear it all": of what, was not said.
+        if pattern.match(#"(?:delete|remove|clear|erase|wipe|get rid of|cancel)(?: out)? (?:everything|it all|all of it|all)"#, t) != nil {
+            return "nothing planned: what to delete was not said; name the list (\"clear my shopping list\"), the days of the calendar (\"clear my calendar for friday\") or what goes; nothing in the store was touched"
+        }
         switch emptying(t) {
         case .list?:
             return "nothing planned: which list to empty was not said; name it (\"clear my shopping list\") or what goes (\"delete A, B and C\"); nothing in the store was touched"
@@ -277,7 +292,8 @@ extension IntentGrammar {
         for (whole, kind) in [(calendar, Emptied.calendar), (list, Emptied.list)] {
             if pattern.match(#"(?:clear|clean|empty|wipe|erase|reset)(?: out| up| off)? (?:all |everything )?(?:(?:on|in|from|off) )?"# + mine + #"?(?:entire |whole |complete )?"# + whole + when, t) != nil
                 || pattern.match(#"(?:delete|remove|cancel|scrap|bin|destroy|take away|get rid of|erase|clear|wipe)(?: out)? (?:all|every)(?: of)? "# + mine + #"?"# + whole + when, t) != nil
-                || pattern.match(#"(?:delete|remove|cancel|erase|clear|wipe)(?: out)? everything(?: (?:on|in|from|off) "# + mine + whole + ")?" + when, t) != nil
+                // "delete everything" alone, or "everything in the work project", names no calendar.
+                || pattern.match(#"(?:delete|remove|cancel|erase|clear|wipe)(?: out)? everything (?:on|in|from|off) "# + mine + "?" + whole + when, t) != nil
                 || pattern.match(#"(?:delete|remove|erase|wipe) (?:my|the) (?:entire |whole )?"# + whole + when, t) != nil
                 || pattern.match(#"make (?:my|the) "# + whole + #" (?:empty|clear)"# + when, t) != nil
                 || pattern.match(#"(?:i want|i need) (?:all (?:of )?my|everything on my|everything in my) "# + whole + #" (?:deleted|removed|cleared|gone)"# + when, t) != nil {
@@ -357,11 +373,13 @@ extension IntentGrammar {
         let c = normalise(sentence)
         let look = #"(?:find|look for|locate|look up|search for|search|check|open|go to|bring up|pull up|get|show me)(?: up)?"#
         let over = #"(?:i (?:do not|don't|dont|no longer|won't|will not|wont) (?:need|want)(?: to (?:attend|go to|keep|do))?|i(?:'m| am) (?:no longer|not) (?:attending|going to|doing)|i will no longer be (?:attending|going to|joining|doing)|i(?:'ll| will) not be (?:attending|going to|joining))"#
-        let remove = #"((?:delete|remove|erase|cancel|clear|dismiss|get rid of|scratch|drop)(?: out| off)?)"#
+        let remove = #"((?:delete|remove|erase|cancel|clear|dismiss|get rid of|scratch|drop|empty)(?: out| off)?)"#
         let asked = #"(?: please)?(?: (?:can|could|would) you)?(?: please)?"#
         let place = #"((?:from|off|on|in) (?:my |the )?(?:calendar|diary|agenda|schedule|planner|list|to-?do list))?"#
         guard let m = pattern.match(look + #" (.+?),? (?:and|then|and then)"# + asked + " " + remove + #" (?:it|them|that|that one|this one)(?: (?:too|as well))?(?: "# + place + ")?", c.text)
-                ?? pattern.match(over + #" (.+?)(?: any ?more)?,?(?: (?:so|and|,))?"# + asked + " " + remove + #" (?:it|them|that)(?: (?:too|as well))?(?: "# + place + ")?", c.text) else { return nil }
+                ?? pattern.match(over + #" (.+?)(?: any ?more)?,?(?: (?:so|and|,))?"# + asked + " " + remove + #" (?:it|them|that)(?: (?:too|as well))?(?: "# + place + ")?", c.text)
+                // "the dentist is cancelled, delete it": what was called off goes, and is no task done.
+                ?? pattern.match(#"(.+?) (?:is|was|has been|got|'s|are|were|have been) (?:now )?(?:cancelled|canceled|called off|off|not happening)(?: now)?,?(?: (?:so|and))?"# + asked + " " + remove + #" (?:it|them|that)(?: (?:too|as well))?(?: "# + place + ")?", c.text) else { return nil }
         var named = m[0]
         // "find apple on my list": where it is said once, after the name.
         var at = m[2]
@@ -378,19 +396,22 @@ extension IntentGrammar {
     /// "notify me an hour before my 2pm appointment at the dealership", "remind me two days before
     /// mum's birthday on may 3": a reminder due that long before the time said; the thing
     /// reminded of is its title. Without a time or day for the thing, nothing to count back from.
-    func remindedBefore(_ t: String) -> PlannedIntent? {
-        guard let m = pattern.match(DateSlot.aheadOf, t), let back = dates.countBack(m[0]) else { return nil }
-        let cut = dates.cut(m[1])
-        guard let at = cut.value, cut.invalid == nil, cut.recurrence == nil, cut.valueEnd == nil || cut.grain == "day" else { return nil }
+    func remindedBefore(_ t: String) -> [PlannedIntent]? {
+        guard let m = pattern.match(DateSlot.aheadOf, t) else { return nil }
+        let cut = dates.cut(m[2])
         let title = item(cut.rest)
-        guard !title.isEmpty, !isPronoun(title) else { return nil }
+        guard let at = cut.value, cut.invalid == nil, cut.recurrence == nil, cut.valueEnd == nil || cut.grain == "day",
+              !title.isEmpty, !isPronoun(title) else { return nil }
+        // A lead that is no length of time ("the evening before", "1 hour 15 before"): no reminder
+        // at the thing's own time, which would be too late; nothing, and pb-plan says so.
+        guard let back = dates.countBack(m[0], sign: m[1].lowercased() == "after" ? 1 : -1) else { return [] }
         let due = back(at)
         // A day counted back from a day is a day; anything else a moment.
         let dayOnly = cut.grain == "day" && dates.calendar.startOfDay(for: due) == due
         var args: [String: JSONValue] = ["title": .string(title)]
         args["due"] = .string(dayOnly ? ISOMoment.dayString(due, zone: dates.parser.timeZone) : dates.format.instant(due))
         args["due_grain"] = .string(dayOnly ? "day" : "minute")
-        return PlannedIntent(.createTask, args, subject: title)
+        return [PlannedIntent(.createTask, args, subject: title)]
     }
 
     /// "friday is mum's birthday, add it to my calendar", "the 12th of july is bola's birthday",
@@ -419,13 +440,21 @@ extension IntentGrammar {
         return nil
     }
 
+    /// "whatever the next event is, delete it", said as one sentence, which the clause splitter
+    /// would part at its comma.
+    func whateverNextEvent(_ sentence: String) -> [PlannedIntent]? {
+        let c = normalise(sentence)
+        guard pattern.match(#"(?:whatever|whichever) .+"#, c.text) != nil, let next = nextEvent(c) else { return nil }
+        return [next]
+    }
+
     /// "cancel my next appointment", "dismiss my next event", "check the events on my calendar and
     /// delete the next event", "whatever the next event is, delete it": the first event of
     /// PocketBrains' own calendar still to come, of that title when one is said ("my next dentist
     /// appointment", "the next meeting"). With no title the reconciler asks first.
     func nextEvent(_ c: Clause) -> PlannedIntent? {
         let remove = #"(?:delete|remove|erase|cancel|clear|dismiss|scrap|drop|wipe|scratch|get rid of|call off)(?: out| off)?"#
-        let kind = #"(events?|appointments?|meetings?|engagements?|calendar events?|calendar entry|entry|entries|bookings?)"#
+        let kind = #"(events?|appointments?|appt|meetings?|engagements?|calendar events?|calendar entry|entry|entries|bookings?|lunch|dinner|breakfast|calls?|class|lesson|session|game|match|party|flight|trip|date|interview|reservation)"#
         let place = #"(?: (?:from|off|on|in|of) (?:my |the )?(?:calendar|diary|agenda|schedule|planner))?"#
         let t = c.text
         guard let m = pattern.match(#"(?:(.+?),? (?:and|then|and then|so) )?(?:do )?"# + remove + #" (?:my |the )?(?:very )?next (?:(.+?) )?"# + kind + place + #"(.*)"#, t)
@@ -437,13 +466,21 @@ extension IntentGrammar {
         guard DateSlot.tidy(cut.rest).isEmpty, cut.invalid == nil, cut.recurrence == nil else { return nil }
         var args: [String: JSONValue] = ["next": .bool(true)]
         var title = item(m[1])
-        if title.isEmpty, m[2].lowercased().hasPrefix("meeting") { title = "meeting" }
+        // A kind that is no more than "an event" names none; any other ("meeting", "lunch") is
+        // a word the event's title holds.
+        let kindWord = m[2].lowercased()
+        let generic = ["event", "appointment", "appt", "engagement", "calendar event", "calendar entry", "entry", "entries", "booking"]
+        if title.isEmpty, !generic.contains(where: { kindWord.hasPrefix($0) }) {
+            title = kindWord.hasSuffix("s") && kindWord != "class" ? String(kindWord.dropLast()) : kindWord
+        }
         if !title.isEmpty { args["title"] = .string(title) }
         args.merge(eventDays(cut)) { _, day in day }
         // The store may hold the next one as a task due sooner (Planner.namingByDue): what kind
         // of thing was said is kept for that ("meeting", "appointment", "event").
         var intent = PlannedIntent(.cancelEvent, args, subject: title.isEmpty ? m[2].lowercased() : title)
-        intent.dueNext = cut.phrase == nil
+        // Only a meeting may be a to-do's title ("team meeting"); an appointment or event to
+        // cancel is never the to-do that mentions one ("book dentist appointment").
+        intent.dueNext = cut.phrase == nil && m[2].lowercased().hasPrefix("meeting")
         return intent
     }
 

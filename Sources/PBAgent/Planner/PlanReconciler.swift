@@ -86,7 +86,7 @@ public struct PlanReconciler: Sendable {
         }
         // So is taking out the next event with no name said: which one it is shows in the dry run.
         for e in out.steps where e.tool == "cancel_event" && e.args["next"] == .bool(true) && PlanReconciler.text(e.args["title"]) == nil {
-            pass.questions.append("take the next event still to come out of PocketBrains' calendar? (other calendars are only read)")
+            pass.questions.append("take \(nextEventNamed(e.args)) out of PocketBrains' calendar? (other calendars are only read)")
         }
         // So is deleting a whole list with what is on it.
         for d in out.steps where d.tool == "delete_project" {
@@ -113,6 +113,23 @@ public struct PlanReconciler: Sendable {
             out.extra["confirm"] = .string((asked + pass.questions).joined(separator: " "))
         }
         return out
+    }
+
+    /// The event a `next` step would take out, named when the store was read: the first of the
+    /// own calendar to start after now, within the day or span given.
+    func nextEventNamed(_ args: [String: JSONValue]) -> String {
+        let generic = "the next event still to come"
+        guard let targets else { return generic }
+        let zone = dates.parser.timeZone
+        let on = PlanReconciler.text(args["on"]), until = PlanReconciler.text(args["until"]) ?? on
+        let first = targets.events.compactMap { e -> (String, Date)? in
+            guard let start = targets.eventStarts[e.ref], start >= dates.parser.now else { return nil }
+            let day = ISOMoment.dayString(start, zone: zone)
+            if let on, let until, !(on...until).contains(day) { return nil }
+            return (e.title, start)
+        }.min { $0.1 < $1.1 }
+        guard let (title, start) = first else { return generic + " (none is in the calendar now)" }
+        return "\"\(title)\" \(dates.format.instant(start)), the next event still to come,"
     }
 
     /// What a step that takes every matching event out of the calendar asks before it runs.
@@ -217,7 +234,7 @@ public struct PlanReconciler: Sendable {
             let ahead = ClausePattern.shared.regex(#"\b"# + DateSlot.aheadOf)
             let ns = request as NSString
             if let m = ahead.firstMatch(in: request, range: NSRange(location: 0, length: ns.length)),
-               let back = owner.dates.countBack(ns.substring(with: m.range(at: 1))) {
+               let back = owner.dates.countBack(ns.substring(with: m.range(at: 1)), sign: ns.substring(with: m.range(at: 2)).lowercased() == "after" ? 1 : -1) {
                 for p in found where p.4 {
                     guard let v = format.parseInstant(p.2) else { continue }
                     let d = back(v)
@@ -498,6 +515,7 @@ public struct PlanReconciler: Sendable {
             var named: [(key: String, kind: String, items: [TitleMatcher.Candidate])] = []
             if PlanReconciler.taskChanges.contains(s.tool) {
                 if s.args["id"] == nil { named.append(("title", "task", store.tasks)) }
+                if s.args["in_project"] != nil { named.append(("in_project", "project", store.projects)) }
             } else if s.tool == "add_dependency" {
                 named += [("task", "task", store.tasks), ("blocked_by", "task", store.tasks)]
             } else if s.tool == "complete_milestone" {
@@ -533,6 +551,12 @@ public struct PlanReconciler: Sendable {
                 guard let text = PlanReconciler.text(s.args[key]), ItemRef(text) == nil else { continue }
                 if TitleMatcher(preferOpen: s.tool != "reopen_task").match(text, in: items) == .none {
                     change("R9", "\(label(s)): no \(kind) in the store is \"\(text)\"; rejected", step: s.n)
+                    return false
+                }
+                // A whole list goes, or is emptied, only by its whole name, as pb-exec holds it to.
+                if ["delete_project", "clear_project"].contains(s.tool), key == "title",
+                   !items.contains(where: { Planner.titleKey($0.title) == Planner.titleKey(text) }) {
+                    change("R9", "\(label(s)): no project in the store is called \"\(text)\" (a list goes only by its whole name); rejected", step: s.n)
                     return false
                 }
             }

@@ -68,7 +68,7 @@ public struct Planner: Sendable {
         } else {
             var base = 0
             for sentence in splitter.sentences(text) {
-                if let listed = grammar.listedChanges(sentence, holds: holdsTask) ?? grammar.openedList(sentence) ?? grammar.referredRemoval(sentence) ?? grammar.statedOccasion(sentence) {
+                if let listed = grammar.listedChanges(sentence, holds: holdsTask) ?? grammar.openedList(sentence) ?? grammar.referredRemoval(sentence) ?? grammar.statedOccasion(sentence) ?? grammar.whateverNextEvent(sentence) {
                     base += 1
                     intents += listed.map { var i = $0; i.scope = base; return i }
                     continue
@@ -214,18 +214,20 @@ public struct Planner: Sendable {
                 due = next.map { [$0.0] } ?? []
                 soonest = next?.1
             }
-            // The next event to cancel is an event of the own calendar, unless a task of that
-            // kind is due before any such event comes: whichever comes first is "my next meeting".
+            // The next event to cancel is an event of the own calendar. Only when the calendar
+            // holds none to come of the kind said is it a task whose title says that kind ("my
+            // next meeting", a task "team meeting"); "my next event" or "appointment" is never a
+            // to-do ("book dentist appointment" is work to do, not the appointment).
             if intent.tool == .cancelEvent {
-                guard let task = soonest, due.count == 1 else { return intent }
+                guard soonest != nil, due.count == 1, !any.contains(noun), noun != "appointment", noun != "appointments" else { return intent }
                 let title = intent.args["title"]?.stringValue
                 let matcher = TitleMatcher(preferOpen: true)
-                let event = targets.events.compactMap { e -> Date? in
-                    guard let start = targets.eventStarts[e.ref], start >= dates.parser.now else { return nil }
-                    if let title, case .found = matcher.match(title, in: [e]) { return start }
-                    return title == nil ? start : nil
-                }.min()
-                if let event, event <= task { return intent }
+                let eventToCome = targets.events.contains { e in
+                    guard let start = targets.eventStarts[e.ref], start >= dates.parser.now else { return false }
+                    if let title, case .found = matcher.match(title, in: [e]) { return true }
+                    return title == nil
+                }
+                if eventToCome { return intent }
                 var i = intent
                 i.tool = .deleteTask
                 i.args = ["id": .string(due[0].ref)]

@@ -11,16 +11,18 @@ public struct AgentClock: Sendable {
         self.zone = zone
     }
 
-    /// The clock of a plan's `now` text; nil text means the current time in the local zone.
-    public init(text: String?) throws {
+    /// The clock of a plan's `now` text; nil text means the current time in the local zone. A
+    /// time written without an offset is a wall time in the local zone, as pb-plan and pb-date
+    /// read one.
+    public init(text: String?, local: TimeZone = TimeZone.current) throws {
         guard let text else {
-            self.init(now: Date(), zone: TimeZone.current)
+            self.init(now: Date(), zone: local)
             return
         }
-        guard let m = ISOMoment.parse(text, zone: TimeZone(secondsFromGMT: 0)!), !m.dateOnly else {
+        guard let m = ISOMoment.parse(text, zone: local), !m.dateOnly else {
             throw AgentError.badArgument("now", "expected an ISO 8601 date and time such as 2026-11-29T18:00:00Z, got '\(text)'")
         }
-        self.init(now: m.date, zone: TimeZone(secondsFromGMT: m.offset ?? 0) ?? TimeZone(secondsFromGMT: 0)!)
+        self.init(now: m.date, zone: m.offset.flatMap { TimeZone(secondsFromGMT: $0) } ?? local)
     }
 
     public var calendar: Calendar {

@@ -73,9 +73,8 @@ enum EventTools {
         let when = span.map { $0.lowerBound == $0.upperBound ? " on \($0.lowerBound)" : " from \($0.lowerBound) to \($0.upperBound)" } ?? ""
         var chosen: [OwnEvent] = []
         if next {
-            // Still to come: a timed event that has not started, an all-day one of today or later.
-            let today = ctx.clock.today
-            let ahead = inSpan.filter { $0.allDay ? $0.day(zone) >= today : $0.start >= ctx.clock.now }.sorted { $0.start < $1.start }
+            // Still to come: one that has not started (an all-day event of today is under way).
+            let ahead = inSpan.filter { $0.start >= ctx.clock.now }.sorted { $0.start < $1.start }
             let matcher = TitleMatcher(preferOpen: true)
             let fits = title.map { t in ahead.filter { e in
                 if case .found = matcher.match(t, in: [TitleMatcher.Candidate(ref: e.uid, title: e.title, open: true)]) { return true }

@@ -9,6 +9,7 @@ enum TaskTools {
     static let lookup: [AgentTool.Argument] = [
         .init("id", "the task, as task:N (or N)"),
         .init("title", "the task, by title when no id is given"),
+        .init("in_project", "narrows a title lookup to the tasks of one project or list: project:N or a title"),
     ]
 
     static func quoted(_ t: TaskItem) -> String { "\(t.ref) \"\(t.title)\"" }

@@ -8,7 +8,16 @@ extension ToolContext {
     /// The task named by `id` (a reference) or else `title`.
     public func task(idArg: String = "id", titleArg: String = "title", preferOpen: Bool = true) throws -> TaskItem {
         if let id = try args.text(idArg) { return try task(reference: id, preferOpen: preferOpen, argument: idArg, bareNumber: true) }
-        if let title = try args.text(titleArg) { return try task(reference: title, preferOpen: preferOpen, argument: titleArg, bareNumber: false) }
+        if let title = try args.text(titleArg) {
+            // "remove milk from my shopping list": the milk of that list, never another list's.
+            if let list = try args.text("in_project"), ItemRef(title) == nil {
+                let p = try project(reference: list, argument: "in_project")
+                let candidates = try store.tasks(where: "project_id = ?", [.int(p.id)]).map { TitleMatcher.Candidate(ref: $0.ref, title: $0.title, open: $0.isOpen) }
+                guard !candidates.isEmpty else { throw AgentError.notFound("\(p.ref) \"\(p.title)\" has no tasks; nothing was changed") }
+                return try store.task(try resolve(title, kind: "task on \(p.ref) \"\(p.title)\"", candidates: candidates, preferOpen: preferOpen).id)!
+            }
+            return try task(reference: title, preferOpen: preferOpen, argument: titleArg, bareNumber: false)
+        }
         throw AgentError.missingArgument("\(idArg) or \(titleArg)")
     }
 
