@@ -81,4 +81,11 @@ import Testing
         #expect(z.today == "2026-07-01")
         #expect(z.zone.secondsFromGMT() == 0, "an offset written wins")
     }
+
+    @Test func posixOffsetsReadAsTheCLibraryReadsThem() {
+        #expect(DateValueFormat.timeZone(named: "UTC+2")?.secondsFromGMT() == -7200, "two hours behind UTC, as date(1) reads it")
+        #expect(DateValueFormat.timeZone(named: "GMT-5:30")?.secondsFromGMT() == 19800)
+        #expect(DateValueFormat.timeZone(named: "+02:00")?.secondsFromGMT() == 7200, "an offset alone is the offset")
+        #expect(DateValueFormat.timeZone(named: "UTC+99") == nil)
+    }
 }

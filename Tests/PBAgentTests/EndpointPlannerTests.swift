@@ -104,6 +104,11 @@ struct EndpointPlannerTests {
         #expect(why("remind me to call mom tomorrow", [PlanStep(n: 1, tool: "delete_task", args: ["id": "task:1"])])?.contains("does not ask") == true)
         #expect(why("change the passport task", [PlanStep(n: 1, tool: "update_task", args: ["id": "task:2", "new_title": "nothing to do here"])]) != nil)
         #expect(why("go back to the dentist on friday", [PlanStep(n: 1, tool: "undo")])?.contains("does not ask") == true)
+        // Taking events out, or emptying or deleting a list, only where the request asks to take out.
+        #expect(why("when is my dentist appointment?", [PlanStep(n: 1, tool: "cancel_event", args: ["title": "dentist"])])?.contains("does not ask") == true)
+        #expect(why("what's on my shopping list", [PlanStep(n: 1, tool: "clear_project", args: ["title": "shopping list"])])?.contains("does not ask") == true)
+        #expect(why("show my shopping list", [PlanStep(n: 1, tool: "delete_project", args: ["title": "shopping list"])])?.contains("does not ask") == true)
+        #expect(why("scrap the dentist appointment", [PlanStep(n: 1, tool: "cancel_event", args: ["title": "dentist appointment"])]) == nil)
         #expect(why("remind me to call mom tomorrow", [])?.contains("planned nothing") == true)
         #expect(why("export my tasks", [PlanStep(n: 1, tool: "export_ics", args: ["path": "/etc/cron.d/x.ics"])])?.contains(".ics") == true)
         #expect(why("delete the milk", [PlanStep(n: 1, tool: "delete_task", args: ["id": "task:2"])])?.contains("does not name") == true)

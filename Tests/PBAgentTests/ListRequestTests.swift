@@ -176,4 +176,14 @@ import Testing
         let p = try planner(fx).plan("clear my shopping list")
         #expect(p.steps.isEmpty, "only a longer name is held")
     }
+
+    @Test("what a later clause adds with no list of its own goes on the list the sentence named")
+    func addedToTheListNamed() throws {
+        let fx = try AgentFixture()
+        try fx.exec(#"{"steps":[{"tool":"create_project","args":{"title":"shopping list"}},{"tool":"create_task","args":{"title":"eggs","project":"$1"}}]}"#)
+        let p = try planner(fx).plan("clear my shopping list and add milk")
+        #expect(p.steps.map(\.tool) == ["clear_project", "create_task"])
+        #expect(p.steps.last?.args == ["title": "milk", "project": "project:1"])
+        #expect(try planner(nil).plan("add milk").steps.isEmpty, "alone, an addition names no list")
+    }
 }

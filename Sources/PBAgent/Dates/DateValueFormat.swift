@@ -56,10 +56,17 @@ public struct DateValueFormat: Sendable {
         return FileManager.default.fileExists(atPath: localtime) ? TimeZone.current : TimeZone(secondsFromGMT: 0)!
     }
 
-    /// A time zone from an IANA name ("Europe/Lisbon"), "UTC", or an offset ("+02:00", "-0530").
+    /// A time zone from an IANA name ("Europe/Lisbon"), "UTC", an offset ("+02:00", "-0530"), or
+    /// a POSIX "UTC+2" or "GMT-3", read as date(1) and the C library read it: the hours to add to
+    /// the local time to get UTC, so "UTC+2" is two hours behind UTC (as IANA's Etc/GMT+2 is).
     public static func timeZone(named name: String) -> TimeZone? {
         let n = name.hasPrefix(":") ? String(name.dropFirst()) : name
         if n == "UTC" || n == "Z" || n == "GMT" { return TimeZone(secondsFromGMT: 0) }
+        if let m = ClausePattern.shared.match(#"(?:UTC|GMT)([+-])(\d{1,2})(?::(\d\d))?"#, n), let h = Int(m[1]), h <= 24 {
+            let minutes = Int(m[2]) ?? 0
+            guard minutes < 60 else { return nil }
+            return TimeZone(secondsFromGMT: (m[0] == "+" ? -1 : 1) * (h * 3600 + minutes * 60))
+        }
         if let first = n.first, first == "+" || first == "-" {
             let digits = n.dropFirst().filter { $0 != ":" }
             guard digits.count == 2 || digits.count == 4, let v = Int(digits) else { return nil }

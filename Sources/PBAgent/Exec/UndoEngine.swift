@@ -97,7 +97,9 @@ public struct UndoEngine {
             throw ToolFailure(.ioError, "cannot undo \(what): the store could not be written (\(e.message)); nothing was changed")
         } catch let e as DatabaseError {
             store.rollback()
-            let problem = "the store refused the change (\(e.message)): a later change still depends on what \(what) made"
+            // Either way round: a later change holds on to what undoing this would take away, or
+            // took away what undoing this would put things back into.
+            let problem = "the store refused the change (\(e.message)): a later change depends on, or took away, what undoing \(what) touches; undo the later groups first (pb-undo --list)"
             return UndoRecord(group: group, entry: entryID, reverted: [], status: .refused,
                               message: "cannot undo \(what); nothing was changed: \(problem)", problems: [problem],
                               dryRun: dryRun ? true : nil)

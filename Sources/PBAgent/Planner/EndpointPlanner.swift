@@ -162,6 +162,7 @@ public struct EndpointPlanner: Sendable {
 
     /// Tools that change or take back what the store already holds.
     static let changing: Set<String> = PlanReconciler.taskChanges.union(["add_dependency", "complete_milestone", "append_note", "link_items",
+                                                                         "cancel_event", "delete_project", "clear_project",
                                                                          PlanExecutor.undoTool, PlanExecutor.redoTool])
 
     /// What the request itself must say for the model's plan to stand: a step that changes an
@@ -180,7 +181,10 @@ public struct EndpointPlanner: Sendable {
         for step in steps {
             let label = "step \(step.n) (\(step.tool))"
             if Self.changing.contains(step.tool), !read.contains(step.tool) {
-                let verbs = lemmas.compactMap(VerbLexicon.action(ofLemma:)).flatMap(PlanToolSelector.tools(for:)).map(\.rawValue)
+                // A verb of deleting asks for any of the taking-out tools (events and lists too).
+                let actions = lemmas.compactMap(VerbLexicon.action(ofLemma:))
+                let verbs = actions.flatMap(PlanToolSelector.tools(for:)).map(\.rawValue)
+                    + (actions.contains(.delete) ? ["cancel_event", "delete_project", "clear_project"] : [])
                 if step.tool == PlanExecutor.undoTool || step.tool == PlanExecutor.redoTool || !verbs.contains(step.tool) {
                     return Rejection("\(label): the request does not ask for that change")
                 }

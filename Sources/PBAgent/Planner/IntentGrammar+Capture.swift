@@ -132,12 +132,22 @@ extension IntentGrammar {
         }
         let name = item(m[0])
         let generic: Set<String> = ["to-do", "todo", "to do", "task", "tasks", "reminder", "reminders", "entire", "whole", "complete", "this", "that", "whole to-do", "entire to-do", "things to do", "activities"]
-        guard !Planner.titleKey(name).isEmpty, !generic.contains(Planner.titleKey(name)), !isPronoun(name), dates.cut(name).phrase == nil,
+        // A list may be named after a day ("christmas list"): its name, not when.
+        guard !Planner.titleKey(name).isEmpty, !generic.contains(Planner.titleKey(name)), !isPronoun(name),
               !pattern.contains(#"\b(?:from|off|out|on|in|onto|into|to|at|of)\b"#, name) else { return nil }
         let title = name + " " + m[1]
         var args: [String: JSONValue] = ["title": .string(title)]
         if doneOnly { args["done"] = .bool(true) }
         return PlannedIntent(.clearProject, args, subject: title)
+    }
+
+    /// The item of "add milk", "and put eggs": an addition that names no list of its own.
+    func addedWithoutList(_ clause: String) -> String? {
+        let c = normalise(clause)
+        guard let m = pattern.match(#"(?:and )?(?:then )?(?:add|put|include|chuck|pop) (.+?)(?: (?:on|to|in|onto|into) (?:it|that|there))?"#, c.text),
+              !pattern.contains(#"\b(?:to|on|onto|into|in) (?:my |the |our )?(?:[\p{L}'’-]+ ){0,3}(?:list|checklist|calendar|diary|project)\b"#, m[0]),
+              !isPronoun(item(m[0])) else { return nil }
+        return m[0]
     }
 
     /// "open the grocery list and add milk", said as one sentence, which the clause splitter

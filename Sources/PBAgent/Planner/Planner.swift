@@ -74,10 +74,21 @@ public struct Planner: Sendable {
                     continue
                 }
                 var last = 0
+                // The list a clause of this sentence named ("clear my shopping list and add milk"):
+                // what a later clause adds with no list of its own goes on it.
+                var named: String?
                 for (clause, scope) in splitter.scopedSplit(sentence) {
                     last = max(last, scope)
-                    if let found = grammar.parse(clause) {
+                    var found = grammar.parse(clause)
+                    if found == nil, let list = named, let item = grammar.addedWithoutList(clause) {
+                        found = grammar.parse("add \(item) to the \(list)")
+                    }
+                    if let found {
                         intents += found.map { var i = $0; i.scope = base + scope; return i }
+                        if let list = found.lazy.compactMap({ i -> String? in
+                            if [.clearProject, .createProject].contains(i.tool) { return i.args["title"]?.stringValue }
+                            return i.list.map { $0.lowercased().hasSuffix("list") ? $0 : $0 + " list" }
+                        }).first { named = list }
                     } else {
                         missed.append(clause)
                     }
