@@ -149,7 +149,7 @@ import Testing
         #expect(none.summary?.contains("no single event still to come") == true)
     }
 
-    @Test("the next event, said as people say it, is one cancel_event with next, asked first without a title", arguments: [
+    @Test("the next event, said as people say it, is one cancel_event with next, asked first", arguments: [
         ("cancel my next appointment", nil), ("dismiss my next event", nil), ("do remove next event from the calendar", nil),
         ("whatever the next event is in the calendar delete it", nil), ("find my next event and delete it please", nil),
         ("delete the next meeting from my calendar", "meeting"), ("cancel my next dentist appointment", "dentist"),
@@ -160,7 +160,7 @@ import Testing
         var args: [String: JSONValue] = ["next": .bool(true)]
         if let title { args["title"] = .string(title) }
         #expect(p.steps.first?.args == args)
-        #expect((p.extra["confirm"]?.stringValue?.contains("the next event") == true) == (title == nil))
+        #expect(p.extra["confirm"]?.stringValue?.contains("the next event") == true, "asked first, with a title or without")
     }
 
     @Test("the next meeting is a task called so only while the calendar holds no meeting to come")
@@ -175,7 +175,8 @@ import Testing
         try fx.exec(#"{"steps":[{"tool":"schedule","args":{"title":"Board meeting","start":"2026-12-08T15:00:00Z"}}]}"#)
         let event = Planner(parser: NaturalDateParser(now: now, timeZone: zone), targets: try StoreTargets(fx.store)).plan("cancel my next meeting")
         #expect(event.tools == ["cancel_event"])
-        #expect(event.steps.first?.args == ["next": .bool(true), "title": "meeting"])
+        #expect(event.steps.first?.args["title"] == "meeting")
+        #expect(event.steps.first?.args["uid"] != nil, "pinned to the board meeting the question names")
     }
 
     @Test("the next event or appointment is never a to-do due sooner; the question names the event")
@@ -192,6 +193,35 @@ import Testing
             #expect(plan.extra["confirm"]?.stringValue?.contains("\"Vet appointment\" 2026-12-03T09:00:00+00:00") == true, "\(text)")
         }
         #expect(p.plan("cancel my next vet appointment").tools == ["cancel_event"])
+    }
+
+    @Test("an event named by its kind alone is the next one, asked first and pinned; a to-do with the word in it is never taken")
+    func kindAloneIsTheNextEvent() throws {
+        let fx = try scheduled()
+        try fx.exec(#"{"steps":[{"tool":"create_task","args":{"title":"book vet appointment","due":"2026-12-02T12:00:00Z"}},"# +
+                    #"{"tool":"create_task","args":{"title":"event planning"}},{"tool":"create_task","args":{"title":"call the dentist"}}]}"#)
+        let zone = TimeZone(secondsFromGMT: 0)!
+        let now = DateValueFormat(timeZone: zone).parseInstant("2026-12-02T08:00:00Z")!
+        let p = Planner(parser: NaturalDateParser(now: now, timeZone: zone), targets: try StoreTargets(fx.store))
+        for text in ["cancel my appointment", "delete the event", "cancel the event"] {
+            let plan = p.plan(text)
+            #expect(plan.tools == ["cancel_event"], "\(text)")
+            #expect(plan.steps.first?.args["uid"] != nil, "\(text)")
+            #expect(plan.extra["confirm"]?.stringValue?.contains("\"Vet appointment\"") == true, "\(text)")
+        }
+        #expect(!p.plan("the dentist is cancelled").tools.contains("complete_task"), "no call to the dentist was made")
+    }
+
+    @Test("a pinned next event is the one taken out, though another was put before it since")
+    func pinnedNextEvent() throws {
+        let fx = try scheduled()
+        let uid = EventTools.ownEvents(try own(fx), zone: TimeZone(secondsFromGMT: 0)!).first { $0.title == "Dentist" }!.uid
+        try fx.exec(#"{"steps":[{"tool":"schedule","args":{"title":"Board review","start":"2026-12-02T16:00:00Z"}}]}"#)
+        let s = try fx.step("cancel_event", #"{"next":true,"uid":"\#(uid)"}"#)
+        #expect(s.status == .ok)
+        #expect(try titles(fx).contains("Board review"))
+        #expect(!(try titles(fx).contains("Dentist")))
+        #expect(try fx.step("cancel_event", #"{"next":true,"uid":"no-such@pocketbrains"}"#).status == .failed)
     }
 
     @Test("what was called off and is to be deleted is deleted, not first marked done")

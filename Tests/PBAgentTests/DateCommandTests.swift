@@ -88,4 +88,11 @@ import Testing
         #expect(DateValueFormat.timeZone(named: "+02:00")?.secondsFromGMT() == 7200, "an offset alone is the offset")
         #expect(DateValueFormat.timeZone(named: "UTC+99") == nil)
     }
+
+    @Test func theLocalZoneIsTZAsPbDateReadsIt() throws {
+        #expect(DateValueFormat.localTimeZone(environment: ["TZ": "UTC+2"]).secondsFromGMT() == -7200)
+        #expect(DateValueFormat.localTimeZone(environment: ["TZ": "<+03>-3"]).secondsFromGMT() == 10800)
+        let c = try AgentClock(text: "2026-12-03T10:00:00", local: DateValueFormat.localTimeZone(environment: ["TZ": "UTC+2"]))
+        #expect(c.stamp == "2026-12-03T12:00:00Z")
+    }
 }

@@ -238,4 +238,23 @@ struct EverydayPhrasingTests {
         #expect(p.arg(0, "title") == "pay last month's invoice")
         #expect(p.arg(0, "due") == nil)
     }
+
+    @Test("a clock time and the day said a few words on are one moment; an errand for an evening's occasion keeps the morning", arguments: [
+        ("remind me 90 minutes before my 2pm call tomorrow", "call", "2026-12-10T12:30:00+00:00"),
+        ("remind me an hour before my 2pm appointment on friday", "appointment", "2026-12-11T13:00:00+00:00"),
+        ("buy a dress for the party at 10", "buy a dress for the party", "2026-12-10T10:00:00+00:00"),
+    ])
+    func timeAndDayApart(_ request: String, _ title: String, _ due: String) {
+        let p = planner.plan(request)
+        #expect(p.arg(0, "title") == title, "\(request)")
+        #expect(p.arg(0, "due") == due, "\(request)")
+    }
+
+    @Test("a lead with nothing dated to count from plans nothing and says so; 'remind me to X before noon' is a to-do due then")
+    func leadWithoutADate() {
+        let p = planner.plan("remind me a month before the party")
+        #expect(p.steps.isEmpty)
+        #expect(p.extra["message"]?.stringValue?.contains("nothing to count from") == true)
+        #expect(planner.plan("remind me to call before noon").arg(0, "title") == "call")
+    }
 }

@@ -186,4 +186,37 @@ import Testing
         #expect(p.steps.last?.args == ["title": "milk", "project": "project:1"])
         #expect(try planner(nil).plan("add milk").steps.isEmpty, "alone, an addition names no list")
     }
+
+    @Test("a chore that names a list the store holds by its whole name empties that list; any other chore stays a task")
+    func heldListEmptied() throws {
+        let fx = try AgentFixture()
+        try fx.exec(#"{"steps":[{"tool":"create_project","args":{"title":"Groceries"}},{"tool":"create_task","args":{"title":"milk","project":"$1"}}]}"#)
+        let p = try planner(fx)
+        #expect(p.plan("clear my groceries").steps.map(\.tool) == ["clear_project"])
+        #expect(p.plan("clear my groceries").extra["confirm"]?.stringValue?.contains("\"Groceries\"") == true)
+        #expect(p.plan("clear out the garage").steps.map(\.tool) == ["create_task"])
+        #expect(try planner(nil).plan("clear my groceries").steps.map(\.tool) == ["create_task"], "the store unread: a chore")
+    }
+
+    @Test("an item of a list goes only from the list of that whole name; emptying a list and adding to it adds anew")
+    func wholeListForItems() throws {
+        let fx = try AgentFixture()
+        try fx.exec(#"{"steps":[{"tool":"create_project","args":{"title":"work shopping list"}},{"tool":"create_task","args":{"title":"milk","project":"$1"}}]}"#)
+        #expect(try fx.step("delete_task", #"{"title":"milk","in_project":"shopping list"}"#).status == .failed)
+        #expect(try planner(fx).plan("remove milk from my shopping list").steps.isEmpty, "R9: no list of that whole name")
+        let gx = try AgentFixture()
+        try gx.exec(#"{"steps":[{"tool":"create_project","args":{"title":"shopping list"}},{"tool":"create_task","args":{"title":"milk","project":"$1"}}]}"#)
+        #expect(try planner(gx).plan("clear my shopping list and add milk").steps.map(\.tool) == ["clear_project", "create_task"])
+    }
+
+    @Test("the next task found by when it is due asks before it is deleted")
+    func nextTaskAsks() throws {
+        let fx = try AgentFixture()
+        try fx.exec(#"{"steps":[{"tool":"create_task","args":{"title":"team meeting prep","due":"2026-11-27T12:00:00Z"}}]}"#)
+        for text in ["cancel the next one", "cancel my next meeting"] {
+            let p = try planner(fx).plan(text)
+            #expect(p.steps.map(\.tool) == ["delete_task"], "\(text)")
+            #expect(p.extra["confirm"]?.stringValue?.contains("\"team meeting prep\"") == true, "\(text)")
+        }
+    }
 }

@@ -46,6 +46,13 @@ public struct DateValueFormat: Sendable {
         ISO8601Instant.parse(text, zone: timeZone)
     }
 
+    /// The local zone: `TZ` read as `timeZone(named:)` reads it (POSIX "UTC+2" two hours behind
+    /// UTC), else the machine's; one reading for every program.
+    public static func localTimeZone(environment: [String: String] = ProcessInfo.processInfo.environment) -> TimeZone {
+        if let name = environment["TZ"], !name.isEmpty, let z = timeZone(named: name) { return z }
+        return systemTimeZone()
+    }
+
     /// The machine's zone, as date(1) reads it without `TZ`: the zone `/etc/localtime` links to,
     /// else Foundation's idea of it (a copied zone file), else UTC.
     public static func systemTimeZone(localtime: String = "/etc/localtime") -> TimeZone {
@@ -62,10 +69,10 @@ public struct DateValueFormat: Sendable {
     public static func timeZone(named name: String) -> TimeZone? {
         let n = name.hasPrefix(":") ? String(name.dropFirst()) : name
         if n == "UTC" || n == "Z" || n == "GMT" { return TimeZone(secondsFromGMT: 0) }
-        if let m = ClausePattern.shared.match(#"(?:UTC|GMT)([+-])(\d{1,2})(?::(\d\d))?"#, n), let h = Int(m[1]), h <= 24 {
+        if let m = ClausePattern.shared.match(#"(?:UTC|GMT|<[+-]?[A-Za-z0-9]+>)([+-]?)(\d{1,2})(?::(\d\d))?"#, n), let h = Int(m[1]), h <= 24 {
             let minutes = Int(m[2]) ?? 0
             guard minutes < 60 else { return nil }
-            return TimeZone(secondsFromGMT: (m[0] == "+" ? -1 : 1) * (h * 3600 + minutes * 60))
+            return TimeZone(secondsFromGMT: (m[0] == "-" ? 1 : -1) * (h * 3600 + minutes * 60))
         }
         if let first = n.first, first == "+" || first == "-" {
             let digits = n.dropFirst().filter { $0 != ":" }

@@ -78,7 +78,9 @@ public struct DateSlot: Sendable {
         // "dinner with sam friday at 7": a clock hour said without am or pm is read from 7 as the
         // morning, but an evening's occasion is at 7 in the evening.
         if let pm = m.alternatives.first(where: { $0.reason == "12-hour clock: pm" }), let am = m.value, pm.value > am,
-           ClausePattern.shared.contains(DateSlot.evening, text) {
+           ClausePattern.shared.contains(DateSlot.evening, text),
+           // "buy a dress for the party at 10": the errand is at 10, not the party.
+           !ClausePattern.shared.contains(#"\bfor (?:the |my |our |a |an |tonight'?s |this )?(?:[\p{L}'’-]+ )?"# + DateSlot.evening, text) {
             var evening = pm.value
             // Said without a day ("dinner at 7" at noon): this evening, while it is still to come.
             let earlier = evening.addingTimeInterval(-86_400)
@@ -86,8 +88,30 @@ public struct DateSlot: Sendable {
             m.value = evening
             m.alternatives = [DateAlternative(value: am, grain: m.grain, reason: "12-hour clock: am")]
         }
+        // "my 2pm call tomorrow", "my 2pm appointment on friday": a clock time and, a few words
+        // on, the day it is on are one moment.
+        var dayApart: DateMatch?
+        if m.grain == .hour || m.grain == .minute, m.recurrence == nil, m.error == nil, let tv = m.value,
+           let d = matches.first(where: { $0.start >= m.end && $0.grain == .day && $0.error == nil && $0.recurrence == nil && owner($0, in: bytes) == nil }),
+           let dv = d.value, String(decoding: bytes[m.end..<d.start], as: UTF8.self).split(separator: " ").count <= 4 {
+            let hm = calendar.dateComponents([.hour, .minute], from: tv)
+            if let at = calendar.date(bySettingHour: hm.hour ?? 0, minute: hm.minute ?? 0, second: 0, of: dv) {
+                dayApart = d
+                m.value = at
+                m.phrase += " " + d.phrase
+            }
+        }
         var before = String(decoding: bytes[0..<m.start], as: UTF8.self)
         var after = String(decoding: bytes[m.end...], as: UTF8.self)
+        if let d = dayApart {
+            var between = String(decoding: bytes[m.end..<d.start], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            if let space = between.lastIndex(of: " "), DateSlot.leadIns.contains(between[between.index(after: space)...].lowercased()) {
+                between = String(between[..<space])
+            } else if DateSlot.leadIns.contains(between.lowercased()) {
+                between = ""
+            }
+            after = " " + between + " " + String(decoding: bytes[d.end...], as: UTF8.self)
+        }
         // "tomorrow's meeting at ten am": the day owns what follows, and a time said after it is
         // that day's time, not a second date in the title.
         // So does "next month's rent": the phrase is the thing's date, its "'s" no part of the title.
@@ -193,7 +217,8 @@ public struct DateSlot: Sendable {
     }
 
     /// A reminder asked for ahead of something: the length ahead, and what it is ahead of.
-    public static let aheadOf = #"(?:remind|ping|nudge|notify|alert|warn|tell) me (.+?) (before|ahead of|prior to|after) (?:my |the |our )?(.+)"#
+    /// "remind me to call before noon" is a to-do with a due, no lead.
+    public static let aheadOf = #"(?:remind|ping|nudge|notify|alert|warn|tell) me (?!to |that |about |of |re |when |if )(.+?) (before|ahead of|prior to|after) (?:my |the |our )?(.+)"#
 
     /// The grain a task's due carries: a clock time is a moment ("at 3pm" is 15:00, as pb-exec
     /// reads a time), though the phrase itself is only precise to the hour.

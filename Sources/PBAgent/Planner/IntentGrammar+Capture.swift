@@ -258,8 +258,13 @@ extension IntentGrammar {
         }
         // "remind me the evening before the dentist on friday": a reminder at the dentist's own
         // time would be too late, and another time would be a guess.
-        if let m = pattern.match(DateSlot.aheadOf, t), dates.cut(m[2]).value != nil, dates.countBack(m[0]) == nil {
-            return "nothing planned: how long before or after could not be read; say it as a length of time (\"an hour before\", \"two days before\"); nothing in the store was touched"
+        if let m = pattern.match(DateSlot.aheadOf, t) {
+            if dates.cut(m[2]).value != nil, dates.countBack(m[0]) == nil {
+                return "nothing planned: how long before or after could not be read; say it as a length of time (\"an hour before\", \"two days before\"); nothing in the store was touched"
+            }
+            if dates.cut(m[2]).value == nil, dates.countBack(m[0]) != nil {
+                return "nothing planned: no day or time was said for \"\(item(m[2]))\", so there is nothing to count from; say it (\"... before the party on saturday\"); nothing in the store was touched"
+            }
         }
         // "delete everything", "clear it all": of what, was not said.
         if pattern.match(#"(?:delete|remove|clear|erase|wipe|get rid of|cancel)(?: out)? (?:everything|it all|all of it|all)"#, t) != nil {
@@ -467,7 +472,10 @@ extension IntentGrammar {
         let kind = #"(events?|appointments?|appt|meetings?|engagements?|calendar events?|calendar entry|entry|entries|bookings?|lunch|dinner|breakfast|calls?|class|lesson|session|game|match|party|flight|trip|date|interview|reservation)"#
         let place = #"(?: (?:from|off|on|in|of) (?:my |the )?(?:calendar|diary|agenda|schedule|planner))?"#
         let t = c.text
+        // "cancel my appointment", "delete the event": an event named by no more than its kind
+        // is the next one (asked first, named), never a to-do with the word in it.
         guard let m = pattern.match(#"(?:(.+?),? (?:and|then|and then|so) )?(?:do )?"# + remove + #" (?:my |the )?(?:very )?next (?:(.+?) )?"# + kind + place + #"(.*)"#, t)
+                ?? pattern.match(#"(?:(.+?),? (?:and|then|and then|so) )?(?:do )?"# + remove + #" (?:my|the|this|that|our)()\s?"# + kind + place + #"(.*)"#, t)
                 ?? pattern.match(#"()(?:whatever|whichever) (?:the |my )?next (?:(.+?) )?"# + kind + #" is"# + place + #",? "# + remove + #" (?:it|that|that one)(.*)"#, t),
               // "don't cancel my next meeting", "remind me to cancel my next appointment": not now.
               !pattern.contains(#"\b(?:don'?t|do not|never|not|no|remind|task|to-?do|note|tell|ask|text|email|message|write)\b"#, m[0]) else { return nil }

@@ -63,8 +63,13 @@ extension IntentGrammar {
         let t = c.text
         // "I did not say it", "I haven't paid it yet": a denial completes nothing.
         if pattern.contains(#"\b(?:not|never|n't|nt|no longer|yet to)\b"#, c.lower.replacingOccurrences(of: "n't", with: " n't")) { return nil }
+        // "the subscription is cancelled" is the to-do "cancel the subscription" done; "the dentist
+        // is cancelled" is no call to the dentist made, and completes nothing else.
+        if let m = pattern.match(#"(.+?) (?:is|are|'s|has been|have been|was|were|got) (?:now |all |finally |already )?(?:cancelled|canceled|called off)"#, t) {
+            return onTask(.completeTask, "cancel " + m[0]).map { [$0] }
+        }
         if let m = pattern.match(#"(?:that'?s|that is) (.+?) (?:sorted|done|finished|dealt with|taken care of|handled|out of the way)"#, t)
-            ?? pattern.match(#"(.+?) (?:is|are|'s|has been|have been|was|were) (?:now |all |finally |already )?(?:done|finished|sorted|complete|completed|taken care of|handled|dealt with|clean|fixed|paid|booked|sent|submitted|cancelled|over)"#, t) {
+            ?? pattern.match(#"(.+?) (?:is|are|'s|has been|have been|was|were) (?:now |all |finally |already )?(?:done|finished|sorted|complete|completed|taken care of|handled|dealt with|clean|fixed|paid|booked|sent|submitted|over)"#, t) {
             return onTask(.completeTask, m[0]).map { [$0] }
         }
         var words = t.split(separator: " ").map(String.init)

@@ -76,7 +76,7 @@ public struct PlanReconciler: Sendable {
             out.extra["review"] = .array(pass.reviews.map(\.json))
         }
         // A question asked before writing is moot once the step it asks about is gone.
-        if out.extra["confirm"] != nil, !out.steps.contains(where: { ["schedule", "draft_message", "cancel_event", "delete_project", "clear_project"].contains($0.tool) }) {
+        if out.extra["confirm"] != nil, !out.steps.contains(where: { ["schedule", "draft_message", "cancel_event", "delete_project", "clear_project", "delete_task", "complete_task"].contains($0.tool) }) {
             out.extra["confirm"] = nil
         }
         // Taking every event of a day out of the calendar is asked first, whoever planned it: the
@@ -85,7 +85,7 @@ public struct PlanReconciler: Sendable {
             pass.questions.append(PlanReconciler.clearingQuestion(e.args))
         }
         // So is taking out the next event with no name said: which one it is shows in the dry run.
-        for e in out.steps where e.tool == "cancel_event" && e.args["next"] == .bool(true) && PlanReconciler.text(e.args["title"]) == nil {
+        for e in out.steps where e.tool == "cancel_event" && e.args["next"] == .bool(true) {
             pass.questions.append("take \(nextEventNamed(e.args)) out of PocketBrains' calendar? (other calendars are only read)")
         }
         // So is deleting a whole list with what is on it.
@@ -118,12 +118,14 @@ public struct PlanReconciler: Sendable {
     /// The event a `next` step would take out, named when the store was read: the first of the
     /// own calendar to start after now, within the day or span given.
     func nextEventNamed(_ args: [String: JSONValue]) -> String {
-        let generic = "the next event still to come"
+        let called = PlanReconciler.text(args["title"]).map { " called \"\($0)\"" } ?? ""
+        let generic = "the next event\(called) still to come"
         guard let targets else { return generic }
         let zone = dates.parser.timeZone
         let on = PlanReconciler.text(args["on"]), until = PlanReconciler.text(args["until"]) ?? on
+        let uid = PlanReconciler.text(args["uid"])
         let first = targets.events.compactMap { e -> (String, Date)? in
-            guard let start = targets.eventStarts[e.ref], start >= dates.parser.now else { return nil }
+            guard let start = targets.eventStarts[e.ref], start >= dates.parser.now, uid == nil || e.ref == uid else { return nil }
             let day = ISOMoment.dayString(start, zone: zone)
             if let on, let until, !(on...until).contains(day) { return nil }
             return (e.title, start)
@@ -515,7 +517,11 @@ public struct PlanReconciler: Sendable {
             var named: [(key: String, kind: String, items: [TitleMatcher.Candidate])] = []
             if PlanReconciler.taskChanges.contains(s.tool) {
                 if s.args["id"] == nil { named.append(("title", "task", store.tasks)) }
-                if s.args["in_project"] != nil { named.append(("in_project", "project", store.projects)) }
+                if let list = PlanReconciler.text(s.args["in_project"]), ItemRef(list) == nil,
+                   !store.projects.contains(where: { Planner.titleKey($0.title) == Planner.titleKey(list) }) {
+                    change("R9", "\(label(s)): no list in the store is called \"\(list)\"; rejected", step: s.n)
+                    return false
+                }
             } else if s.tool == "add_dependency" {
                 named += [("task", "task", store.tasks), ("blocked_by", "task", store.tasks)]
             } else if s.tool == "complete_milestone" {
@@ -526,6 +532,10 @@ public struct PlanReconciler: Sendable {
                 if s.args["id"] == nil { named.append(("title", "note", store.notes)) }
             } else if s.tool == "cancel_event", s.args["all"] != .bool(true) {
                 named.append(("title", "event", store.events))
+                if let uid = PlanReconciler.text(s.args["uid"]), !store.events.contains(where: { $0.ref == uid }) {
+                    change("R9", "\(label(s)): no event of PocketBrains' calendar has uid \(uid); rejected", step: s.n)
+                    return false
+                }
             } else if s.tool == "link_items" {
                 let all = store.tasks + store.projects + store.milestones + store.notes
                 named += [("from", "item", all), ("to", "item", all)]
@@ -573,7 +583,10 @@ public struct PlanReconciler: Sendable {
             // gives a due on another day than the open one's (a second occurrence, said on purpose).
             // A single request's title must be the open task's as said, articles aside ("drive mum
             // from the airport" is not "drive mum to the airport"); a capture's, its content words.
-            if let open = owner.openTasks.first(where: {
+            // After a step that empties or deletes a list, an open task may be one it takes away
+            // ("clear my shopping list and add milk"): the new one is added.
+            let emptied = kept.contains { ["clear_project", "delete_project"].contains($0.step.tool) }
+            if !emptied, let open = owner.openTasks.first(where: {
                 capture ? Set(TitleMatcher.contentWords($0.text)) == key : Planner.titleKey($0.text) == Planner.titleKey(title)
             }), capture || sameDay(s.args["due"], owner.targets?.dues[open.ref]) {
                 change("R1", "\(label(s)): already open as \(open.ref) \"\(open.text)\"; not added again", step: s.n)

@@ -102,7 +102,7 @@ public struct Planner: Sendable {
         intents = intents.enumerated().filter { i, intent in
             intent.tool != .undo || i == 0 || intents[i - 1].tool != .undo || intents[i - 1].scope != intent.scope
         }.map(\.element)
-        intents = deletingLists(cancellingEvents(filingIntoLists(keepingTime(namingByDue(Self.joiningPronounTasks(intents))))))
+        intents = emptyingHeldLists(deletingLists(cancellingEvents(filingIntoLists(keepingTime(namingByDue(Self.joiningPronounTasks(intents)))))))
         let (numberedPlan, unresolved) = numbered(text, intents, source: "grammar")
         var record = reconciler.reconcile(numberedPlan, request: text, capture: false, listAll: false)
         if record.steps.isEmpty {
@@ -154,13 +154,27 @@ public struct Planner: Sendable {
                 event.scope = i.scope
                 return event
             }
-            if i.tool == .cancelEvent, matcher.match(title, in: targets.events) == .none, matcher.match(title, in: targets.tasks) != .none {
+            // The next event is an event: never a to-do that shares a word with it ("lunch with ana").
+            if i.tool == .cancelEvent, i.args["next"] == nil, matcher.match(title, in: targets.events) == .none, matcher.match(title, in: targets.tasks) != .none {
                 var task = i
                 task.tool = .deleteTask
                 task.args = ["title": .string(title)]
                 return task
             }
             return i
+        }
+    }
+
+    /// "clear my groceries", "empty the christmas project": a chore by its words, but when the
+    /// store holds a project of exactly that name, that list emptied (asked first), not a task
+    /// called "clear my groceries".
+    func emptyingHeldLists(_ intents: [PlannedIntent]) -> [PlannedIntent] {
+        guard let targets = reconciler.targets, !targets.projects.isEmpty else { return intents }
+        return intents.map { i in
+            guard i.tool == .createTask, i.args.keys.sorted() == ["title"], let title = i.args["title"]?.stringValue,
+                  let m = ClausePattern.shared.match(#"(?:clear|empty|wipe)(?: out| down)? (.+)"#, title),
+                  let p = targets.projects.first(where: { Self.titleKey($0.title) == Self.titleKey(m[0]) }) else { return i }
+            return PlannedIntent(.clearProject, ["title": .string(p.title)], subject: p.title)
         }
     }
 
@@ -205,7 +219,9 @@ public struct Planner: Sendable {
         guard let targets = reconciler.targets else { return intents }
         let zone = dates.parser.timeZone
         return intents.map { intent in
-            guard intent.dueWithin != nil || intent.dueNext else { return intent }
+            guard intent.dueWithin != nil || intent.dueNext else {
+                return intent.tool == .cancelEvent && intent.args["next"] == .bool(true) ? pinned(intent, targets) : intent
+            }
             // "tomorrow's task" is any task; "tomorrow's meeting" one whose title says meeting.
             let noun = intent.subject.flatMap { $0.split(separator: " ").last.map { $0.lowercased() } } ?? "task"
             let any: Set<String> = ["task", "thing", "todo", "to-do", "one", "job", "reminder", "event", "item"]
@@ -230,7 +246,7 @@ public struct Planner: Sendable {
             // next meeting", a task "team meeting"); "my next event" or "appointment" is never a
             // to-do ("book dentist appointment" is work to do, not the appointment).
             if intent.tool == .cancelEvent {
-                guard soonest != nil, due.count == 1, !any.contains(noun), noun != "appointment", noun != "appointments" else { return intent }
+                guard soonest != nil, due.count == 1, !any.contains(noun), noun != "appointment", noun != "appointments" else { return pinned(intent, targets) }
                 let title = intent.args["title"]?.stringValue
                 let matcher = TitleMatcher(preferOpen: true)
                 let eventToCome = targets.events.contains { e in
@@ -238,11 +254,12 @@ public struct Planner: Sendable {
                     if let title, case .found = matcher.match(title, in: [e]) { return true }
                     return title == nil
                 }
-                if eventToCome { return intent }
+                if eventToCome { return pinned(intent, targets) }
                 var i = intent
                 i.tool = .deleteTask
                 i.args = ["id": .string(due[0].ref)]
                 i.subject = due[0].title
+                i.confirm = "delete \(due[0].ref) \"\(due[0].title)\", the next task called so? (the calendar holds no such event to come)"
                 return i
             }
             guard due.count == 1 else { return intent }
@@ -251,8 +268,32 @@ public struct Planner: Sendable {
             i.args["title"] = nil
             i.args["id"] = .string(due[0].ref)
             i.subject = due[0].title
+            // Found by when it is due, not by its name: a deletion or completion asks first.
+            if [.deleteTask, .completeTask].contains(i.tool) {
+                i.confirm = "\(i.tool == .deleteTask ? "delete" : "complete") \(due[0].ref) \"\(due[0].title)\"?"
+            }
             return i
         }
+    }
+
+    /// A next event to take out, found in the store now, pinned by its UID: a plan confirmed
+    /// later takes out the event its question named, not one added before it since.
+    func pinned(_ intent: PlannedIntent, _ targets: StoreTargets) -> PlannedIntent {
+        let title = intent.args["title"]?.stringValue
+        let zone = dates.parser.timeZone
+        let on = intent.args["on"]?.stringValue, until = intent.args["until"]?.stringValue ?? on
+        let matcher = TitleMatcher(preferOpen: true)
+        let first = targets.events.compactMap { e -> (String, Date)? in
+            guard let start = targets.eventStarts[e.ref], start >= dates.parser.now else { return nil }
+            if let title, matcher.match(title, in: [e]) == .none { return nil }
+            let day = ISOMoment.dayString(start, zone: zone)
+            if let on, let until, !(on...until).contains(day) { return nil }
+            return (e.ref, start)
+        }.min { $0.1 < $1.1 }
+        guard let (uid, _) = first else { return intent }
+        var i = intent
+        i.args["uid"] = .string(uid)
+        return i
     }
 
     /// A move to another day keeps the time of day the task had ("bump the vet to friday", the

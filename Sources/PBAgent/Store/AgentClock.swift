@@ -14,7 +14,7 @@ public struct AgentClock: Sendable {
     /// The clock of a plan's `now` text; nil text means the current time in the local zone. A
     /// time written without an offset is a wall time in the local zone, as pb-plan and pb-date
     /// read one.
-    public init(text: String?, local: TimeZone = TimeZone.current) throws {
+    public init(text: String?, local: TimeZone = DateValueFormat.localTimeZone()) throws {
         guard let text else {
             self.init(now: Date(), zone: local)
             return

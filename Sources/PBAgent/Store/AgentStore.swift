@@ -16,7 +16,7 @@ public final class AgentStore {
     /// The copy made before the last migration, if one was made while opening.
     public private(set) var backupPath: String?
     /// The clock timestamps are taken from.
-    public var clock = AgentClock(now: Date(), zone: TimeZone.current)
+    public var clock = AgentClock(now: Date(), zone: DateValueFormat.localTimeZone())
 
     private var recording: [InverseStep]?
     private var columnCache: [StoreTable: [String]] = [:]

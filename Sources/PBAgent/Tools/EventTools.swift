@@ -50,6 +50,7 @@ enum EventTools {
         .init("until", "the last day of the span, inclusive"),
         .init("all", "true: every event that matches, not one"),
         .init("next", "true: the first event still to come that matches, not one by its title alone"),
+        .init("uid", "the event, by its UID (pb-plan pins the next event it named to it)"),
     ], run: { ctx in
         let zone = ctx.clock.zone
         let title = try ctx.args.text("title")
@@ -57,7 +58,7 @@ enum EventTools {
         let next = try ctx.args.bool("next") ?? false
         let span = try days(ctx)
         if all && next { throw AgentError.badArgument("next", "next takes out one event, all every one: give one of them") }
-        guard title != nil || all || next else { throw AgentError.missingArgument("title, next (the first event to come), or all (every event of the day or span)") }
+        guard title != nil || all || next || ctx.args.has("uid") else { throw AgentError.missingArgument("title, next (the first event to come), or all (every event of the day or span)") }
         let path = SchedulingTools.ownCalendar(ctx.store)
         let existing = try ctx.store.fileContent(path).map { String(decoding: $0, as: UTF8.self) } ?? ""
         // A file cut short could not take an event back on undo: refused, as `schedule` refuses it.
@@ -72,7 +73,15 @@ enum EventTools {
         let seriesNote = series.isEmpty ? "" : "; left alone, as they repeat: " + series.map { "\"\($0.title)\"" }.joined(separator: ", ")
         let when = span.map { $0.lowerBound == $0.upperBound ? " on \($0.lowerBound)" : " from \($0.lowerBound) to \($0.upperBound)" } ?? ""
         var chosen: [OwnEvent] = []
-        if next {
+        if let uid = try ctx.args.text("uid") {
+            // The event a confirmed plan named, and no other that came first since.
+            guard let e = events.first(where: { $0.uid == uid }) else {
+                throw AgentError.notFound("no event \(uid) in PocketBrains' calendar (taken out or changed since the plan was made); nothing was taken out")
+            }
+            if e.repeats { throw AgentError.conflict("\"\(e.title)\" repeats; PocketBrains takes out single events only: change the series in a calendar program") }
+            if next, e.start < ctx.clock.now { throw AgentError.conflict("\"\(e.title)\" \(e.when(zone)) has begun, so it is no longer the next event; nothing was taken out") }
+            chosen = [e]
+        } else if next {
             // Still to come: one that has not started (an all-day event of today is under way).
             let ahead = inSpan.filter { $0.start >= ctx.clock.now }.sorted { $0.start < $1.start }
             let matcher = TitleMatcher(preferOpen: true)

@@ -11,7 +11,18 @@ extension ToolContext {
         if let title = try args.text(titleArg) {
             // "remove milk from my shopping list": the milk of that list, never another list's.
             if let list = try args.text("in_project"), ItemRef(title) == nil {
-                let p = try project(reference: list, argument: "in_project")
+                // The list by its whole name or id, as lists go: "shopping list" is not "work shopping list".
+                let p: ProjectItem
+                if ItemRef(list) != nil {
+                    p = try project(reference: list, argument: "in_project")
+                } else {
+                    let whole = try store.projects().filter { Planner.titleKey($0.title) == Planner.titleKey(list) }
+                    guard whole.count == 1 else {
+                        throw whole.isEmpty ? AgentError.notFound("no project or list is called \"\(list)\" (a list is named by its whole name); nothing was changed")
+                                            : AgentError.ambiguous(kind: "project", query: list, candidates: whole.map { "\($0.ref) \"\($0.title)\"" })
+                    }
+                    p = whole[0]
+                }
                 let candidates = try store.tasks(where: "project_id = ?", [.int(p.id)]).map { TitleMatcher.Candidate(ref: $0.ref, title: $0.title, open: $0.isOpen) }
                 guard !candidates.isEmpty else { throw AgentError.notFound("\(p.ref) \"\(p.title)\" has no tasks; nothing was changed") }
                 return try store.task(try resolve(title, kind: "task on \(p.ref) \"\(p.title)\"", candidates: candidates, preferOpen: preferOpen).id)!
