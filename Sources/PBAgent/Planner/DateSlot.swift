@@ -43,6 +43,14 @@ public struct DateSlot: Sendable {
     /// Occasions of the evening: an hour from 7 to 11 said for them without am or pm is pm.
     static let evening = #"\b(?:dinner|supper|drinks|pub|bar|party|cinema|movies?|film|concert|gig|show|theat(?:re|er)|date night|nightcap|karaoke|evening|night out)\b"#
 
+    /// The text before a phrase without its last word when that is a lead-in ("call Mom on" is
+    /// "call Mom"), trimmed.
+    static func droppingLeadIn(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let space = trimmed.lastIndex(of: " ") else { return leadIns.contains(trimmed.lowercased()) ? "" : trimmed }
+        return leadIns.contains(trimmed[trimmed.index(after: space)...].lowercased()) ? String(trimmed[..<space]) : trimmed
+    }
+
     /// Lead-in words dropped with the phrase: "call Mom on Friday" is "call Mom".
     static let leadIns: Set<String> = ["on", "by", "at", "for", "due", "until", "till", "til", "in", "from", "this", "to", "before"]
 
@@ -104,12 +112,7 @@ public struct DateSlot: Sendable {
         var before = String(decoding: bytes[0..<m.start], as: UTF8.self)
         var after = String(decoding: bytes[m.end...], as: UTF8.self)
         if let d = dayApart {
-            var between = String(decoding: bytes[m.end..<d.start], as: UTF8.self).trimmingCharacters(in: .whitespaces)
-            if let space = between.lastIndex(of: " "), DateSlot.leadIns.contains(between[between.index(after: space)...].lowercased()) {
-                between = String(between[..<space])
-            } else if DateSlot.leadIns.contains(between.lowercased()) {
-                between = ""
-            }
+            let between = DateSlot.droppingLeadIn(String(decoding: bytes[m.end..<d.start], as: UTF8.self))
             after = " " + between + " " + String(decoding: bytes[d.end...], as: UTF8.self)
         }
         // "tomorrow's meeting at ten am": the day owns what follows, and a time said after it is
@@ -131,13 +134,7 @@ public struct DateSlot: Sendable {
                     hour += 12
                 }
                 if let at = calendar.date(bySettingHour: hour, minute: hm.minute ?? 0, second: 0, of: day) {
-                    let between = String(decoding: bytes[(m.end + owned.utf8.count)..<t.start], as: UTF8.self)
-                    var lead = between.trimmingCharacters(in: .whitespaces)
-                    if let space = lead.lastIndex(of: " "), DateSlot.leadIns.contains(lead[lead.index(after: space)...].lowercased()) {
-                        lead = String(lead[..<space])
-                    } else if DateSlot.leadIns.contains(lead.lowercased()) {
-                        lead = ""
-                    }
+                    let lead = DateSlot.droppingLeadIn(String(decoding: bytes[(m.end + owned.utf8.count)..<t.start], as: UTF8.self))
                     after = " " + lead + " " + String(decoding: bytes[t.end...], as: UTF8.self)
                     m = DateMatch(phrase: m.phrase + " " + t.phrase, start: m.start, end: t.end, value: at, grain: t.grain)
                 }
@@ -145,15 +142,7 @@ public struct DateSlot: Sendable {
         }
         // Drop one lead-in word, but never the whole clause ("due friday" keeps nothing to drop into);
         // before a day that owns what follows it leads into that ("prepare for friday's meeting").
-        let trimmed = before.trimmingCharacters(in: .whitespaces)
-        if owned == nil {
-            if let space = trimmed.lastIndex(of: " ") {
-                let last = trimmed[trimmed.index(after: space)...].lowercased()
-                if DateSlot.leadIns.contains(last) { before = String(trimmed[..<space]) }
-            } else if DateSlot.leadIns.contains(trimmed.lowercased()) {
-                before = ""
-            }
-        }
+        if owned == nil { before = DateSlot.droppingLeadIn(before) }
         var cut = Cut(rest: DateSlot.tidy(before + " " + after), phrase: m.phrase)
         if let error = m.error {
             cut.invalid = error

@@ -121,17 +121,10 @@ public struct PlanReconciler: Sendable {
         let called = PlanReconciler.text(args["title"]).map { " called \"\($0)\"" } ?? ""
         let generic = "the next event\(called) still to come"
         guard let targets else { return generic }
-        let zone = dates.parser.timeZone
-        let on = PlanReconciler.text(args["on"]), until = PlanReconciler.text(args["until"]) ?? on
-        let uid = PlanReconciler.text(args["uid"])
-        let first = targets.events.compactMap { e -> (String, Date)? in
-            guard let start = targets.eventStarts[e.ref], start >= dates.parser.now, uid == nil || e.ref == uid else { return nil }
-            let day = ISOMoment.dayString(start, zone: zone)
-            if let on, let until, !(on...until).contains(day) { return nil }
-            return (e.title, start)
-        }.min { $0.1 < $1.1 }
-        guard let (title, start) = first else { return generic + " (none is in the calendar now)" }
-        return "\"\(title)\" \(dates.format.instant(start)), the next event still to come,"
+        let first = targets.firstEventToCome(after: dates.parser.now, zone: dates.parser.timeZone, on: PlanReconciler.text(args["on"]),
+                                             until: PlanReconciler.text(args["until"]), uid: PlanReconciler.text(args["uid"]))
+        guard let first else { return generic + " (none is in the calendar now)" }
+        return "\"\(first.title)\" \(dates.format.instant(first.start)), the next event still to come,"
     }
 
     /// What a step that takes every matching event out of the calendar asks before it runs.

@@ -247,14 +247,9 @@ public struct Planner: Sendable {
             // to-do ("book dentist appointment" is work to do, not the appointment).
             if intent.tool == .cancelEvent {
                 guard soonest != nil, due.count == 1, !any.contains(noun), noun != "appointment", noun != "appointments" else { return pinned(intent, targets) }
-                let title = intent.args["title"]?.stringValue
-                let matcher = TitleMatcher(preferOpen: true)
-                let eventToCome = targets.events.contains { e in
-                    guard let start = targets.eventStarts[e.ref], start >= dates.parser.now else { return false }
-                    if let title, case .found = matcher.match(title, in: [e]) { return true }
-                    return title == nil
+                if targets.firstEventToCome(after: dates.parser.now, zone: zone, title: intent.args["title"]?.stringValue, exactly: true) != nil {
+                    return pinned(intent, targets)
                 }
-                if eventToCome { return pinned(intent, targets) }
                 var i = intent
                 i.tool = .deleteTask
                 i.args = ["id": .string(due[0].ref)]
@@ -279,20 +274,11 @@ public struct Planner: Sendable {
     /// A next event to take out, found in the store now, pinned by its UID: a plan confirmed
     /// later takes out the event its question named, not one added before it since.
     func pinned(_ intent: PlannedIntent, _ targets: StoreTargets) -> PlannedIntent {
-        let title = intent.args["title"]?.stringValue
-        let zone = dates.parser.timeZone
-        let on = intent.args["on"]?.stringValue, until = intent.args["until"]?.stringValue ?? on
-        let matcher = TitleMatcher(preferOpen: true)
-        let first = targets.events.compactMap { e -> (String, Date)? in
-            guard let start = targets.eventStarts[e.ref], start >= dates.parser.now else { return nil }
-            if let title, matcher.match(title, in: [e]) == .none { return nil }
-            let day = ISOMoment.dayString(start, zone: zone)
-            if let on, let until, !(on...until).contains(day) { return nil }
-            return (e.ref, start)
-        }.min { $0.1 < $1.1 }
-        guard let (uid, _) = first else { return intent }
+        let first = targets.firstEventToCome(after: dates.parser.now, zone: dates.parser.timeZone, title: intent.args["title"]?.stringValue,
+                                             on: intent.args["on"]?.stringValue, until: intent.args["until"]?.stringValue)
+        guard let first else { return intent }
         var i = intent
-        i.args["uid"] = .string(uid)
+        i.args["uid"] = .string(first.ref)
         return i
     }
 

@@ -24,6 +24,25 @@ public struct StoreTargets: Sendable {
         self.canUndo = canUndo
     }
 
+    /// The first event of the own calendar starting at or after `now`: of a title when one is
+    /// given (found whole when `exactly`, else any fit), within the days `on`...`until`, or the
+    /// one `uid` names. What "the next event" means to the planner, its question and its pin.
+    public func firstEventToCome(after now: Date, zone: TimeZone, title: String? = nil, exactly: Bool = false,
+                                 on: String? = nil, until: String? = nil, uid: String? = nil) -> (ref: String, title: String, start: Date)? {
+        let matcher = TitleMatcher(preferOpen: true)
+        let until = until ?? on
+        return events.compactMap { e -> (ref: String, title: String, start: Date)? in
+            guard let start = eventStarts[e.ref], start >= now, uid == nil || e.ref == uid else { return nil }
+            if let title {
+                let fit = matcher.match(title, in: [e])
+                if exactly { guard case .found = fit else { return nil } } else if fit == .none { return nil }
+            }
+            let day = ISOMoment.dayString(start, zone: zone)
+            if let on, let until, !(on...until).contains(day) { return nil }
+            return (e.ref, e.title, start)
+        }.min { $0.start < $1.start }
+    }
+
     /// A store with nothing in it (or none yet): nothing a step could wrongly change.
     public var isEmpty: Bool { tasks.isEmpty && projects.isEmpty && milestones.isEmpty && notes.isEmpty }
 
