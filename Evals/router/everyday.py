@@ -172,6 +172,8 @@ for half in ("tune", "check", "all"):
                                     "right": round(sum(ok for *_, ok in chosen) / max(1, len(chosen)), 4),
                                     "must_write_nothing": len(quiet),
                                     "wrote_when_it_must_not": sum(bool(score.writes(p)) for _, p in quiet),
+                                    # wrote nothing, but asked back which item or what to write
+                                    "asked": sum(bool(score.asked(p)) for _, p, _ in chosen),
                                     "selector_recall_at_8": recall([c for c, *_ in chosen]),
                                     "by_kind": {k: round(v[0] / v[1], 4) for k, v in sorted(kinds.items())}}))
 if os.environ.get("EVERYDAY_MISSES"):

@@ -69,14 +69,24 @@ import Testing
         #expect(p.steps.first?.args == ["title": "shopping list"])
     }
 
-    @Test("a new list however it is said; a day said for it is no part of its name", arguments: [
-        ("new list please", "new list"), ("add a new list", "list"), ("open up a new list", "list"),
-        ("help me start my kitchen list", "kitchen list"), ("create a new list by tomorrow", "list"), ("fresh list", "fresh list"),
+    @Test("a new list however it is said, named; a day said for it is no part of its name", arguments: [
+        ("help me start my kitchen list", "kitchen list"), ("create a new list by tomorrow called packing", "packing list"),
+        ("make a list called holiday by friday", "holiday list"),
     ])
     func newLists(_ text: String, _ title: String) throws {
         let p = try planner(nil).plan(text)
         #expect(p.steps.map(\.tool) == ["create_project"])
         #expect(p.steps.first?.args["title"]?.stringValue == title)
+    }
+
+    @Test("a new list with no name is asked its name, not made as \"list\"", arguments: [
+        "new list please", "add a new list", "open up a new list", "create a new list by tomorrow", "fresh list",
+    ])
+    func unnamedNewLists(_ text: String) throws {
+        let p = try planner(nil).plan(text)
+        #expect(p.steps.isEmpty)
+        #expect(p.ask?.tool == .createProject)
+        #expect(p.ask?.needs == .what)
     }
 
     @Test("a list opened to add to it gets the item, filed into it when the store has it")
@@ -136,12 +146,15 @@ import Testing
         #expect(p.extra["confirm"]?.stringValue?.contains("(the list stays)") == true)
     }
 
-    @Test("emptying a list not named, or one the store does not hold, plans nothing")
+    @Test("emptying or deleting a list not named asks which; one the store does not hold plans nothing")
     func emptyingNoList() throws {
-        for text in ["clear my list", "clear the list", "clear my to-do list", "delete my list"] {
+        for (text, tool) in [("clear my list", PlannerTool.clearProject), ("clear the list", .clearProject), ("clear my to-do list", .clearProject),
+                             ("delete my list", .deleteProject)] {
             let p = try planner(nil).plan(text)
             #expect(p.steps.isEmpty, "\(text)")
-            #expect(p.extra["message"]?.stringValue?.contains("which list to empty was not said") == true, "\(text)")
+            #expect(p.ask?.tool == tool, "\(text)")
+            #expect(p.ask?.needs == .list, "\(text)")
+            #expect(p.extra["message"]?.stringValue?.contains("does not say which list") == true, "\(text)")
         }
         let fx = try AgentFixture()
         try fx.exec(#"{"steps":[{"tool":"create_project","args":{"title":"camping checklist"}}]}"#)

@@ -172,7 +172,7 @@ struct PlannerTests {
 @Suite("Planner: new lists")
 struct PlannerNewListTests {
     @Test("a new list keeps the word said for it, so its title is grounded", arguments: [
-        ("create packing checklist", "packing checklist"), ("create a shopping list", "shopping list"), ("make me a new checklist", "checklist"),
+        ("create packing checklist", "packing checklist"), ("create a shopping list", "shopping list"), ("make me a new checklist called camping", "camping checklist"),
     ])
     func newList(text: String, title: String) {
         let p = fixedPlanner().plan(text)

@@ -73,6 +73,11 @@ public enum ExecCommand {
             lines.append("  \(mark) \(s.n) \(s.tool): \(detail)")
         }
         lines.append(r.message)
+        // What the plan needs to be told, and the store's candidates, to answer in a new request.
+        if let ask = r.ask {
+            lines.append("? " + ask.question)
+            lines += (ask.choices ?? []).map { "  - " + $0 }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

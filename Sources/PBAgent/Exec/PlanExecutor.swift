@@ -105,6 +105,7 @@ public struct PlanExecutor {
             var result = ResultRecord(group: dryRun ? nil : u.redoGroup, text: plan.text, now: plan.now ?? defaultNow, status: ok ? .ok : .failed,
                                       steps: [step], undoable: !dryRun && u.redoGroup != nil, message: summary, dryRun: dryRun ? true : nil)
             result.extra = plan.extra.filter { $0.key != "message" }
+            result.ask = plan.ask
             return result
         }
         let clock = try AgentClock(text: plan.now ?? defaultNow)
@@ -175,6 +176,7 @@ public struct PlanExecutor {
                                       status: failed == nil ? .ok : .failed, steps: results,
                                       undoable: !dryRun && group != nil, message: message, dryRun: dryRun ? true : nil)
             result.extra = plan.extra.filter { $0.key != "message" }
+            result.ask = plan.ask
             // The result must print before anything is committed: a change saved but reported as
             // failed would be made again by a re-run.
             _ = try RecordCodec().encode(result)

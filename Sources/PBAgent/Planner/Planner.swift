@@ -61,6 +61,11 @@ public struct Planner: Sendable {
 
     /// The plan for a request as read (its spelling put right).
     func plan(reading text: String) -> PlanRecord {
+        // A whole request that names nothing to act on is asked about before any rule guesses a
+        // title from it ("throw away my to do list" is not a task "away my"). An event is left
+        // to the rules, which read "cancel this event" as the next one, asked first; and "it" or
+        // "that" alone, which may be an undo ("scratch that") or "it" of a session.
+        if let unnamed = grammar.unnamed(text), unnamed.tool != .cancelEvent, !grammar.pointsOnly(text) { return fallback(text) }
         var intents: [PlannedIntent] = []
         var missed: [String] = []
         if let message = grammar.addressedMessage(text) ?? grammar.channelMessage(text) {
@@ -97,6 +102,17 @@ public struct Planner: Sendable {
             }
         }
         if intents.isEmpty { return fallback(text) }
+        // "add a new item", "create a list": something is to be made, but not what. Asked, not
+        // written as a task called "a new item".
+        if let standIn = intents.first(where: grammar.isStandIn), let tool = grammar.standIn(standIn) {
+            var r = fallback(text)
+            if r.ask == nil {
+                let due = tool == .createTask ? standIn.args.filter { ["due", "due_grain"].contains($0.key) } : [:]
+                r.ask = asking(IntentGrammar.Unnamed(tool: tool, needs: .what, args: due))
+                r.extra["message"] = .string(Self.asked(r.ask))
+            }
+            return r
+        }
         // "never mind, forget that": one turn taken back, however many ways one sentence says it
         // ("undo that. undo that too" is two).
         intents = intents.enumerated().filter { i, intent in
@@ -107,6 +123,7 @@ public struct Planner: Sendable {
         var record = reconciler.reconcile(numberedPlan, request: text, capture: false, listAll: false)
         if record.steps.isEmpty {
             var r = fallback(text)
+            if r.ask != nil { return r }
             r.extra["message"] = .string((unresolved + Self.rejections(record) + ["nothing left to plan"]).joined(separator: "; "))
             if let rules = record.rules { r.rules = rules; r.extra["review"] = record.extra["review"] }
             return r
@@ -475,6 +492,11 @@ public struct Planner: Sendable {
     /// The honest answer when no rule read the request: a plan with no steps that says so.
     public func fallback(_ text: String) -> PlanRecord {
         var r = PlanRecord(text: text, now: dates.format.instant(dates.parser.now), steps: [], source: "fallback")
+        if let unnamed = grammar.unnamed(text) {
+            r.ask = asking(unnamed)
+            r.extra["message"] = .string(Self.asked(r.ask))
+            return r
+        }
         if let why = grammar.declined(text) {
             r.extra["message"] = .string(why)
             return r
@@ -485,6 +507,50 @@ public struct Planner: Sendable {
         }
         r.extra["message"] = .string("nothing matched: no rule of the grammar reads this request; try \"remind me to ...\", a command such as \"reschedule X to friday\", or a question such as \"what's due today?\"")
         return r
+    }
+
+    /// The message of a plan that asks: what it was not told (the question is in `ask`).
+    static func asked(_ ask: PlanAsk?) -> String {
+        let what: String
+        switch ask?.needs {
+        case .task?: what = "which task"
+        case .list?: what = "which list"
+        case .event?: what = "which event"
+        case .what?, nil: what = "what to write"
+        }
+        return "nothing planned: the request does not say \(what) (asked); nothing in the store was touched"
+    }
+
+    /// The question for an unnamed request, with the store's candidates when there are few
+    /// enough to list (none when the store was not read).
+    func asking(_ u: IntentGrammar.Unnamed) -> PlanAsk {
+        var choices: [String]?
+        if let targets = reconciler.targets {
+            let now = dates.parser.now
+            let zone = dates.parser.timeZone
+            let found: [String]
+            switch u.needs {
+            case .list: found = targets.projects.filter(\.open).map(\.title)
+            case .task: found = targets.tasks.filter(\.open).map(\.title)
+            case .event:
+                found = targets.events.compactMap { e -> (String, Date)? in
+                    guard let start = targets.eventStarts[e.ref], start >= now else { return nil }
+                    return (e.title + ", " + ISOMoment.dayString(start, zone: zone) + " " + Self.clock(start, zone: zone), start)
+                }.sorted { $0.1 < $1.1 }.map(\.0)
+            case .what: found = []
+            }
+            if !found.isEmpty, found.count <= 8 { choices = found }
+        }
+        return PlanAsk(tool: u.tool, needs: u.needs, question: IntentGrammar.question(u.tool, u.needs), choices: choices,
+                       args: u.args.isEmpty ? nil : u.args)
+    }
+
+    /// "15:00" in the zone days are counted in.
+    static func clock(_ d: Date, zone: TimeZone) -> String {
+        var c = Calendar(identifier: .gregorian)
+        c.timeZone = zone
+        let p = c.dateComponents([.hour, .minute], from: d)
+        return String(format: "%02d:%02d", p.hour ?? 0, p.minute ?? 0)
     }
 
     /// A value of the user's text as pb-exec must read it: a string starting with "$" escaped

@@ -1,7 +1,9 @@
+import PBCore
+
 /// The tool names pb-plan writes into `plan` steps. The planner only needs names and argument
 /// names, so it keeps its own vocabulary instead of depending on the tool registry; pb-exec rejects
 /// a name it does not know, which keeps the two honest.
-public enum PlannerTool: String, CaseIterable, Sendable {
+public enum PlannerTool: String, ClosedSet {
     case createTask = "create_task"
     case updateTask = "update_task"
     case completeTask = "complete_task"

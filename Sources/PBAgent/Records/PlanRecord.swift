@@ -19,10 +19,12 @@ public struct PlanRecord: PBRecord, Equatable {
     public var rules: JSONValue?
     /// Which planner made the plan when a model was asked for one (`pb-plan --endpoint`).
     public var receipt: PlanReceipt?
+    /// What the plan needs to be told before it can do what was asked (PlanAsk).
+    public var ask: PlanAsk?
     public var extra: [String: JSONValue] = [:]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, text, now, steps, source, rules, receipt
+        case kind, text, now, steps, source, rules, receipt, ask
     }
 
     public init(text: String? = nil, now: String? = nil, steps: [PlanStep], source: String? = nil) {

@@ -19,10 +19,12 @@ public struct ResultRecord: PBRecord, Equatable {
     public var message: String
     /// Present and true when the plan ran with `--dry-run`: nothing was written.
     public var dryRun: Bool?
+    /// The plan's question, carried over: what it needs to be told to do what was asked.
+    public var ask: PlanAsk?
     public var extra: [String: JSONValue] = [:]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, group, text, now, status, steps, undoable, message
+        case kind, group, text, now, status, steps, undoable, message, ask
         case dryRun = "dry_run"
     }
 

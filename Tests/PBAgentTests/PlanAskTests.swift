@@ -1,0 +1,106 @@
+import Foundation
+import PBCore
+import Testing
+@testable import PBAgent
+
+/// A request understood but not naming what it acts on is asked back (`ask`), never guessed and
+/// never written as a stand-in ("a task called 'an item'").
+@Suite struct PlanAskTests {
+
+    func planner(_ fx: AgentFixture? = nil) throws -> Planner {
+        let zone = TimeZone(secondsFromGMT: 0)!
+        let now = DateValueFormat(timeZone: zone).parseInstant("2026-12-01T10:00:00Z")!
+        return Planner(parser: NaturalDateParser(now: now, timeZone: zone), targets: try fx.map { try StoreTargets($0.store) })
+    }
+
+    func asked(_ text: String, _ fx: AgentFixture? = nil) throws -> PlanRecord {
+        try planner(fx).plan(text)
+    }
+
+    @Test("an item taken out but not named: which task", arguments: [
+        "delete that item", "please delete this item", "remove that item from my list", "this item should be removed from list",
+        "erase that item from my list", "i want you to remove the item from the list", "delete that",
+    ])
+    func whichTask(_ text: String) throws {
+        let p = try asked(text)
+        #expect(p.steps.isEmpty)
+        #expect(p.ask?.tool == .deleteTask)
+        #expect(p.ask?.needs == .task)
+    }
+
+    @Test("a list taken out or emptied but not named: which list", arguments: [
+        ("delete the list", PlannerTool.deleteProject), ("please remove the list", .deleteProject), ("throw away my to do list please", .deleteProject),
+        ("clear the list", .clearProject), ("clear my list", .clearProject), ("please clear the list", .clearProject),
+    ])
+    func whichList(_ text: String, _ tool: PlannerTool) throws {
+        let p = try asked(text)
+        #expect(p.steps.isEmpty)
+        #expect(p.ask?.tool == tool)
+        #expect(p.ask?.needs == .list)
+    }
+
+    @Test("something to be made but not what: what to write, with what was said", arguments: [
+        ("add a new item", PlannerTool.createTask), ("add this to a list", .createTask), ("new item for list", .createTask),
+        ("put the item on the list", .createTask), ("set a reminder", .createTask), ("remind me", .createTask),
+        ("create a new list", .createProject), ("new list please", .createProject), ("make me a new checklist", .createProject),
+        ("schedule an event", .schedule), ("add an event to my calendar tomorrow", .schedule),
+    ])
+    func whatToWrite(_ text: String, _ tool: PlannerTool) throws {
+        let p = try asked(text)
+        #expect(p.steps.isEmpty, "\(p.steps)")
+        #expect(p.ask?.tool == tool)
+        #expect(p.ask?.needs == .what)
+    }
+
+    @Test("what was said besides is kept: the due of a reminder, the list to file into")
+    func keepsWhatWasSaid() throws {
+        let due = try asked("new reminder at three pm")
+        #expect(due.ask?.args?["due"] == .string("2026-12-01T15:00:00+00:00"))
+        let list = try asked("add an item to my shopping list")
+        #expect(list.ask?.args?["list"] == .string("shopping"))
+        let groceries = try asked("add to my groceries")
+        #expect(groceries.ask?.args?["list"] == .string("groceries"))
+    }
+
+    @Test("a named thing is never asked about; a request that goes on is not cut at its first words", arguments: [
+        "add a task to renew the car insurance", "remove milk from my list", "take out the trash", "delete my shopping list",
+        "remind me of my appointment on the fifteenth", "add milk to my shopping list", "create a list called packing",
+    ])
+    func namedIsNotAsked(_ text: String) throws {
+        let p = try asked(text)
+        #expect(p.ask == nil)
+        #expect(!p.steps.isEmpty)
+    }
+
+    @Test("\"scratch that\" is still an undo, and the next event still the next event")
+    func idiomsStay() throws {
+        #expect(try asked("scratch that").steps.map(\.tool) == ["undo"])
+        #expect(try asked("cancel my appointment").steps.map(\.tool) == ["cancel_event"])
+    }
+
+    @Test("with a store, the choices are its lists, open tasks or events to come, at most eight")
+    func choicesFromTheStore() throws {
+        let fx = try AgentFixture()
+        try fx.exec(#"{"steps":[{"tool":"create_project","args":{"title":"shopping list"}},{"tool":"create_project","args":{"title":"packing list"}},"# +
+                    #"{"tool":"create_task","args":{"title":"milk","project":"$1"}},{"tool":"create_task","args":{"title":"call mom"}}]}"#)
+        let list = try asked("clear the list", fx)
+        #expect(list.ask?.choices == ["shopping list", "packing list"])
+        let task = try asked("delete that item", fx)
+        #expect(task.ask?.choices == ["milk", "call mom"])
+        #expect(try asked("add a new item", fx).ask?.choices == nil, "what to write has no candidates")
+        for i in 1...9 { try fx.exec(#"{"steps":[{"tool":"create_task","args":{"title":"task \#(i)"}}]}"#) }
+        #expect(try asked("delete that item", fx).ask?.choices == nil, "eleven open tasks are too many to list")
+    }
+
+    @Test("pb-exec writes nothing for a plan that asks, and carries the question into the result")
+    func execCarriesTheAsk() throws {
+        let fx = try AgentFixture()
+        let plan = try asked("clear the list", fx)
+        let line = String(decoding: try JSONEncoder().encode(plan), as: UTF8.self)
+        let result = try fx.exec(line)
+        #expect(result.ask == plan.ask)
+        #expect(result.steps.isEmpty)
+        #expect(result.group == nil)
+        #expect(ExecCommand.humanSummary(result).contains("? Which list should be emptied?"))
+    }
+}
