@@ -30,6 +30,19 @@ import PBCore
         #expect(try fx.task(1)?.priority == 3)
     }
 
+    @Test("a turn that made a task and changed it undoes whole: each change is checked against the row as the later one's undo leaves it")
+    func madeAndChangedInOneTurn() throws {
+        let fx = try AgentFixture()
+        try fx.exec(#"{"steps":[{"tool":"create_task","args":{"title":"call mom"}},{"tool":"complete_task","args":{"id":"$1"}},{"tool":"set_priority","args":{"id":"$1","priority":3}}]}"#)
+        let u = try fx.undo()
+        #expect(u.status == .reverted, "\(u.message)")
+        #expect(try fx.count("tasks") == 0)
+        // Still refused when the row was changed outside the journal after the turn.
+        try fx.exec(#"{"steps":[{"tool":"create_task","args":{"title":"pay rent"}},{"tool":"complete_task","args":{"id":"$1"}}]}"#)
+        try fx.store.db.run("UPDATE tasks SET title = 'pay the rent' WHERE title = 'pay rent'")
+        #expect(try fx.undo().status == .refused)
+    }
+
     @Test func deletingWhatIsAlreadyGoneCountsAsDone() throws {
         let fx = try AgentFixture()
         try fx.exec(#"{"steps":[{"tool":"create_task","args":{"title":"A"}},{"tool":"create_task","args":{"title":"B"}}]}"#)

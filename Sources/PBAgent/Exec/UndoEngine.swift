@@ -141,6 +141,9 @@ public struct UndoEngine {
     /// before would leave it. Deleting what is already gone counts as done.
     public func validate(_ steps: [InverseStep]) throws -> [String] {
         var state: [String: Bool] = [:]
+        // A row an earlier step of this undo restores, as it will stand: a plan that made a task
+        // and completed it is checked against the task as the completion's undo leaves it.
+        var restored: [String: [String: JSONValue]] = [:]
         var problems: [String] = []
         func exists(_ t: StoreTable, _ id: Int64) throws -> Bool {
             if let s = state["\(t.rawValue):\(id)"] { return s }
@@ -150,6 +153,7 @@ public struct UndoEngine {
             switch step {
             case let .delete(table, id):
                 state["\(table.rawValue):\(id)"] = false
+                restored["\(table.rawValue):\(id)"] = nil
             case let .insert(table, row):
                 guard let id = InverseStep.rowID(row) else { problems.append("a journaled row has no id"); continue }
                 let key = "\(table.rawValue):\(id)"
@@ -158,10 +162,11 @@ public struct UndoEngine {
                     if current != row { problems.append("\(table.label(id)) cannot be put back: another row holds its id") }
                 }
                 state[key] = true
-            case let .restore(table, id, _):
+            case let .restore(table, id, row):
                 if !(try exists(table, id)) {
                     problems.append("\(table.label(id)) no longer exists (deleted outside this group), so its earlier state cannot be restored")
                 }
+                restored["\(table.rawValue):\(id)"] = row
             case let .unexport(path, _, _), let .reinsert(path, _, _, _), let .removeFile(path, _), let .removeRecords(path, _, _, _):
                 if FileManager.default.fileExists(atPath: path), !FileManager.default.isReadableFile(atPath: path) {
                     problems.append("\(path) cannot be read")
@@ -180,9 +185,17 @@ public struct UndoEngine {
                     }
                 }
             case let .expect(table, id, row):
+                guard let row else { continue }
+                // A row an earlier step restores must be restored to what this change left.
+                if let after = restored["\(table.rawValue):\(id)"] {
+                    if !row.allSatisfy({ after[$0.key] == $0.value }) {
+                        problems.append("\(table.label(id)) was changed outside the journal between two changes of this undo; undoing would overwrite that change")
+                    }
+                    continue
+                }
                 // A row an earlier step of this undo already took back was checked by its own
                 // entry's expectation; a row the change deleted is the insert step's to check.
-                guard state["\(table.rawValue):\(id)"] == nil, let row else { continue }
+                guard state["\(table.rawValue):\(id)"] == nil else { continue }
                 // A row gone since is the other steps' to judge (deleting it again counts as done,
                 // restoring it cannot be). Only the columns the change saw are compared: a column
                 // added by a later schema is not a change.
