@@ -49,6 +49,32 @@ public struct FollowUp: Codable, Equatable, Sendable {
 /// asked of X. A text that refers to nothing before is left as it is.
 public enum FollowUpResolver {
     static let pronouns: Set<String> = ["it", "that", "this", "them", "those", "these", "its"]
+    /// Words for the kind of thing a pointer points at ("that item"), which the referent replaces too.
+    static let kinds: Set<String> = ["item", "items", "one", "ones", "task", "tasks", "entry", "entries", "thing", "things", "list", "lists",
+                                     "event", "events", "reminder", "reminders", "to-do", "todo", "project", "note", "appointment", "meeting"]
+    /// Words a pointer standing for a thing is followed by: where, how or when it goes.
+    static let afterPointer: Set<String> = ["to", "from", "on", "off", "in", "into", "at", "for", "by", "as", "up", "down", "out", "back", "over",
+                                            "with", "done", "urgent", "important", "tomorrow", "today", "tonight", "and", "then", "please", "too",
+                                            "now", "again", "instead", "first", "complete", "completed", "finished", "high", "low", "until", "till",
+                                            "next", "later", "asap", "priority", "every", "each", "before", "after", "away", "also"]
+    /// The kind words a referent of each kind may be pointed at with ("that item" is a task).
+    static func fits(_ kind: String, _ referent: String) -> Bool {
+        let taskKinds: Set<String> = ["item", "items", "one", "ones", "task", "tasks", "entry", "entries", "thing", "things", "reminder", "reminders", "to-do", "todo"]
+        if referent.hasPrefix("task:") { return taskKinds.contains(kind) }
+        if referent.hasPrefix("project:") { return ["list", "lists", "project", "one"].contains(kind) }
+        if referent.hasPrefix("note:") { return ["note", "one", "item", "entry"].contains(kind) }
+        // What a question was about ("the deposit"): any kind word.
+        return !referent.contains(":")
+    }
+
+    static let undoIdiom = try! NSRegularExpression(pattern: #"^(?:(?:scratch|scrap|forget|undo|revert|reverse|cancel|drop|never ?mind|nevermind|ignore)(?: (?:that|it|this|that last one|the last one))?(?: too)?|take (?:that|it|this) back|undo the last (?:one|thing|change))$"#)
+
+    /// A request that takes the last turn back ("scratch that", "take it back", "never mind").
+    static func isUndo(_ words: [String]) -> Bool {
+        let w = words.map(bare).filter { !["please", "oops", "oh", "actually", "no", "wait", "sorry"].contains($0) }.joined(separator: " ")
+        return undoIdiom.firstMatch(in: w, range: NSRange(w.startIndex..., in: w)) != nil
+    }
+
     static let ordinals: [String: Int] = [
         "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
         "tenth": 10, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "last": -1,
@@ -102,10 +128,34 @@ public enum FollowUpResolver {
         }
         // Pronouns: the turn's focus (what it acted on), else its subject.
         if let referent = turn.focus ?? (turn.subject.isEmpty ? nil : turn.subject) {
-            for (j, w) in words.enumerated() where pronouns.contains(bare(w)) {
+            // "scratch that", "take it back": an undo of the last turn, whatever it acted on.
+            if isUndo(words) { return nil }
+            var j = 0
+            while j < words.count {
+                let w = words[j]
+                defer { j += 1 }
+                let word = bare(w)
+                guard pronouns.contains(word) else { continue }
+                let next = j + 1 < words.count ? bare(words[j + 1]) : nil
+                let pointer = ["that", "this", "these", "those"].contains(word)
+                // "that item", "this list": the kind word goes with the pointer when it is the
+                // referent's kind; "delete this list" after a task is about some list, not the task.
+                if pointer, let next, kinds.contains(next) {
+                    guard fits(next, referent) else { continue }
+                    let tail = trailingPunctuation(words[j + 1])
+                    replaced[word + " " + next] = referent
+                    words.replaceSubrange(j...(j + 1), with: [referent + tail])
+                    continue
+                }
+                // "this friday", "tell Sam that the car is ready": a determiner before another
+                // word, or a conjunction. A pointer stands alone: at the end, or before a word of
+                // where, how or when ("move that to friday", "mark this done").
+                if pointer, let next, trailingPunctuation(w).isEmpty, !afterPointer.contains(next) { continue }
+                // "make it to the gym", "is it going to rain": "it" of an idiom, not a thing.
+                if word == "it", j > 0, let next, (bare(words[j - 1]) == "make" && next == "to") || (["is", "was", "will"].contains(bare(words[j - 1])) && j == 1) { continue }
                 let tail = trailingPunctuation(w)
-                let stand = bare(w) == "its" ? referent + "'s" : referent
-                replaced[bare(w)] = stand
+                let stand = word == "its" ? referent + "'s" : referent
+                replaced[word] = stand
                 words[j] = stand + tail
             }
         }

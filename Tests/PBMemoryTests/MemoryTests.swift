@@ -261,6 +261,35 @@ struct RememberRecallTests {
         #expect(f.resolved == "make task:1 urgent")
     }
 
+    @Test("\"that item\", \"this list\": the kind word goes with the pointer, so the request names the thing alone")
+    func aPointerWithItsKind() throws {
+        let made = turn("remind me to buy eggs", subject: "task:2", items: ["task:2"], focus: "task:2")
+        let f = try #require(FollowUpResolver.resolve("delete that item", after: [made]))
+        #expect(f.resolved == "delete task:2")
+        #expect(f.replaced == ["that item": "task:2"])
+        let list = turn("create a packing list", subject: "project:1", items: ["project:1"], focus: "project:1")
+        #expect(try #require(FollowUpResolver.resolve("clear this list.", after: [list])).resolved == "clear project:1.")
+    }
+
+    @Test("an undo, a day, a conjunction, an idiom and another kind are not the last thing", arguments: [
+        "scratch that", "take it back", "oops undo that", "never mind", "forget it", "remind me to pay rent this friday",
+        "text Priya that I am late", "jot down that the boiler code is 4417", "remind me to make it to the gym", "is it going to rain tomorrow",
+        "delete this list", "cancel that appointment",
+    ])
+    func notAPointer(_ text: String) throws {
+        let made = turn("remind me to buy eggs", subject: "task:2", items: ["task:2"], focus: "task:2")
+        #expect(FollowUpResolver.resolve(text, after: [made]) == nil)
+    }
+
+    @Test("a pointer standing alone, or before where, how or when, is the last thing", arguments: [
+        ("delete that", "delete task:2"), ("move that to friday", "move task:2 to friday"), ("mark this done", "mark task:2 done"),
+        ("delete that, then add milk", "delete task:2, then add milk"), ("when is it due?", "when is task:2 due?"),
+    ])
+    func aPointer(_ text: String, _ resolved: String) throws {
+        let made = turn("remind me to buy eggs", subject: "task:2", items: ["task:2"], focus: "task:2")
+        #expect(FollowUpResolver.resolve(text, after: [made])?.resolved == resolved)
+    }
+
     @Test func anOrdinalIsTheThingALaterTurnNamed() throws {
         let added = turn("add 2 tasks: buy seeds and fix the fence", subject: "task:3", items: ["task:2", "task:3"], focus: "task:3")
         let first = try #require(FollowUpResolver.resolve("make the first one urgent", after: [added]))
