@@ -57,7 +57,7 @@ import Testing
         let due = try asked("new reminder at three pm")
         #expect(due.ask?.args?["due"] == .string("2026-12-01T15:00:00+00:00"))
         let list = try asked("add an item to my shopping list")
-        #expect(list.ask?.args?["list"] == .string("shopping"))
+        #expect(list.ask?.args?["list"] == .string("shopping list"), "the list as said")
         let groceries = try asked("add to my groceries")
         #expect(groceries.ask?.args?["list"] == .string("groceries"))
     }
@@ -102,5 +102,91 @@ import Testing
         #expect(result.steps.isEmpty)
         #expect(result.group == nil)
         #expect(ExecCommand.humanSummary(result).contains("? Which list should be emptied?"))
+    }
+}
+
+@Suite struct PlanAskChoiceTests {
+    @Test("an item taken off a named list is asked among that list's tasks; two of one title are told apart")
+    func choicesOfTheList() throws {
+        let fx = try AgentFixture()
+        try fx.exec(#"{"steps":[{"tool":"create_project","args":{"title":"shopping list"}},{"tool":"create_task","args":{"title":"milk","project":"$1"}},"# +
+                    #"{"tool":"create_task","args":{"title":"milk"}},{"tool":"create_task","args":{"title":"bread","project":"$1"}}]}"#)
+        let p = try PlanAskTests().asked("remove that item from my shopping list", fx)
+        #expect(p.ask?.choices == ["milk", "bread"])
+        let all = try PlanAskTests().asked("delete that item", fx).ask?.choices
+        #expect(all == ["milk (task:1)", "milk (task:2)", "bread"], "\(String(describing: all))")
+    }
+}
+
+@Suite struct PlanAskFurtherTests {
+    @Test("stand-ins said other ways are asked too, with the tool they name", arguments: [
+        ("remind me to do it", PlannerTool.createTask), ("remind me about it", .createTask), ("remind me later", .createTask), ("jot this down", .createNote),
+        ("make a note", .createNote), ("add a few things to my shopping list", .createTask), ("set a reminder at thre pm", .createTask),
+        ("schedule something", .schedule), ("schedule it for friday at 3pm", .schedule), ("add an appointment on friday at 3pm", .schedule),
+        ("delete that event", .cancelEvent), ("cancel this event", .cancelEvent), ("mark it done", .completeTask), ("make it urgent", .setPriority),
+    ])
+    func asked(_ text: String, _ tool: PlannerTool) throws {
+        let p = try PlanAskTests().asked(text)
+        #expect(p.steps.isEmpty, "\(p.steps)")
+        #expect(p.ask?.tool == tool)
+    }
+
+    @Test("an event's time is kept as its start; a task's due as its due")
+    func timesKept() throws {
+        #expect(try PlanAskTests().asked("book something for friday at 3pm").ask?.args?["start"] == "2026-12-04T15:00:00+00:00")
+        #expect(try PlanAskTests().asked("remind me of it on friday").ask?.args?["due"] == "2026-12-04")
+    }
+
+    @Test("a task to do something with a list is that task; a to-do list is a list's name; an alarm and \"cancel it\" are not asked", arguments: [
+        ("add a task to print the guest list", "create_task"), ("add a to-do to check the list", "create_task"), ("create a to do list", "create_project"),
+    ])
+    func notAsked(_ text: String, _ tool: String) throws {
+        let p = try PlanAskTests().asked(text)
+        #expect(p.ask == nil)
+        #expect(p.steps.map(\.tool) == [tool])
+    }
+
+    @Test("\"cancel it\" alone and an alarm are never asked about")
+    func stopAndAlarm() throws {
+        #expect(try PlanAskTests().asked("please would you cancel it").ask == nil)
+        #expect(try PlanAskTests().asked("set an alarm").ask == nil)
+    }
+
+    @Test("a list named by its id, as a session writes it, is the list's own tool, asked first")
+    func listById() throws {
+        let p = try PlanAskTests().asked("delete project:3")
+        #expect(p.steps.map(\.tool) == ["delete_project"])
+        #expect(p.steps.first?.args == ["id": "project:3"])
+        #expect(p.extra["confirm"] != nil)
+        #expect(try PlanAskTests().asked("clear project:2").steps.map(\.tool) == ["clear_project"])
+    }
+
+    @Test("pb-exec refuses a plan with an ask beside steps: they would run before it is answered")
+    func askWithSteps() throws {
+        let fx = try AgentFixture()
+        #expect(throws: RecordError.self) {
+            try fx.exec(#"{"steps":[{"tool":"create_task","args":{"title":"sneaky"}}],"ask":{"tool":"delete_task","needs":"task","question":"Which?"}}"#)
+        }
+        #expect(try fx.count("tasks") == 0)
+    }
+}
+
+@Suite struct PlanAskModelTests {
+    @Test("R7 rejects a stand-in a model's plan names, as the grammar asks instead of writing it", arguments: [
+        ("create_task", "new item"), ("create_project", "new list"), ("create_task", "a thing"), ("schedule", "event"),
+    ])
+    func standInRejected(_ tool: String, _ title: String) throws {
+        let zone = TimeZone(secondsFromGMT: 0)!
+        let now = DateValueFormat(timeZone: zone).parseInstant("2026-12-01T10:00:00Z")!
+        let r = PlanReconciler(dates: DateSlot(parser: NaturalDateParser(now: now, timeZone: zone)))
+        let plan = PlanRecord(text: "add it", steps: [PlanStep(n: 1, tool: tool, args: ["title": .string(title)])])
+        #expect(r.reconcile(plan, request: "add \(title)", capture: false, listAll: false).steps.isEmpty)
+        let kept = PlanRecord(text: "take notes", steps: [PlanStep(n: 1, tool: "create_task", args: ["title": "take notes"])])
+        #expect(r.reconcile(kept, request: "take notes", capture: false, listAll: false).steps.count == 1, "a thing to do about notes stays")
+    }
+
+    @Test("\"delete this note\" is not asked as a task: no task tool acts on a note")
+    func otherKinds() throws {
+        #expect(try PlanAskTests().asked("delete this note").ask == nil)
     }
 }

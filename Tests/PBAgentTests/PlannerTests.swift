@@ -85,12 +85,14 @@ struct PlannerTests {
         #expect(p.arg(1, "title") == "the report")
     }
 
-    @Test("a pronoun with nothing before it is left out and said so")
+    @Test("a pronoun with nothing before it is left out and asked which task")
     func pronounUnresolved() {
         let p = planner.plan("make it urgent")
         #expect(p.source == "fallback")
         #expect(p.steps.isEmpty)
-        #expect(p.extra["message"]?.stringValue?.contains("\"it\"") == true)
+        #expect(p.ask?.tool == .setPriority)
+        #expect(p.ask?.needs == .task)
+        #expect(p.extra["message"]?.stringValue?.contains("does not say which task") == true)
     }
 
     @Test("nothing matched: no steps, source fallback, a message")

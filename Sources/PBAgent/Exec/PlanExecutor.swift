@@ -32,6 +32,11 @@ public struct PlanExecutor {
     /// The plan's steps, numbered, once its shape is known to be right: every tool exists, step
     /// numbers increase, and references point only at earlier steps. Anything else is malformed.
     public func validate(_ plan: PlanRecord) throws -> [PlanStep] {
+        // A plan that asks is waiting to be told what it acts on: steps beside the question would
+        // run before it is answered.
+        if plan.ask != nil, !plan.steps.isEmpty {
+            throw RecordError.badField(name: "ask", reason: "a plan with an ask has no steps; answer it with a new request")
+        }
         var steps: [PlanStep] = []
         var previous = 0
         for (i, var step) in plan.steps.enumerated() {

@@ -11,6 +11,8 @@ extension IntentGrammar {
         var tool: PlannerTool
         var needs: PlanAsk.Need
         var args: [String: JSONValue] = [:]
+        /// The list the request took the item from ("remove that item from my shopping list").
+        var list: String?
     }
 
     /// Words that stand in for a thing without naming it.
@@ -28,7 +30,7 @@ extension IntentGrammar {
     func unnamed(_ raw: String) -> Unnamed? {
         let t = normalise(raw).text
         let pointer = #"(?:that|this|it|them|these|those|the|the current|this current|current|my current|an|a|one|my|the last|the latest)"#
-        let place = #"(?: (?:from|off|on|in|out of|off of) (?:my |the |this |that |a |our )?(?:(?:to[- ]?do |task |shopping |grocery )?"# + Self.listWords + "|" + Self.calendarWords + "))?"
+        let place = #"(?: (?:from|off|on|in|out of|off of) (?:my |the |this |that |a |our )?(?:(?:[\p{L}'-]+ ){0,3}?"# + Self.listWords + "|" + Self.calendarWords + "))?"
         // "delete that", "remove this item from my list", "cancel the event", "delete the list".
         if let m = pattern.match(Self.askLead + "(" + Self.removalVerbs + #") (?:(?:that|this|it|them|these|those)(?: one| ones)?|"# + pointer + " (" + Self.standIns + "|" + Self.eventWords + "|" + Self.listWords + "))(" + place + ")" + Self.askTail, t) {
             // "cancel it" alone is as often "stop" as a removal: not asked about.
@@ -43,12 +45,13 @@ extension IntentGrammar {
         }
         // "add a new item", "add this to a list", "add to my groceries", "new item for the list".
         let filler = #"(?:(?:a|an|the|this|that|it|one|new|another|extra|some|more|an extra|a new) )*"#
-        // Into a list or the calendar: "to a list", "on my shopping list", "in the calendar".
-        let into = #"(?: (?:to|in|into|on|onto|for) (?:(?:my|the|a|this|that|our|a new) )?((?:[\p{L}'-]+ ){0,3}?"# + Self.listWords + "|" + Self.calendarWords + #"))?"#
+        // Into a list or the calendar: "to a list", "on my shopping list", "in the calendar"; a
+        // list's name only after a determiner ("add a task to print the guest list" is a task).
+        let into = #"(?: (?:to|in|into|on|onto|for) (?:(?:my|the|a|this|that|our|a new) ((?:[\p{L}'-]+ ){0,3}?"# + Self.listWords + "|" + Self.calendarWords + ")|(" + Self.listWords + "|" + Self.calendarWords + #")))?"#
         if let m = pattern.match(Self.askLead + #"(?:add|put|enter|include|insert|append|place|write)(?: (?:"# + filler + Self.standIns + "|it|this|that|this one|that one|" + filler + #"new one))?(?: also| too| as well)?"# + into + Self.askTail, t)
             ?? pattern.match(#"(?:a |an )?(?:new|another|extra|one more) (?:item|entry|thing|task|reminder|to-?do)"# + into + Self.askTail, t)
             ?? pattern.match(#"(?:this|that|the|an?) (?:item |entry |thing |one )?(?:should|needs to|has to|must|can) be added"# + into + Self.askTail, t) {
-            return addition(into: m[0], whole: t)
+            return addition(into: m[0].isEmpty ? m[1] : m[0], whole: t)
         }
         // "add to my groceries": nothing added, into a list of a name of a word or two.
         if let m = pattern.match(Self.askLead + #"(?:add|put) (?:something |stuff )?(?:to|on|onto|in|into) (?:my|our) ((?:[\p{L}'-]+ )?[\p{L}'-]+)"# + Self.askTail, t),
@@ -56,18 +59,22 @@ extension IntentGrammar {
             return addition(into: m[0], whole: t)
         }
         // "set a reminder", "new reminder at three pm", "remind me", "add an event tomorrow".
-        if let m = pattern.match(Self.askLead + #"(?:set|add|create|make|new|put|schedule|set up|book|give me)(?: me)?(?: a| an)?(?: new)? ("# + Self.eventWords + #"|reminder|task|to-?do|alarm)(?: (.+))?"#, t)
+        if let m = pattern.match(Self.askLead + #"(?:set|add|create|make|new|put|schedule|set up|book|give me)(?: me)?(?: a| an)?(?: new)? ("# + Self.eventWords + #"|reminder|task|to-?do)(?: (.+))?"#, t)
             ?? pattern.match(#"(?:remind|ping|nudge|tell) me(?: to| about| of| that)?(?: (.+))?"#, t).map({ ["reminder", $0[0]] }) {
             let event = pattern.match(Self.eventWords, m[0]) != nil
             var rest = m[1]
             if let p = pattern.match(#"(?:to|in|into|on|for) (?:my|the) "# + Self.calendarWords + #"(?: (.+))?"#, rest) { rest = p[0] }
+            // "remind me to do it", "remind me about that later": nothing said but when.
+            if let p = pattern.match(#"(?:(?:to )?do )?(?:it|that|this|something|stuff|the thing|them|later|sometime|soon)(?: (.+))?"#, rest) { rest = p[0] }
             var args: [String: JSONValue] = [:]
             if !rest.isEmpty {
                 let cut = dates.cut(rest)
-                guard cut.value != nil, DateSlot.tidy(cut.rest).isEmpty, cut.recurrence == nil else { return nil }
-                if !event, let due = cut.due {
+                guard cut.value != nil, cut.invalid == nil, DateSlot.tidy(cut.rest).isEmpty, cut.recurrence == nil, let due = cut.due else { return nil }
+                if !event {
                     args["due"] = .string(due)
                     if let grain = cut.grain { args["due_grain"] = .string(grain) }
+                } else if cut.grain == "minute" || cut.grain == "hour" {
+                    args["start"] = .string(due)
                 }
             }
             return Unnamed(tool: event ? .schedule : .createTask, needs: .what, args: args)
@@ -80,6 +87,20 @@ extension IntentGrammar {
         pattern.match(Self.askLead + #"[\p{L}' ]+? (?:that|this|it|them)(?: one)?"# + Self.askTail, normalise(raw).text) != nil
     }
 
+    /// "cancel it" alone, as often "stop" as a removal, and "delete this note" or "that song",
+    /// things no task tool acts on: never asked which task.
+    func stopLike(_ raw: String) -> Bool {
+        let t = normalise(raw).text
+        return (pointsOnly(raw) && pattern.contains(#"\bcancel (?:it|that|this)\b"#, t))
+            || pattern.contains(#"\b(?:this|that|these|those|the) (?:notes?|files?|e-?mails?|messages?|texts?|photos?|pictures?|songs?|playlists?|contacts?|alarms?|accounts?|apps?|documents?|pages?|posts?|videos?)\b"#, t)
+    }
+
+    /// An event pointed at with "this" or "that" ("delete that event"): which one is not "the
+    /// next", so it is asked, where "cancel my appointment" is the next one, asked first.
+    func pointsAtEvent(_ raw: String) -> Bool {
+        pattern.contains(#"\b(?:this|that|these|those) "# + Self.eventWords + #"\b"#, normalise(raw).text)
+    }
+
     /// A removal's tool, by what it takes out and where from.
     func removal(verb: String, unit: String, place: String) -> Unnamed {
         let onCalendar = pattern.contains(#"\b"# + Self.calendarWords + #"\b"#, place)
@@ -90,7 +111,13 @@ extension IntentGrammar {
             let emptying = pattern.match(#"(?:clear|clear off|wipe)"#, verb) != nil
             return Unnamed(tool: emptying ? .clearProject : .deleteProject, needs: .list)
         }
-        return Unnamed(tool: .deleteTask, needs: .task)
+        var u = Unnamed(tool: .deleteTask, needs: .task)
+        // "from my shopping list": the list, named by more than what it is.
+        if let m = pattern.match(#"(?:from|off|on|in|out of|off of) (?:my |the |this |that |a |our )?(.+)"#, place) {
+            let bare = m[0].replacingOccurrences(of: #"\s*\b"# + Self.listWords + #"$"#, with: "", options: [.regularExpression, .caseInsensitive])
+            if !bare.isEmpty, pattern.match(#"(?:to[- ]?do|task|tasks|reminders?)"#, bare) == nil { u.list = m[0] }
+        }
+        return u
     }
 
     /// An addition with nothing to add: onto the calendar, or into the list it names.
@@ -104,7 +131,8 @@ extension IntentGrammar {
             // "add to my groceries": a list's name, a few words at most and no date.
             guard list.split(separator: " ").count <= 4, dates.cut(list).value == nil else { return nil }
             let bare = list.replacingOccurrences(of: #"\s*\b"# + Self.listWords + #"$"#, with: "", options: [.regularExpression, .caseInsensitive])
-            if !bare.isEmpty, pattern.match(Self.standIns, bare) == nil { args["list"] = .string(bare) }
+            // The list as said ("shopping list", "groceries"), which the store's lists are named by.
+            if !bare.isEmpty, pattern.match(Self.standIns, bare) == nil { args["list"] = .string(list) }
         }
         return Unnamed(tool: .createTask, needs: .what, args: args)
     }
@@ -118,20 +146,41 @@ extension IntentGrammar {
 
     /// What a stand-in title asks to make: a list when the title says one, else the tool's own.
     func standIn(_ intent: PlannedIntent) -> PlannerTool? {
-        guard [.createTask, .createProject, .schedule, .createNote].contains(intent.tool),
-              case .string(let title)? = intent.args["title"] else { return nil }
-        let lead = #"(?:(?:set|add|create|make|schedule|book|set up|put|start|begin|open)(?: me)? )?(?:(?:a|an|the|my|new|another|extra|one|some|this|that|empty|blank|fresh) )*"#
-        if pattern.match(lead + Self.listWords + #"|"# + lead + #"(?:project|projects)"#, title) != nil { return .createProject }
-        let things = Self.standIns + #"|it|this|that|new|list of items|event|events|calendar event|calendar entry|event reminder"#
-        let notes = intent.tool == .createNote ? #"|note|notes"# : ""
-        return pattern.match(lead + "(?:" + things + notes + ")", title) != nil ? intent.tool : nil
+        guard case .string(let title)? = intent.args["title"] ?? intent.args["body"] else { return nil }
+        return Self.standIn(title: title, tool: intent.tool)
+    }
+
+    /// The same for a title a plan gives, whoever wrote it (R7 rejects one from a model's plan).
+    static func standIn(title said: String, tool: PlannerTool) -> PlannerTool? {
+        guard [.createTask, .createProject, .schedule, .createNote].contains(tool) else { return nil }
+        let pattern = ClausePattern.shared
+        // Read as words: "New  Item!", "new_item", "(new item)" are "new item"; nothing but
+        // punctuation ("...", "-") names nothing at all.
+        let title = said.lowercased().replacingOccurrences(of: #"[_\-]+"#, with: " ", options: .regularExpression)
+            .replacingOccurrences(of: #"[^\p{L}\p{N}' ]+"#, with: " ", options: .regularExpression)
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if title.isEmpty { return tool }
+        let verbs = #"(?:(?:set|add|create|make|schedule|book|set up|put|start|begin|open|do|jot|write)(?: me)? )?"#
+        let lead = verbs + #"(?:(?:a|an|the|my|new|another|extra|one|some|this|that|empty|blank|fresh|a few|a couple of|several|more|some more) )*"#
+        // A to-do list and a task list are lists people name so; "a list", "a new checklist" are not.
+        let lists = #"(?:list|lists|checklist)"#
+        if pattern.match(lead + lists + #"|"# + lead + #"(?:project|projects)"#, title) != nil { return .createProject }
+        // "make a note", "take a note": a note with nothing in it ("take notes" is a thing to do).
+        if tool != .createNote, pattern.match(#"(?:make|take|write|jot)(?: me)? (?:a |an )(?:new |quick )?(?:note|memo)(?: down)?"#, title) != nil { return .createNote }
+        let things = standIns + #"|it|this|that|new|list of items|list item|list items|new list item|event|events|calendar event|calendar entry|event reminder"# + (tool == .createNote ? "|note|notes|list|event" : "")
+        guard pattern.match(lead + "(?:" + things + #")(?: down)?"#, title) != nil
+                // "set a reminder at thre pm": the request's own words, with nothing said to do.
+                || pattern.match(#"(?:set|add|create|make|new)(?: me)? (?:a |an )?(?:new )?(?:reminder|task|to-?do)(?: (?:at|on|by|in|for) .*)?"#, title) != nil
+                || pattern.match(#"(?:remind|ping|nudge|tell) me(?: to| about| of)? (?:do )?(?:it|that|this|something|stuff|the thing|them|later)"#, title) != nil else { return nil }
+        return pattern.match(#"(?:schedule|book)\b.*"#, title) != nil ? .schedule : tool
     }
 
     /// The question for what a request left unsaid, with a request that says it.
     static func question(_ tool: PlannerTool, _ needs: PlanAsk.Need) -> String {
         switch (needs, tool) {
         case (.task, .completeTask): return "Which task is done? Name it (\"mark buy milk done\"); in a session (pb-do --session), \"that\" is what the last turn acted on."
-        case (.task, _): return "Which task should go? Name it (\"delete buy milk\", \"remove milk from my shopping list\"); in a session (pb-do --session), \"that\" is what the last turn acted on."
+        case (.task, .deleteTask): return "Which task should go? Name it (\"delete buy milk\", \"remove milk from my shopping list\"); in a session (pb-do --session), \"that\" is what the last turn acted on."
+        case (.task, _): return "Which task? Name it (\"make buy milk urgent\", \"move the dentist to friday\"); in a session (pb-do --session), \"it\" is what the last turn acted on."
         case (.list, .clearProject): return "Which list should be emptied? Name it (\"clear my shopping list\")."
         case (.list, _): return "Which list should go? Name it (\"delete my packing list\")."
         case (.event, _): return "Which event should be cancelled? Name it (\"cancel the dentist on friday\"), or say \"my next event\"."

@@ -80,7 +80,8 @@ extension IntentGrammar {
         // parents list" are things to do, not items.
         // "open the grocery list and add milk": the list is opened to add to it.
         if let m = pattern.match(#"(?:open|bring up|pull up|go to|get|find|show me)(?: up)? (?:my |the |our )?"# + named + #" and (?:please )?(?:add|include|put) (.+)"#, t).map({ [$0[1], $0[0]] })
-            ?? pattern.match(#"(?:add|chuck|stick|pop|throw|bung|include|re-?add|re add|add back) (.+?) (?:to|on|in|onto|into) (?:my |the |our )?"# + named, t)
+            // "add a task to print the guest list" is a task to do, not "a task" on a guest list.
+            ?? pattern.match(#"(?:add|chuck|stick|pop|throw|bung|include|re-?add|re add|add back) (?!(?:a |an )?(?:new )?(?:task|to-?do|to do|reminder) to )(.+?) (?:to|on|in|onto|into) (?:my |the |our )?"# + named, t)
             ?? pattern.match(#"(?:on|to|in) (?:my |the |our )?"# + named + #",? (?:please |pls )?(?:add|include) (.+)"#, t).map({ [$0[1], $0[0]] })
             ?? pattern.match(#"(?:my |the |our )?"# + named + #"\s*[:,-]?\s*(?:please )?add (.+)"#, t).map({ [$0[1], $0[0]] }),
            let intents = newTask(m[0], bang: c.bang) {

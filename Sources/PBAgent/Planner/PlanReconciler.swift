@@ -331,6 +331,14 @@ public struct PlanReconciler: Sendable {
 
         // R7
         mutating func clauseEcho(_ s: PlanStep) -> Bool {
+            // A note of nothing ("this", "a note"): a stand-in for what it was to say.
+            if s.tool == PlannerTool.createNote.rawValue, s.args["title"] != nil || s.args["body"] != nil,
+               let said = PlanReconciler.text(s.args["body"]) ?? PlanReconciler.text(s.args["title"]),
+               PlanReconciler.text(s.args["body"]).map({ IntentGrammar.standIn(title: $0, tool: .createNote) != nil }) ?? true,
+               IntentGrammar.standIn(title: said, tool: .createNote) != nil {
+                change("R7", "\(label(s)): a stand-in (\"this\", \"a note\"), not what the note says; rejected", step: s.n)
+                return false
+            }
             guard PlanReconciler.namingTools.contains(s.tool), let title = PlanReconciler.text(s.args["title"]) else { return true }
             let lower = title.lowercased().trimmingCharacters(in: .whitespaces)
             let first = lower.split(separator: " ").first.map(String.init) ?? ""
@@ -340,6 +348,11 @@ public struct PlanReconciler: Sendable {
             }
             if ClausePattern.shared.contains(PlanReconciler.boilerplate, lower) {
                 change("R7", "\(label(s)): the wording around a list, not an item of it; rejected", step: s.n)
+                return false
+            }
+            if let tool = PlannerTool(rawValue: s.tool), IntentGrammar.standIn(title: title, tool: tool) != nil,
+               !Planner.quotes(request, PlannedIntent(tool, ["title": .string(title)])) {
+                change("R7", "\(label(s)): a stand-in (\"an item\", \"a new list\"), not a name; rejected", step: s.n)
                 return false
             }
             let words = Set(TitleMatcher.contentWords(title))

@@ -65,7 +65,9 @@ public struct Planner: Sendable {
         // title from it ("throw away my to do list" is not a task "away my"). An event is left
         // to the rules, which read "cancel this event" as the next one, asked first; and "it" or
         // "that" alone, which may be an undo ("scratch that") or "it" of a session.
-        if let unnamed = grammar.unnamed(text), unnamed.tool != .cancelEvent, !grammar.pointsOnly(text) { return fallback(text) }
+        if let unnamed = grammar.unnamed(text), unnamed.tool != .cancelEvent || grammar.pointsAtEvent(text), !grammar.pointsOnly(text) {
+            return fallback(text)
+        }
         var intents: [PlannedIntent] = []
         var missed: [String] = []
         if let message = grammar.addressedMessage(text) ?? grammar.channelMessage(text) {
@@ -104,11 +106,16 @@ public struct Planner: Sendable {
         if intents.isEmpty { return fallback(text) }
         // "add a new item", "create a list": something is to be made, but not what. Asked, not
         // written as a task called "a new item".
-        if let standIn = intents.first(where: grammar.isStandIn), let tool = grammar.standIn(standIn) {
+        if let standIn = intents.first(where: { grammar.isStandIn($0) && !Self.quotes(text, $0) }), let tool = grammar.standIn(standIn) {
             var r = fallback(text)
             if r.ask == nil {
-                let due = tool == .createTask ? standIn.args.filter { ["due", "due_grain"].contains($0.key) } : [:]
-                r.ask = asking(IntentGrammar.Unnamed(tool: tool, needs: .what, args: due))
+                var said: [String: JSONValue] = [:]
+                if tool == .createTask { said = standIn.args.filter { ["due", "due_grain"].contains($0.key) } }
+                if tool == .schedule {
+                    if let start = standIn.args["start"] { said["start"] = start }
+                    else if let due = standIn.args["due"], ["minute", "hour"].contains(standIn.args["due_grain"]?.stringValue ?? "") { said["start"] = due }
+                }
+                r.ask = asking(IntentGrammar.Unnamed(tool: tool, needs: .what, args: said))
                 r.extra["message"] = .string(Self.asked(r.ask))
             }
             return r
@@ -118,12 +125,20 @@ public struct Planner: Sendable {
         intents = intents.enumerated().filter { i, intent in
             intent.tool != .undo || i == 0 || intents[i - 1].tool != .undo || intents[i - 1].scope != intent.scope
         }.map(\.element)
+        intents = Self.listsById(intents)
         intents = emptyingHeldLists(deletingLists(cancellingEvents(filingIntoLists(keepingTime(namingByDue(Self.joiningPronounTasks(intents)))))))
         let (numberedPlan, unresolved) = numbered(text, intents, source: "grammar")
         var record = reconciler.reconcile(numberedPlan, request: text, capture: false, listAll: false)
         if record.steps.isEmpty {
             var r = fallback(text)
             if r.ask != nil { return r }
+            // "mark it done" with nothing before it: which task is asked, as for a delete.
+            if !unresolved.isEmpty, !grammar.stopLike(text), let pointed = intents.first(where: { $0.pronoun && $0.referenceArgument != nil }) {
+                let needs: PlanAsk.Need = pointed.tool == .cancelEvent ? .event : pointed.referenceArgument == "project" ? .list : .task
+                r.ask = asking(IntentGrammar.Unnamed(tool: pointed.tool, needs: needs))
+                r.extra["message"] = .string(Self.asked(r.ask))
+                return r
+            }
             r.extra["message"] = .string((unresolved + Self.rejections(record) + ["nothing left to plan"]).joined(separator: "; "))
             if let rules = record.rules { r.rules = rules; r.extra["review"] = record.extra["review"] }
             return r
@@ -198,6 +213,33 @@ public struct Planner: Sendable {
     /// "delete my shopping list" deletes the list when the store holds a project of that name,
     /// and a task of that name when it holds only the task. With the store unread, the task: of
     /// the two readings, the one that takes less.
+    /// A list named by its id, as pb-session writes "delete that" after a turn that made a list
+    /// ("delete project:2", "clear project:2"): the list's own tools, which ask first. Read as a
+    /// task, "project:2" is no task, and "clear project:2" would be a new task of that title.
+    static func listsById(_ intents: [PlannedIntent]) -> [PlannedIntent] {
+        intents.map { i in
+            guard case .string(let title)? = i.args["title"], let ref = projectRef(title) else { return i }
+            switch i.tool {
+            case .deleteTask: return PlannedIntent(.deleteProject, ["id": .string(ref)], subject: ref)
+            case .createTask:
+                let verb = title.lowercased().split(separator: " ").filter { $0 != ref && $0 != "list" }.joined(separator: " ")
+                guard ["clear", "empty", "wipe", "clear out", "empty out", "clean out"].contains(verb) else { return i }
+                return PlannedIntent(.clearProject, ["id": .string(ref)], subject: ref)
+            default: return i
+            }
+        }
+    }
+
+    /// "project:2" within a title ("clear project:2", "project:2 list"), when it names one list.
+    static func projectRef(_ title: String) -> String? {
+        let words = title.lowercased().split(separator: " ").filter { $0.hasPrefix("project:") && Int($0.dropFirst(8)) != nil }
+        guard words.count == 1 else { return nil }
+        let rest = title.lowercased().split(separator: " ").filter { !$0.hasPrefix("project:") }
+        // Only a verb or "list" beside it: "clear project:2", "project:2 list".
+        guard rest.allSatisfy({ ["clear", "empty", "wipe", "out", "list", "clean"].contains(String($0)) }) else { return nil }
+        return String(words[0])
+    }
+
     func deletingLists(_ intents: [PlannedIntent]) -> [PlannedIntent] {
         intents.map { i in
             guard i.tool == .deleteProject, let title = i.args["title"]?.stringValue else { return i }
@@ -509,6 +551,13 @@ public struct Planner: Sendable {
         return r
     }
 
+    /// Whether the request gave the intent's title in quotes: a title said as such ("add \"new
+    /// item\" to the list") is meant, however much it reads like a stand-in.
+    static func quotes(_ text: String, _ intent: PlannedIntent) -> Bool {
+        guard let title = (intent.args["title"] ?? intent.args["body"])?.stringValue, !title.isEmpty else { return false }
+        return [("\"", "\""), ("\u{201C}", "\u{201D}"), ("'", "'")].contains { text.localizedCaseInsensitiveContains($0.0 + title + $0.1) }
+    }
+
     /// The message of a plan that asks: what it was not told (the question is in `ask`).
     static func asked(_ ask: PlanAsk?) -> String {
         let what: String
@@ -531,7 +580,18 @@ public struct Planner: Sendable {
             let found: [String]
             switch u.needs {
             case .list: found = targets.projects.filter(\.open).map(\.title)
-            case .task: found = targets.tasks.filter(\.open).map(\.title)
+            case .task:
+                // On the list the request named, when the store has it; else every open task.
+                let list = u.list.flatMap { name in
+                    [name, name + " list"].lazy.compactMap { n -> String? in
+                        if case .found(let p) = TitleMatcher(preferOpen: true).match(n, in: targets.projects) { return p.ref }
+                        return nil
+                    }.first
+                }
+                let open = targets.tasks.filter { $0.open && (list == nil || targets.taskProjects[$0.ref] == list) }
+                // Two tasks of one title are told apart by their references.
+                let counts = Dictionary(open.map { (Self.titleKey($0.title), 1) }, uniquingKeysWith: +)
+                found = open.map { counts[Self.titleKey($0.title), default: 0] > 1 ? "\($0.title) (\($0.ref))" : $0.title }
             case .event:
                 found = targets.events.compactMap { e -> (String, Date)? in
                     guard let start = targets.eventStarts[e.ref], start >= now else { return nil }
@@ -539,7 +599,9 @@ public struct Planner: Sendable {
                 }.sorted { $0.1 < $1.1 }.map(\.0)
             case .what: found = []
             }
-            if !found.isEmpty, found.count <= 8 { choices = found }
+            // One line each: a title's line breaks and tabs would read as more choices.
+            let lines = found.map { $0.components(separatedBy: .newlines).joined(separator: " ").replacingOccurrences(of: "\t", with: " ") }
+            if !lines.isEmpty, lines.count <= 8 { choices = lines }
         }
         return PlanAsk(tool: u.tool, needs: u.needs, question: IntentGrammar.question(u.tool, u.needs), choices: choices,
                        args: u.args.isEmpty ? nil : u.args)

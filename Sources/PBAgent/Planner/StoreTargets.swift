@@ -13,6 +13,8 @@ public struct StoreTargets: Sendable {
     public var dues: [String: String] = [:]
     /// The events of PocketBrains' own calendar (what `schedule` wrote), by UID, and when each starts.
     public var events: [TitleMatcher.Candidate] = []
+    /// The project (list) each task is on, by reference: "which item of my shopping list?".
+    public var taskProjects: [String: String] = [:]
     public var eventStarts: [String: Date] = [:]
 
     public init(tasks: [TitleMatcher.Candidate] = [], projects: [TitleMatcher.Candidate] = [], milestones: [TitleMatcher.Candidate] = [],
@@ -55,7 +57,10 @@ public struct StoreTargets: Sendable {
                   milestones: try store.milestones().map { .init(ref: $0.ref, title: $0.title, open: $0.status == "open") },
                   notes: try store.notes().map { .init(ref: $0.ref, title: $0.title, open: true) },
                   canUndo: try store.lastOpenGroup() != nil)
-        for t in try store.tasks() { if let due = t.due { dues[t.ref] = due } }
+        for t in try store.tasks() {
+            if let due = t.due { dues[t.ref] = due }
+            if let p = t.projectID { taskProjects[t.ref] = "project:\(p)" }
+        }
         if let data = try store.fileContent(SchedulingTools.ownCalendar(store)) {
             for e in EventTools.ownEvents(String(decoding: data, as: UTF8.self), zone: .current) {
                 events.append(.init(ref: e.uid, title: e.title, open: true))
