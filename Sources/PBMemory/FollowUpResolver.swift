@@ -63,6 +63,7 @@ public enum FollowUpResolver {
         if referent.hasPrefix("task:") { return taskKinds.contains(kind) }
         if referent.hasPrefix("project:") { return ["list", "lists", "project", "one"].contains(kind) }
         if referent.hasPrefix("note:") { return ["note", "one", "item", "entry"].contains(kind) }
+        if referent.hasPrefix("event:") { return ["event", "events", "appointment", "meeting", "one", "entry"].contains(kind) }
         // What a question was about ("the deposit"): any kind word.
         return !referent.contains(":")
     }

@@ -55,8 +55,16 @@ public enum SessionCommand {
         guard case .string(let text)? = object["text"] else { return nil }
         if object["kind"]?.stringValue == "result" {
             let r = try RecordCodec().decode(ResultRecord.self, from: line.data)
-            let refs = r.steps.compactMap { $0.ref?["id"]?.stringValue }
-            let written = r.steps.filter { $0.entry != nil }.compactMap { $0.ref?["id"]?.stringValue }
+            // An event has no id but its UID: "event:<uid>", which pb-plan cancels by (one taken
+            // out, or to be in a dry run, is named by its one UID in `uids`).
+            func reference(_ s: StepResult) -> String? {
+                if let id = s.ref?["id"]?.stringValue { return id }
+                if let uid = s.ref?["uid"]?.stringValue { return "event:" + uid }
+                if case .array(let uids)? = s.ref?["uids"], uids.count == 1, let uid = uids[0].stringValue { return "event:" + uid }
+                return nil
+            }
+            let refs = r.steps.compactMap(reference)
+            let written = r.steps.filter { $0.entry != nil }.compactMap(reference)
             let focus = written.last ?? refs.last
             // The things of the kind it acted on last: "add 2 tasks" names its tasks, not the project.
             let kind = focus.map { String($0.prefix { $0 != ":" }) }

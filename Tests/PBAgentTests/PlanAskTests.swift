@@ -161,6 +161,14 @@ import Testing
         #expect(try PlanAskTests().asked("clear project:2").steps.map(\.tool) == ["clear_project"])
     }
 
+    @Test("an event named by its UID, as a session writes \"delete that event\", is cancelled by it, asked first")
+    func eventByUID() throws {
+        let p = try PlanAskTests().asked("delete event:pb-event-1@pocketbrains")
+        #expect(p.steps.map(\.tool) == ["cancel_event"])
+        #expect(p.steps.first?.args == ["uid": "pb-event-1@pocketbrains"])
+        #expect(p.extra["confirm"]?.stringValue?.contains("out of PocketBrains' calendar") == true)
+    }
+
     @Test("pb-exec refuses a plan with an ask beside steps: they would run before it is answered")
     func askWithSteps() throws {
         let fx = try AgentFixture()

@@ -271,6 +271,13 @@ struct RememberRecallTests {
         #expect(try #require(FollowUpResolver.resolve("clear this list.", after: [list])).resolved == "clear project:1.")
     }
 
+    @Test("an event the last turn scheduled is \"that event\", by its UID")
+    func anEventByItsUID() throws {
+        let made = turn("schedule yoga friday at 6pm", subject: "event:pb-event-1@pocketbrains", items: ["event:pb-event-1@pocketbrains"], focus: "event:pb-event-1@pocketbrains")
+        #expect(FollowUpResolver.resolve("delete that event", after: [made])?.resolved == "delete event:pb-event-1@pocketbrains")
+        #expect(FollowUpResolver.resolve("delete that item", after: [made]) == nil, "an event is not an item")
+    }
+
     @Test("an undo, a day, a conjunction, an idiom and another kind are not the last thing", arguments: [
         "scratch that", "take it back", "oops undo that", "never mind", "forget it", "remind me to pay rent this friday",
         "text Priya that I am late", "jot down that the boiler code is 4417", "remind me to make it to the gym", "is it going to rain tomorrow",

@@ -88,6 +88,12 @@ public struct PlanReconciler: Sendable {
         for e in out.steps where e.tool == "cancel_event" && e.args["next"] == .bool(true) {
             pass.questions.append("take \(nextEventNamed(e.args)) out of PocketBrains' calendar? (other calendars are only read)")
         }
+        // So is taking out one event named by its UID alone (a session's "delete that event").
+        for e in out.steps where e.tool == "cancel_event" && e.args["next"] == nil && e.args["all"] == nil && e.args["title"] == nil {
+            guard let uid = PlanReconciler.text(e.args["uid"]) else { continue }
+            let named = targets?.events.first { $0.ref == uid }.map { "\"\($0.title)\"" } ?? "the event \(uid)"
+            pass.questions.append("take \(named) out of PocketBrains' calendar? (other calendars are only read)")
+        }
         // So is deleting a whole list with what is on it.
         for d in out.steps where d.tool == "delete_project" {
             let which = PlanReconciler.reference(d.args["id"]) ?? PlanReconciler.text(d.args["title"]).map { "\"\($0)\"" } ?? "the project"

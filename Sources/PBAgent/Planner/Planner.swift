@@ -210,14 +210,17 @@ public struct Planner: Sendable {
         }
     }
 
-    /// "delete my shopping list" deletes the list when the store holds a project of that name,
-    /// and a task of that name when it holds only the task. With the store unread, the task: of
-    /// the two readings, the one that takes less.
     /// A list named by its id, as pb-session writes "delete that" after a turn that made a list
     /// ("delete project:2", "clear project:2"): the list's own tools, which ask first. Read as a
     /// task, "project:2" is no task, and "clear project:2" would be a new task of that title.
     static func listsById(_ intents: [PlannedIntent]) -> [PlannedIntent] {
         intents.map { i in
+            // "delete event:<uid>", as a session writes "delete that" after a turn that scheduled
+            // one: that event taken out, asked first.
+            if [.deleteTask, .cancelEvent].contains(i.tool), case .string(let title)? = i.args["title"],
+               title.lowercased().hasPrefix("event:"), !title.contains(" "), title.count > 6 {
+                return PlannedIntent(.cancelEvent, ["uid": .string(String(title.dropFirst(6)))], subject: title)
+            }
             guard case .string(let title)? = i.args["title"], let ref = projectRef(title) else { return i }
             switch i.tool {
             case .deleteTask: return PlannedIntent(.deleteProject, ["id": .string(ref)], subject: ref)
@@ -240,6 +243,9 @@ public struct Planner: Sendable {
         return String(words[0])
     }
 
+    /// "delete my shopping list" deletes the list when the store holds a project of that name,
+    /// and a task of that name when it holds only the task. With the store unread, the task: of
+    /// the two readings, the one that takes less.
     func deletingLists(_ intents: [PlannedIntent]) -> [PlannedIntent] {
         intents.map { i in
             guard i.tool == .deleteProject, let title = i.args["title"]?.stringValue else { return i }
