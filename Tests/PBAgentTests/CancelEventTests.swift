@@ -20,6 +20,13 @@ import Testing
         return fx
     }
 
+    /// A planner reading the fixture's store, at 08:00 UTC on 2 December.
+    func storePlanner(_ fx: AgentFixture) throws -> Planner {
+        let zone = TimeZone(secondsFromGMT: 0)!
+        let now = DateValueFormat(timeZone: zone).parseInstant("2026-12-02T08:00:00Z")!
+        return Planner(parser: NaturalDateParser(now: now, timeZone: zone), targets: try StoreTargets(fx.store))
+    }
+
     func own(_ fx: AgentFixture) throws -> String {
         (try? String(contentsOfFile: fx.path("calendar/pocketbrains.ics"), encoding: .utf8)) ?? ""
     }
@@ -90,9 +97,7 @@ import Testing
     func plannerReadsTheStore() throws {
         let fx = try scheduled()
         try fx.exec(#"{"steps":[{"tool":"create_task","args":{"title":"book the plumber"}}]}"#)
-        let zone = TimeZone(secondsFromGMT: 0)!
-        let now = DateValueFormat(timeZone: zone).parseInstant("2026-12-02T08:00:00Z")!
-        let p = Planner(parser: NaturalDateParser(now: now, timeZone: zone), targets: try StoreTargets(fx.store))
+        let p = try storePlanner(fx)
         let vet = p.plan("cancel the vet appointment tomorrow")
         #expect(vet.tools == ["cancel_event"])
         #expect(vet.steps.first?.args == ["title": "vet appointment", "on": "2026-12-03"])
@@ -184,9 +189,7 @@ import Testing
         let fx = try scheduled()
         try fx.exec(#"{"steps":[{"tool":"create_task","args":{"title":"pay rent","due":"2026-12-02T11:00:00Z"}},"# +
                     #"{"tool":"create_task","args":{"title":"book vet appointment","due":"2026-12-02T12:00:00Z"}}]}"#)
-        let zone = TimeZone(secondsFromGMT: 0)!
-        let now = DateValueFormat(timeZone: zone).parseInstant("2026-12-02T08:00:00Z")!
-        let p = Planner(parser: NaturalDateParser(now: now, timeZone: zone), targets: try StoreTargets(fx.store))
+        let p = try storePlanner(fx)
         for text in ["dismiss my next event", "cancel my next appointment", "find my next event and delete it"] {
             let plan = p.plan(text)
             #expect(plan.tools == ["cancel_event"], "\(text)")
@@ -200,9 +203,7 @@ import Testing
         let fx = try scheduled()
         try fx.exec(#"{"steps":[{"tool":"create_task","args":{"title":"book vet appointment","due":"2026-12-02T12:00:00Z"}},"# +
                     #"{"tool":"create_task","args":{"title":"event planning"}},{"tool":"create_task","args":{"title":"call the dentist"}}]}"#)
-        let zone = TimeZone(secondsFromGMT: 0)!
-        let now = DateValueFormat(timeZone: zone).parseInstant("2026-12-02T08:00:00Z")!
-        let p = Planner(parser: NaturalDateParser(now: now, timeZone: zone), targets: try StoreTargets(fx.store))
+        let p = try storePlanner(fx)
         for text in ["cancel my appointment", "delete the event", "cancel the event"] {
             let plan = p.plan(text)
             #expect(plan.tools == ["cancel_event"], "\(text)")
@@ -301,9 +302,7 @@ import Testing
     func wholeTitleWins() throws {
         let fx = try scheduled()
         try fx.exec(#"{"steps":[{"tool":"create_task","args":{"title":"Call dentist"}}]}"#)
-        let zone = TimeZone(secondsFromGMT: 0)!
-        let now = DateValueFormat(timeZone: zone).parseInstant("2026-12-02T08:00:00Z")!
-        let p = Planner(parser: NaturalDateParser(now: now, timeZone: zone), targets: try StoreTargets(fx.store))
+        let p = try storePlanner(fx)
         #expect(p.plan("cancel the dentist").steps.first?.tool == "cancel_event")
         #expect(p.plan("delete call dentist").steps.first?.tool == "delete_task")
     }

@@ -227,9 +227,7 @@ struct EverydayPhrasingTests {
         ("remind me of tonight's game at 8", "game", "2026-12-09T20:00:00+00:00"),
     ])
     func owningDays(_ request: String, _ title: String, _ due: String) {
-        let p = planner.plan(request)
-        #expect(p.arg(0, "title") == title, "\(request)")
-        #expect(p.arg(0, "due") == due, "\(request)")
+        expectTask(request, title, due)
     }
 
     @Test("a past day owning the thing is no due")
@@ -245,9 +243,14 @@ struct EverydayPhrasingTests {
         ("buy a dress for the party at 10", "buy a dress for the party", "2026-12-10T10:00:00+00:00"),
     ])
     func timeAndDayApart(_ request: String, _ title: String, _ due: String) {
+        expectTask(request, title, due)
+    }
+
+    /// The request's first step is a task of this title, due then.
+    func expectTask(_ request: String, _ title: String, _ due: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let p = planner.plan(request)
-        #expect(p.arg(0, "title") == title, "\(request)")
-        #expect(p.arg(0, "due") == due, "\(request)")
+        #expect(p.arg(0, "title") == title, "\(request)", sourceLocation: sourceLocation)
+        #expect(p.arg(0, "due") == due, "\(request)", sourceLocation: sourceLocation)
     }
 
     @Test("a lead with nothing dated to count from plans nothing and says so; 'remind me to X before noon' is a to-do due then")

@@ -51,12 +51,12 @@ extension IntentGrammar {
         if let m = pattern.match(Self.askLead + #"(?:add|put|enter|include|insert|append|place|write)(?: (?:"# + filler + Self.standIns + "|it|this|that|this one|that one|" + filler + #"new one))?(?: also| too| as well)?"# + into + Self.askTail, t)
             ?? pattern.match(#"(?:a |an )?(?:new|another|extra|one more) (?:item|entry|thing|task|reminder|to-?do)"# + into + Self.askTail, t)
             ?? pattern.match(#"(?:this|that|the|an?) (?:item |entry |thing |one )?(?:should|needs to|has to|must|can) be added"# + into + Self.askTail, t) {
-            return addition(into: m[0].isEmpty ? m[1] : m[0], whole: t)
+            return addition(into: m[0].isEmpty ? m[1] : m[0])
         }
         // "add to my groceries": nothing added, into a list of a name of a word or two.
         if let m = pattern.match(Self.askLead + #"(?:add|put) (?:something |stuff )?(?:to|on|onto|in|into) (?:my|our) ((?:[\p{L}'-]+ )?[\p{L}'-]+)"# + Self.askTail, t),
            dates.cut(m[0]).value == nil {
-            return addition(into: m[0], whole: t)
+            return addition(into: m[0])
         }
         // "set a reminder", "new reminder at three pm", "remind me", "add an event tomorrow".
         if let m = pattern.match(Self.askLead + #"(?:set|add|create|make|new|put|schedule|set up|book|give me)(?: me)?(?: a| an)?(?: new)? ("# + Self.eventWords + #"|reminder|task|to-?do)(?: (.+))?"#, t)
@@ -121,7 +121,7 @@ extension IntentGrammar {
     }
 
     /// An addition with nothing to add: onto the calendar, or into the list it names.
-    func addition(into: String, whole: String) -> Unnamed? {
+    func addition(into: String) -> Unnamed? {
         if pattern.match(#"(?:(?:my|the|a) )?"# + Self.calendarWords, into) != nil {
             return Unnamed(tool: .schedule, needs: .what)
         }
@@ -139,12 +139,8 @@ extension IntentGrammar {
 
     /// Whether a new item's whole title is a stand-in ("an item", "a new list", "event"): a
     /// request that says it wants something made but not what. An appointment or a meeting is
-    /// a title a reminder can carry ("remind me of my appointment on the 15th").
-    func isStandIn(_ intent: PlannedIntent) -> Bool {
-        standIn(intent) != nil
-    }
-
-    /// What a stand-in title asks to make: a list when the title says one, else the tool's own.
+    /// a title a reminder can carry ("remind me of my appointment on the 15th"). What it asks to
+    /// make: a list when the title says one, else the tool's own; nil for a real title.
     func standIn(_ intent: PlannedIntent) -> PlannerTool? {
         guard case .string(let title)? = intent.args["title"] ?? intent.args["body"] else { return nil }
         return Self.standIn(title: title, tool: intent.tool)

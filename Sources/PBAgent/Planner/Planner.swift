@@ -65,8 +65,9 @@ public struct Planner: Sendable {
         // title from it ("throw away my to do list" is not a task "away my"). An event is left
         // to the rules, which read "cancel this event" as the next one, asked first; and "it" or
         // "that" alone, which may be an undo ("scratch that") or "it" of a session.
-        if let unnamed = grammar.unnamed(text), unnamed.tool != .cancelEvent || grammar.pointsAtEvent(text), !grammar.pointsOnly(text) {
-            return fallback(text)
+        let unnamed = grammar.unnamed(text)
+        if let unnamed, unnamed.tool != .cancelEvent || grammar.pointsAtEvent(text), !grammar.pointsOnly(text) {
+            return fallback(text, unnamed: unnamed)
         }
         var intents: [PlannedIntent] = []
         var missed: [String] = []
@@ -103,11 +104,11 @@ public struct Planner: Sendable {
                 base += last
             }
         }
-        if intents.isEmpty { return fallback(text) }
+        if intents.isEmpty { return fallback(text, unnamed: unnamed) }
         // "add a new item", "create a list": something is to be made, but not what. Asked, not
         // written as a task called "a new item".
-        if let standIn = intents.first(where: { grammar.isStandIn($0) && !Self.quotes(text, $0) }), let tool = grammar.standIn(standIn) {
-            var r = fallback(text)
+        if let (standIn, tool) = intents.lazy.compactMap({ i in Self.quotes(text, i) ? nil : grammar.standIn(i).map { (i, $0) } }).first {
+            var r = fallback(text, unnamed: unnamed)
             if r.ask == nil {
                 var said: [String: JSONValue] = [:]
                 if tool == .createTask { said = standIn.args.filter { ["due", "due_grain"].contains($0.key) } }
@@ -130,7 +131,7 @@ public struct Planner: Sendable {
         let (numberedPlan, unresolved) = numbered(text, intents, source: "grammar")
         var record = reconciler.reconcile(numberedPlan, request: text, capture: false, listAll: false)
         if record.steps.isEmpty {
-            var r = fallback(text)
+            var r = fallback(text, unnamed: unnamed)
             if r.ask != nil { return r }
             // "mark it done" with nothing before it: which task is asked, as for a delete.
             if !unresolved.isEmpty, !grammar.stopLike(text), let pointed = intents.first(where: { $0.pronoun && $0.referenceArgument != nil }) {
@@ -539,8 +540,13 @@ public struct Planner: Sendable {
 
     /// The honest answer when no rule read the request: a plan with no steps that says so.
     public func fallback(_ text: String) -> PlanRecord {
+        fallback(text, unnamed: grammar.unnamed(text))
+    }
+
+    /// The same, with the request's unnamed reading already made (`IntentGrammar.unnamed`).
+    func fallback(_ text: String, unnamed: IntentGrammar.Unnamed?) -> PlanRecord {
         var r = PlanRecord(text: text, now: dates.format.instant(dates.parser.now), steps: [], source: "fallback")
-        if let unnamed = grammar.unnamed(text) {
+        if let unnamed {
             r.ask = asking(unnamed)
             r.extra["message"] = .string(Self.asked(r.ask))
             return r
