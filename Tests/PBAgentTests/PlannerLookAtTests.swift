@@ -33,6 +33,16 @@ struct PlannerLookAtTests {
         #expect(step?.args["day"] == .string("2026-11-27"))
     }
 
+    @Test("a time keeps its day when the day is asked about")
+    func askedDay() {
+        for text in ["where am i supposed to be tomorrow at 10am", "where am i supposed to be by this time tomorrow"] {
+            let step = planner.plan(text).steps.first
+            #expect(step?.tool == "summarize", "\(text)")
+            #expect(step?.args["day"] == .string("2026-11-27"), "\(text)")
+        }
+        #expect(planner.plan("what's left to do at 5pm").steps.first?.args["range"] == .string("today"), "today's agenda stays")
+    }
+
     @Test("check as a to-do, and check off as done")
     func checkSenses() {
         #expect(tools("check the tyre pressure") == ["create_task"])

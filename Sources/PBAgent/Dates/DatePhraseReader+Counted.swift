@@ -27,8 +27,9 @@ extension DatePhraseReader {
     }
 
     /// [the] second monday of march [2015], the first friday in the month, the last sunday in may,
-    /// the 3rd thursday of next month. Without a year, the next such day on or after today; "the
-    /// month" is this month, or next month once this month's has passed ("this month" stays).
+    /// the 3rd thursday of next month, the first monday of 2014 (of January; the last, of
+    /// December). Without a year, the next such day on or after today; "the month" is this month,
+    /// or next month once this month's has passed ("this month" stays).
     func monthWeekday(at i: Int) -> DatePiece? {
         let j = skipThe(i)
         // A day by count takes any ordinal ("the twenty-first day of the month"), a weekday one to five.
@@ -42,34 +43,8 @@ extension DatePhraseReader {
             if let weekday { return nthWeekday(n, weekday, year: year, month: month) }
             return cal.date(year: year, month: month, day: n < 0 ? cal.daysInMonth(year: year, month: month) : n)
         }
-        var k = afterOrdinal + 2
+        guard let (year, month, roll, last) = countedMonth(at: afterOrdinal + 2, yearMonth: n < 0 ? 12 : 1) else { return nil }
         let today = cal.today
-        var year = cal.year(today)
-        var month = cal.calendar.component(.month, from: today)
-        // What to roll on by once the day has passed: none, a month ("the month"), a year.
-        var roll: Calendar.Component?
-        var last: Int
-        if isWord(k, "the", "this"), isWord(k + 1, "month") {
-            if isWord(k, "the") { roll = .month }
-            last = k + 1
-        } else if isWord(k, "next", "last"), isWord(k + 1, "month") {
-            let start = cal.adding(isWord(k, "next") ? 1 : -1, .month, to: cal.startOfMonth(today))
-            year = cal.year(start)
-            month = cal.calendar.component(.month, from: start)
-            last = k + 1
-        } else {
-            if isWord(k, "the") { k += 1 }
-            guard let w = word(k), let m = DateVocabulary.month(w) else { return nil }
-            month = m
-            last = k
-            if let y = number(k + 1), digits(k + 1) == 4 {
-                year = y
-                last = k + 1
-            } else {
-                roll = .year
-                if m < cal.calendar.component(.month, from: today) { year += 1 }
-            }
-        }
         guard var day = pick(year: year, month: month) else {
             let which = n < 0 ? "last" : ["first", "second", "third", "fourth", "fifth"][n - 1]
             return .failure("\(DateVocabulary.monthNames[month - 1]) \(year) has no \(which) \(weekday?.name ?? "day")", i, last)
@@ -83,9 +58,79 @@ extension DatePhraseReader {
         return p
     }
 
+    /// The month something is counted in, at `k` (after "of" or "in"): "the month" (this one,
+    /// rolled on to the next once the thing has passed), "this month", "next month", "last month",
+    /// or a month's name with or without a year (the next one, rolled on by a year once past).
+    /// With `yearMonth`, a year said instead ("the year", "next year", "2027") is that year's month
+    /// `yearMonth`: January to count from its start, December from its end.
+    func countedMonth(at k: Int, yearMonth: Int? = nil) -> (year: Int, month: Int, roll: Calendar.Component?, last: Int)? {
+        let today = cal.today
+        if let month = yearMonth {
+            if isWord(k, "the", "this", "next", "last"), isWord(k + 1, "year") {
+                let step = isWord(k, "next") ? 1 : isWord(k, "last") ? -1 : 0
+                return (cal.year(today) + step, month, isWord(k, "the") ? .year : nil, k + 1)
+            }
+            if let y = number(k), digits(k) == 4, (1000...9999).contains(y) { return (y, month, nil, k) }
+        }
+        if isWord(k, "the", "this"), isWord(k + 1, "month") {
+            return (cal.year(today), cal.calendar.component(.month, from: today), isWord(k, "the") ? .month : nil, k + 1)
+        }
+        if isWord(k, "next", "last"), isWord(k + 1, "month") {
+            let start = cal.adding(isWord(k, "next") ? 1 : -1, .month, to: cal.startOfMonth(today))
+            return (cal.year(start), cal.calendar.component(.month, from: start), nil, k + 1)
+        }
+        let j = skipThe(k)
+        guard let w = word(j), let m = DateVocabulary.month(w) else { return nil }
+        if let y = number(j + 1), digits(j + 1) == 4 { return (y, m, nil, j + 1) }
+        let year = cal.year(today) + (m < cal.calendar.component(.month, from: today) ? 1 : 0)
+        return (year, m, .year, j)
+    }
+
+    /// [the] first / second / ... / last week or weekend of|in a month or a year. The nth week of a
+    /// month is its nth full week, the one that starts on the month's nth Monday (Sunday for
+    /// --week-start sunday); the last week is the last full one. Counting from the week
+    /// that holds the 1st (or, for the last, the month's last day) is the alternative when that
+    /// differs. A weekend is the one of the month's nth or last Saturday. The first and last weeks
+    /// of a year are January's first and December's last. A week or weekend already over rolls on
+    /// as the month or year said does.
+    func weekOfMonth(at i: Int) -> DatePiece? {
+        let j = skipThe(i)
+        guard let (n, next) = weekdayOrdinal(at: j), isWord(next, "week", "weekend"), isWord(next + 1, "of", "in") else { return nil }
+        let weekend = isWord(next, "weekend")
+        let k = next + 2
+        let today = cal.today
+        guard let (year, month, roll, last) = countedMonth(at: k, yearMonth: weekend ? nil : n < 0 ? 12 : 1) else { return nil }
+        func span(year: Int, month: Int) -> DaySpan? {
+            if weekend {
+                guard let day = nthWeekday(n, .saturday, year: year, month: month) else { return nil }
+                return DaySpan(start: day, end: cal.day(day, plus: 2), grain: .weekend)
+            }
+            let lastWeekday = Weekday(rawValue: (cal.weekStart.rawValue + 5) % 7 + 1)!
+            guard let day = n < 0 ? nthWeekday(-1, lastWeekday, year: year, month: month).map({ cal.day($0, plus: -6) })
+                                  : nthWeekday(n, cal.weekStart, year: year, month: month) else { return nil }
+            var s = weekSpan(day)
+            let first = cal.date(year: year, month: month, day: 1)!
+            let edge = n < 0 ? cal.day(cal.adding(1, .month, to: first), plus: -1) : first
+            let counted = cal.day(cal.startOfWeek(edge), plus: n < 0 ? 0 : 7 * (n - 1))
+            if counted != s.start {
+                s.alternatives = [DaySpanAlternative(weekSpan(counted), n < 0 ? "the week of the month's last day" : "counting from the week of the 1st")]
+            }
+            return s
+        }
+        guard var found = span(year: year, month: month) else {
+            let which = n < 0 ? "last" : ["first", "second", "third", "fourth", "fifth"][n - 1]
+            return .failure("\(DateVocabulary.monthNames[month - 1]) \(year) has no \(which) \(weekend ? "weekend" : "week")", i, last)
+        }
+        if let roll, found.end <= today {
+            let later = cal.adding(1, roll, to: cal.date(year: year, month: month, day: 1)!)
+            if let s = span(year: cal.year(later), month: cal.calendar.component(.month, from: later)) { found = s }
+        }
+        return .day(found, i, last)
+    }
+
     /// "2 mondays from now", "three fridays from today", "thursday after next", "the monday after
-    /// next", "wednesday of next week", "sunday from last week", "last week's sunday", "saturday
-    /// this week", "thurs next week".
+    /// next", "the friday before last", "the third tuesday after christmas", "wednesday of next
+    /// week", "sunday from last week", "last week's sunday", "saturday this week", "thurs next week".
     func countedWeekday(at i: Int) -> DatePiece? {
         let today = cal.today
         // N weekdays from now: the Nth of that weekday after today.
@@ -108,6 +153,17 @@ extension DatePhraseReader {
             return .day(daySpan(cal.day(start, plus: cal.daysUntil(weekday, from: start))), i, i + 4)
         }
         let j = skipThe(i)
+        // the third tuesday after christmas, the first monday before the 15th: counted from that day.
+        if let (n, next) = weekdayOrdinal(at: j), n > 0, let name = word(next), let weekday = Weekday(word: name),
+           isWord(next + 1, "after", "before"), let anchor = onPrefixed(at: next + 2), let d = anchor.day, d.grain == .day,
+           anchor.time == nil, anchor.part == nil, anchor.error == nil {
+            if isWord(next + 1, "after") {
+                let ahead = cal.daysUntil(weekday, from: d.start)
+                return .day(daySpan(cal.day(d.start, plus: (ahead == 0 ? 7 : ahead) + 7 * (n - 1))), i, anchor.last)
+            }
+            let back = (cal.weekday(d.start).rawValue - weekday.rawValue + 7) % 7
+            return .day(daySpan(cal.day(d.start, plus: -(back == 0 ? 7 : back) - 7 * (n - 1))), i, anchor.last)
+        }
         guard let name = word(j), let weekday = Weekday(word: name) else { return nil }
         var k = j + 1
         if symbol(k) == ".", glued(k) { k += 1 }
@@ -115,6 +171,11 @@ extension DatePhraseReader {
         if isWord(k, "after"), isWord(k + 1, "next") {
             let ahead = cal.daysUntil(weekday, from: today)
             return .day(daySpan(cal.day(today, plus: (ahead == 0 ? 7 : ahead) + 7)), i, k + 1)
+        }
+        // the friday before last: a week before the most recent one.
+        if isWord(k, "before"), isWord(k + 1, "last") {
+            let back = (cal.weekday(today).rawValue - weekday.rawValue + 7) % 7
+            return .day(daySpan(cal.day(today, plus: (back == 0 ? -7 : -back) - 7)), i, k + 1)
         }
         // wednesday [of|from] this/next/last week.
         var w = k

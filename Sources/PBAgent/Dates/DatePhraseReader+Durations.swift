@@ -1,9 +1,11 @@
 import Foundation
 
-/// "in 3 days", "in a fortnight", "2 weeks ago", "a week from now", "in half an hour".
+/// "in 3 days", "in a fortnight", "2 weeks ago", "a week from now", "in half an hour", "in a
+/// quarter of an hour".
 extension DatePhraseReader {
     /// A count: digits, a number word ("twenty one", "twenty-one"), "a"/"an" (1), "a couple of" (2),
-    /// "a few" (3, documented), "several" is not a count. Returns the value and the index after it.
+    /// "a few" (3, documented), "another" before a unit (1); "several" is not a count. Returns the
+    /// value and the index after it.
     func count(at i: Int) -> (value: Int, next: Int)? {
         if let n = number(i), digits(i) <= 4 { return (n, i + 1) }
         if isWord(i, "a", "an") {
@@ -12,6 +14,11 @@ extension DatePhraseReader {
             return (1, i + 1)
         }
         if isWord(i, "couple") { return (2, isWord(i + 1, "of") ? i + 2 : i + 1) }
+        // "in another hour", "in another 2 days"
+        if isWord(i, "another") {
+            if let w = word(i + 1), DateVocabulary.unit(w) != nil { return (1, i + 1) }
+            return isWord(i + 1, "another") ? nil : count(at: i + 1)
+        }
         guard let w = word(i), let n = DateVocabulary.numberWords[w] else { return nil }
         if n >= 20, n % 10 == 0 {
             var j = i + 1
@@ -61,6 +68,17 @@ extension DatePhraseReader {
                 terms += 1
                 continue
             }
+            // "a quarter of an hour", "three quarters of an hour".
+            var quarters = 0
+            if isWord(k, "a", "one"), isWord(k + 1, "quarter") { quarters = 1 }
+            if isWord(k, "three") || number(k) == 3, isWord(k + 1, "quarters") { quarters = 3 }
+            if quarters > 0, isWord(k + 2, "of"), isWord(k + 3, "an", "a"), isWord(k + 4, "hour") {
+                c.minute = (c.minute ?? 0) + 15 * quarters
+                note(.minute)
+                j = k + 5
+                terms += 1
+                continue
+            }
             // "1.5 hours", "2.5 days", "1/2 hour", "2 and a half hours": a fraction of a unit, in
             // the next smaller one.
             if let (value, afterNumber) = fraction(at: k), case let unitAt = isWord(afterNumber, "an", "a") ? afterNumber + 1 : afterNumber,
@@ -103,6 +121,18 @@ extension DatePhraseReader {
         return (c, smallest, j)
     }
 
+    /// The day an amount is counted from, after the amount: "after|before|from <a day>", or, for
+    /// weeks and longer, "today" or "tomorrow" straight after it ("a week today", British). The
+    /// day and the last token read. "From now" and "from today" are the caller's.
+    func countedFrom(at k: Int, smallest: DateVocabulary.Unit) -> (day: Date, last: Int)? {
+        if [.week, .fortnight, .month, .year, .decade].contains(smallest), isWord(k, "today", "tomorrow") {
+            return (cal.day(cal.today, plus: isWord(k, "tomorrow") ? 1 : 0), k)
+        }
+        guard isWord(k, "before", "after", "from"), let anchor = onPrefixed(at: k + 1), let day = anchor.day, day.grain == .day,
+              anchor.time == nil, anchor.part == nil, anchor.error == nil else { return nil }
+        return (day.start, anchor.last)
+    }
+
     /// in <duration>, within <duration>, <duration> ago / before / earlier, <duration> from now /
     /// from today / later / hence. Days and longer resolve to a day (the date); hours and minutes
     /// to an instant.
@@ -111,7 +141,9 @@ extension DatePhraseReader {
         var start = i
         var terms: (components: DateComponents, smallest: DateVocabulary.Unit, next: Int)
         var last: Int
-        if isWord(i, "in", "within"), let t = durationTerms(at: i + 1) {
+        // "in about 2 hours": a word of about-ness does not change the amount.
+        let hedge = isWord(i + 1, "about", "around", "roughly", "approximately", "approx", "like", "maybe", "just")
+        if isWord(i, "in", "within"), let t = durationTerms(at: hedge ? i + 2 : i + 1) {
             terms = t
             last = t.next - 1
             if isWord(t.next, "time") { last = t.next }
@@ -124,16 +156,16 @@ extension DatePhraseReader {
                 last = t.next + 1
             } else if isWord(t.next, "later", "hence", "out") {
                 last = t.next
-            } else if isWord(t.next, "before", "after"), ![.second, .minute, .hour].contains(t.smallest),
-                      let anchor = onPrefixed(at: t.next + 1), let day = anchor.day, day.grain == .day,
-                      anchor.time == nil, anchor.part == nil, anchor.error == nil {
-                // "2 days after tomorrow", "a week before Friday": counted from that day.
+            } else if ![.second, .minute, .hour].contains(t.smallest),
+                      let (anchor, last) = countedFrom(at: t.next, smallest: t.smallest) {
+                // "2 days after tomorrow", "a week before Friday", "3 days from monday", "a week
+                // today": counted from that day.
                 var c = t.components
                 if isWord(t.next, "before") {
                     for key in [\DateComponents.year, \.month, \.day] { if let v = c[keyPath: key] { c[keyPath: key] = -v } }
                 }
-                let moved = cal.calendar.date(byAdding: c, to: day.start) ?? day.start
-                return .day(daySpan(cal.startOfDay(moved)), i, anchor.last)
+                let moved = cal.calendar.date(byAdding: c, to: anchor) ?? anchor
+                return .day(daySpan(cal.startOfDay(moved)), i, last)
             } else {
                 return nil
             }

@@ -329,11 +329,39 @@ extension DatePhraseReader {
         symbol(i) == "-" || symbol(i) == "\u{2013}" || isWord(i, "to", "through", "thru", "until", "till")
     }
 
-    /// March 2027 (a month), in March (the next March, this one included), in 2027 (a year).
+    /// The month `month` next on or after this one, or (`past`) last on or before it.
+    func comingMonth(_ month: Int, past: Bool = false) -> DaySpan {
+        let current = cal.calendar.component(.month, from: cal.today)
+        var year = cal.year(cal.today)
+        if past, month > current { year -= 1 } else if !past, month < current { year += 1 }
+        return monthSpan(cal.date(year: year, month: month, day: 1)!)
+    }
+
+    /// March 2027 (a month), in March (the next March, this one included), in 2027 (a year); the
+    /// month of May; March after next; a month alone as the whole text; and a month or a year
+    /// after a word of when with nothing going on after it ("by june", "until 2030", "since
+    /// march": the last one).
     func monthOrYear(at i: Int) -> DatePiece? {
         if let (month, after) = monthName(at: i), let n = number(after), digits(after) == 4 {
             guard let d = cal.date(year: n, month: month, day: 1) else { return nil }
             return .day(monthSpan(d), i, after)
+        }
+        // March after next: the one after the coming March.
+        if let (month, after) = monthName(at: i), isWord(after, "after"), isWord(after + 1, "next") {
+            return .day(monthSpan(cal.adding(1, .year, to: comingMonth(month).start)), i, after + 1)
+        }
+        let k = skipThe(i)
+        if isWord(k, "month"), isWord(k + 1, "of"), let (month, after) = monthName(at: k + 2) {
+            return .day(comingMonth(month), i, after - 1)
+        }
+        let cued = isWord(i - 1, "by", "until", "till", "before", "after", "since", "from")
+        func ends(_ e: Int) -> Bool { e >= tokens.count || [",", ".", ";", "!", "?", ")"].contains(symbol(e)) || isWord(e, "and", "or", "then", "please") }
+        // A year alone is a number as often as a year ("2012"); after a word of when it is a year.
+        if cued, let n = number(i), digits(i) == 4, (1900...2200).contains(n), ends(i + 1) {
+            return .day(yearSpan(cal.date(year: n, month: 1, day: 1)!), i, i)
+        }
+        if let (month, after) = monthName(at: i), (cued && ends(after)) || (i == 0 && after == tokens.count) {
+            return .day(comingMonth(month, past: isWord(i - 1, "since")), i, after - 1)
         }
         guard isWord(i, "in", "during") else { return nil }
         if let n = number(i + 1), digits(i + 1) == 4, (1900...2200).contains(n), !(symbol(i + 2) == ":" && glued(i + 2)) {
@@ -341,26 +369,56 @@ extension DatePhraseReader {
             return .day(yearSpan(cal.date(year: n, month: 1, day: 1)!), i, i + 1)
         }
         if let (month, after) = monthName(at: i + 1) {
-            let current = cal.calendar.component(.month, from: cal.today)
-            var year = cal.year(cal.today)
-            if month < current { year += 1 }
-            return .day(monthSpan(cal.date(year: year, month: month, day: 1)!), i, after - 1)
+            return .day(comingMonth(month), i, after - 1)
         }
         return nil
     }
 
-    /// "the 27th" (or "on the 27th"): the next 27th of a month, this month's if not yet past.
-    func dayOfMonth(at i: Int) -> DatePiece? {
-        guard isWord(i, "the"), let (day, after, ordinal) = dayNumber(at: i + 1), ordinal, (1...31).contains(day) else { return nil }
-        // An ordinal word is a day only after a word of when ("on the twentieth", "by the
-        // third") and before no word that can be a noun it counts ("on the third floor", "on
-        // the first try", "for the first time").
-        if number(i + 1) == nil {
-            guard isWord(i - 1, "on", "by", "until", "till", "before", "after", "from", "since") else { return nil }
-            if let next = word(after), WordNet.shared.map({ $0.senseCount(next, as: .noun) > 0 }) ?? true {
-                return nil
-            }
+    /// Whether the word at `i` is one a day count can stand before as a noun it counts ("the 3rd
+    /// floor", "my 21st birthday"): a noun to WordNet, other than the words that go on a date
+    /// ("at", "pm", "noon", a weekday, a month, a part of the day).
+    func nounFollows(at i: Int) -> Bool {
+        guard let w = word(i) else { return false }
+        if ["at", "in", "or", "pm", "am", "then", "so", "noon", "midday", "midnight", "oclock"].contains(w)
+            || DayPart(word: w) != nil || Weekday(word: w) != nil || DateVocabulary.month(w) != nil {
+            return false
         }
+        return WordNet.shared.map { $0.senseCount(w, as: .noun) > 0 } ?? true
+    }
+
+    /// "the 27th" (or "on the 27th"), and "27th" alone at the start or after a word of when ("pay
+    /// rent on 1st", "15th at noon"): the next 27th of a month, this month's if not yet past. "The
+    /// 20th of next month", "the first of the month" (rolled on once past), "the 5th of this month".
+    func dayOfMonth(at i: Int) -> DatePiece? {
+        let bare = !isWord(i, "the")
+        let j = bare ? i : i + 1
+        guard let (day, after, ordinal) = dayNumber(at: j), ordinal, (1...31).contains(day) else { return nil }
+        // "of the month", "of next month": which month is said.
+        if isWord(after, "of"), let (year, month, roll, last) = countedMonth(at: after + 1), isWord(last, "month") {
+            guard var d = cal.date(year: year, month: month, day: day) else {
+                return .failure("\(DateVocabulary.monthNames[month - 1]) \(year) has no day \(day)", i, last)
+            }
+            // "the 5th of the month" once this month's is past: next month's.
+            if let roll, d < cal.today {
+                let later = cal.adding(1, roll, to: cal.date(year: year, month: month, day: 1)!)
+                if let next = cal.date(year: cal.year(later), month: cal.calendar.component(.month, from: later), day: day) { d = next }
+            }
+            var p = DatePiece.day(daySpan(d), i, last)
+            p.isExplicitDate = true
+            return p
+        }
+        let cued = isWord(i - 1, "on", "by", "until", "till", "before", "after", "from", "since", "due")
+            || word(i - 1).flatMap(Weekday.init(word:)) != nil
+        // An ordinal word is a day only after a word of when ("on the twentieth", "by the third");
+        // digits without "the" only there, after a weekday ("friday 15th") or at the start.
+        // Neither before a word that can be a noun it counts ("on the third floor", "for the first
+        // time", "my 21st birthday").
+        if bare {
+            guard number(j) != nil, i == 0 || cued else { return nil }
+        } else if number(j) == nil, !cued {
+            return nil
+        }
+        if nounFollows(at: after) { return nil }
         var c = cal.calendar.dateComponents([.year, .month], from: cal.today)
         for _ in 0..<13 {
             if let d = cal.date(year: c.year!, month: c.month!, day: day), d >= cal.today {

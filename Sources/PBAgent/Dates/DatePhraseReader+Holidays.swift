@@ -43,6 +43,7 @@ extension DatePhraseReader {
         (["st", "patrick", "day"], .fixed(month: 3, day: 17), false),
         (["saint", "patrick", "day"], .fixed(month: 3, day: 17), false),
         (["st", "patricks", "day"], .fixed(month: 3, day: 17), false),
+        (["ides", "of", "march"], .fixed(month: 3, day: 15), false),
         (["april", "fools", "day"], .fixed(month: 4, day: 1), false),
         (["april", "fool", "day"], .fixed(month: 4, day: 1), false),
         (["independence", "day"], .fixed(month: 7, day: 4), false),
@@ -117,12 +118,16 @@ extension DatePhraseReader {
         return words.count == count ? (words, j) : nil
     }
 
+    /// A holiday by name, the next one on or after today; "last christmas" is the most recent
+    /// before today, and "this" or "next" say the coming one.
     func holiday(at i: Int) -> DatePiece? {
+        let modifier = isWord(i, "last", "next", "this") ? word(i) : nil
+        let s = modifier == nil ? i : i + 1
         for (name, rule, bare) in Self.holidays {
-            guard let (words, next) = holidayWords(at: i, count: name.count), words == name else { continue }
+            guard let (words, next) = holidayWords(at: s, count: name.count), words == name else { continue }
             var last = next - 1
             // Drop a trailing "'s" token from the end index when it was the last thing read.
-            while last > i, tokens[last].kind == .symbol || (isWord(last, "s") && symbol(last - 1) == "'") { last -= 1 }
+            while last > s, tokens[last].kind == .symbol || (isWord(last, "s") && symbol(last - 1) == "'") { last -= 1 }
             var year: Int?
             if let y = number(next), digits(next) == 4 {
                 year = y
@@ -134,7 +139,9 @@ extension DatePhraseReader {
             let today = cal.today
             var y = year ?? cal.year(today)
             guard var d = holidayDate(rule, year: y) else { return nil }
-            if year == nil, d < today {
+            if year == nil, modifier == "last" {
+                if d >= today { d = holidayDate(rule, year: y - 1) ?? d }
+            } else if year == nil, d < today {
                 y += 1
                 d = holidayDate(rule, year: y) ?? d
             }

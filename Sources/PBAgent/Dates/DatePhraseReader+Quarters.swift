@@ -5,9 +5,14 @@ import Foundation
 extension DatePhraseReader {
 
     /// [the] first|second|third|fourth|1st..4th quarter|qtr [of|in] [YEAR | this/next/last year],
-    /// or q1..q4 [YEAR]. Without a year, this year's quarter unless it is over, then next year's
+    /// or q1..q4 [YEAR], or YEAR q1..q4. Without a year, this year's quarter unless it is over, then next year's
     /// (as a month name alone is read). "a quarter past 3" never reads: a quarter needs its number.
     func quarterOfYear(at i: Int) -> DatePiece? {
+        // The year first: "2018 Q4".
+        if digits(i) == 4, let y = number(i), (1000...2999).contains(y), isWord(i + 1, "q"), let k = number(i + 2), glued(i + 2),
+           digits(i + 2) == 1, (1...4).contains(k), let start = cal.date(year: y, month: 3 * (k - 1) + 1, day: 1) {
+            return .day(quarterSpan(start), i, i + 2)
+        }
         var j = skipThe(i)
         let n: Int
         if isWord(j, "q"), let k = number(j + 1), glued(j + 1), digits(j + 1) == 1, (1...4).contains(k) {

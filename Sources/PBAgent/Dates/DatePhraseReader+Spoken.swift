@@ -121,8 +121,10 @@ extension DatePhraseReader {
                 let oclock = isWord(last + 1, "oclock")
                 if oclock { last += 1 }
                 // "5 to 10" alone is a range more often than a time: digits need a cue.
+                // Said alone ("20 to 4", "25 after 4"), in fives, it is a time.
+                let alone = i == 0 && last == tokens.count - 1 && m % 5 == 0
                 let cued = spokenWord || hasAt || fixed || mer != nil || oclock || isWord(k, "past") || dayCue(at: last + 1)
-                    || isWord(j + 1, "minutes", "minute", "mins", "min")
+                    || isWord(j + 1, "minutes", "minute", "mins", "min") || alone
                 guard cued else { return nil }
                 var minute = m
                 if !forward {
@@ -163,6 +165,17 @@ extension DatePhraseReader {
                 return nil
             }
             return timePiece(ClockTime(hour: h, minute: minute, meridiem: mer, hasMinutes: hasMinutes, isFixed: false), i, last)
+        }
+
+        // An hour and its minutes apart, made sure by am or pm, or by "at" with nothing after but a
+        // day: "3 15 pm", "at 5 30".
+        if let h = number(j), digits(j) <= 2, (1...12).contains(h), let m = number(j + 1), digits(j + 1) == 2, m < 60, !glued(j + 1) {
+            if let (mer, end) = meridiem(at: j + 2) {
+                return timePiece(ClockTime(hour: h, minute: m, meridiem: mer, hasMinutes: true, isFixed: false), i, end)
+            }
+            if hasAt, j + 2 >= tokens.count || (symbol(j + 2) != nil && symbol(j + 2) != "%") || dayCue(at: j + 2) {
+                return timePiece(ClockTime(hour: h, minute: m, meridiem: nil, hasMinutes: true, isFixed: false), i, j + 1)
+            }
         }
 
         // Three or four digits run together: "at 830 in the morning", "1130pm", "at 1430".

@@ -39,8 +39,12 @@ extension DatePhraseReader {
         var hasMinutes = false
         var colon = false
         if let s = symbol(j + 1), s == ":" || s == ".", glued(j + 1), let m = number(j + 2), glued(j + 2), digits(j + 2) == 2 {
-            // "5.30" needs am/pm to be a time (it is a number otherwise).
-            if s == "." && meridiem(at: j + 3) == nil { return nil }
+            // "5.30" needs am/pm, or "at" with nothing after but a day ("at 7.30 tomorrow"), to be
+            // a time: it is a number otherwise ("at 1.50 each").
+            if s == ".", meridiem(at: j + 3) == nil,
+               !hasAt || !(j + 3 >= tokens.count || (symbol(j + 3) != nil && symbol(j + 3) != "%") || dayCue(at: j + 3)) {
+                return nil
+            }
             minute = m
             hasMinutes = true
             colon = s == ":"

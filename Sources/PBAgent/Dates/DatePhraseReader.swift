@@ -82,11 +82,11 @@ struct DatePhraseReader {
     func atom(at i: Int) -> DatePiece? {
         guard i < tokens.count else { return nil }
         let found: [DatePiece?] = [
-            relativeDay(at: i), dayPart(at: i), weekdayPhrase(at: i), period(at: i), endOfPeriod(at: i),
+            relativeDay(at: i), dayPart(at: i), weekdayPhrase(at: i), period(at: i), dayOfPeriod(at: i),
             quarterOfYear(at: i), duration(at: i), isoDate(at: i), numericDate(at: i), dayMonth(at: i), monthDay(at: i),
             yearMonthName(at: i), dayMonthNameYear(at: i),
             monthOrYear(at: i), dayOfMonth(at: i), clockTime(at: i),
-            spokenClock(at: i), monthWeekday(at: i), countedWeekday(at: i), dayNextTo(at: i), upcoming(at: i), holiday(at: i),
+            spokenClock(at: i), monthWeekday(at: i), weekOfMonth(at: i), countedWeekday(at: i), dayNextTo(at: i), upcoming(at: i), holiday(at: i),
         ]
         guard var best = found.compactMap({ $0 }).max(by: { a, b in a.last < b.last }) else { return nil }
         if best.time != nil, best.error == nil, let (zone, end) = zoneName(at: best.last + 1) {
@@ -123,13 +123,26 @@ struct DatePhraseReader {
     // MARK: relative days and parts of the day
 
     /// today, tonight, tomorrow, yesterday, the day after tomorrow, the day before yesterday,
-    /// this morning/afternoon/evening, last night, now.
+    /// this morning/afternoon/evening, last night, now, this time tomorrow.
     func relativeDay(at i: Int) -> DatePiece? {
         let today = cal.today
+        // [at] this / the same time tomorrow, next week, on friday: now's clock on that day.
+        let t = isWord(i, "at") ? skipThe(i + 1) : skipThe(i)
+        if isWord(t, "this", "same"), isWord(t + 1, "time"),
+           let anchor = onPrefixed(at: t + 2), let d = anchor.day, anchor.time == nil, anchor.part == nil, anchor.error == nil {
+            let from = d.grain == .week ? cal.startOfWeek(today) : today
+            if [.day, .week].contains(d.grain), let days = cal.calendar.dateComponents([.day], from: from, to: d.start).day {
+                var p = DatePiece(first: i, last: anchor.last)
+                p.instant = (cal.day(cal.now, plus: days), .minute)
+                return p
+            }
+        }
         switch word(i) {
         case "today", "tod":
             return .day(daySpan(today), i, i)
         case "tomorrow", "tmr", "tmrw", "tomorow", "tommorow", "tommorrow":
+            // "tomorrow week" (British): a week after tomorrow.
+            if isWord(i + 1, "week") { return .day(daySpan(cal.day(today, plus: 8)), i, i + 1) }
             return .day(daySpan(cal.day(today, plus: 1)), i, i)
         case "yesterday":
             return .day(daySpan(cal.day(today, plus: -1)), i, i)
@@ -157,6 +170,10 @@ struct DatePhraseReader {
             return p
         default:
             break
+        }
+        // "2moro", "2morrow": as texts spell tomorrow.
+        if number(i) == 2, digits(i) == 1, glued(i + 1), isWord(i + 1, "moro", "morro", "morrow", "mrw", "mro") {
+            return .day(daySpan(cal.day(today, plus: 1)), i, i + 1)
         }
         // [the] day after tomorrow / day before yesterday
         let j = skipThe(i)
@@ -219,12 +236,14 @@ struct DatePhraseReader {
         guard let name = word(j), let weekday = Weekday(word: name) else { return nil }
         // "sat" and "sun" alone are too often other words; "wed" too.
         // They count when a full stop is glued to them ("sat."), or a time or a date follows
-        // ("wed 9am", "mon, 4pm", "Mon, Dec 14", as letters and mail write a day).
+        // ("wed 9am", "mon, 4pm", "Mon, Dec 14", as letters and mail write a day), after a word of
+        // when with no noun after them ("on sat", "by wed"; not "put on sun cream"), or alone.
         if modifier.isEmpty, ["sat", "sun", "wed", "mon"].contains(name) {
             let k = symbol(j + 1) == "," ? j + 2 : j + 1
             let dotted = symbol(j + 1) == "." && glued(j + 1)
             let part = word(k).flatMap(DayPart.init(word:)) != nil
-            guard dotted || part || clockTime(at: k) != nil || spokenClock(at: k) != nil
+            let cued = isWord(j - 1, "on", "by", "until", "till", "before", "after", "from", "since") && !nounFollows(at: j + 1)
+            guard dotted || part || cued || tokens.count == 1 || clockTime(at: k) != nil || spokenClock(at: k) != nil
                     || monthDay(at: k) != nil || dayMonth(at: k) != nil else { return nil }
         }
         var last = j
@@ -267,15 +286,33 @@ struct DatePhraseReader {
 
     // MARK: weeks, weekends, months, years
 
-    /// this/next/last week, weekend, month, year; "the week after next"; "weekend" alone is the
-    /// coming one. "next weekend" is the one after the coming weekend (alternative: the coming one).
+    /// this/next/last week, weekend (or week-end), month, year; "the week after next", "the month
+    /// before last"; "the week of the 14th"; "weekend" alone is the coming one. "next weekend" is
+    /// the one after the coming weekend (alternative: the coming one).
     func period(at i: Int) -> DatePiece? {
         let today = cal.today
         var j = i
         var modifier = "this"
         var named = false
-        if isWord(i, "the"), isWord(i + 1, "week"), isWord(i + 2, "after"), isWord(i + 3, "next") {
-            return .day(weekSpan(cal.day(cal.startOfWeek(today), plus: 14)), i, i + 3)
+        let k = skipThe(i)
+        // [the] week of <a day>: the week that holds it.
+        if isWord(k, "week"), isWord(k + 1, "of"), let anchor = onPrefixed(at: k + 2), let d = anchor.day, d.grain == .day,
+           anchor.time == nil, anchor.part == nil, anchor.error == nil {
+            return .day(weekSpan(cal.startOfWeek(d.start)), i, anchor.last)
+        }
+        // [the] week / weekend / month / year after next or before last: two steps away.
+        if let unit = word(k), ["week", "weekend", "month", "year"].contains(unit),
+           (isWord(k + 1, "after") && isWord(k + 2, "next")) || (isWord(k + 1, "before") && isWord(k + 2, "last")) {
+            let step = isWord(k + 1, "after") ? 2 : -2
+            switch unit {
+            case "week": return .day(weekSpan(cal.day(cal.startOfWeek(today), plus: 7 * step)), i, k + 2)
+            case "month": return .day(monthSpan(cal.adding(step, .month, to: cal.startOfMonth(today))), i, k + 2)
+            case "year": return .day(yearSpan(cal.adding(step, .year, to: cal.startOfYear(today))), i, k + 2)
+            default:
+                // As "next weekend" is a week after the coming one, "after next" is two.
+                let start = cal.day(comingWeekend().start, plus: 7 * step)
+                return .day(DaySpan(start: start, end: cal.day(start, plus: 2), grain: .weekend), i, k + 2)
+            }
         }
         if isWord(i, "this", "next", "last", "coming", "past", "previous", "current") {
             modifier = word(i)!
@@ -291,8 +328,10 @@ struct DatePhraseReader {
         case "last", "past", "previous": step = -1
         default: step = 0
         }
-        switch word(j) {
+        let hyphened = isWord(j, "week") && symbol(j + 1) == "-" && glued(j + 1) && isWord(j + 2, "end") && glued(j + 2)
+        switch hyphened ? "weekend" : word(j) {
         case "weekend":
+            if hyphened { j += 2 }
             // A bare "weekend" (no this/next/the) still means the coming one.
             let coming = comingWeekend()
             if step == 0 { return .day(coming, i, j) }
@@ -326,44 +365,95 @@ struct DatePhraseReader {
         }
     }
 
-    /// [at/by] [the] end of [the/this/next/last] week|month|year, and end of <month>: the last day
-    /// of that period. The end of a week is its last day per the week start (Sunday for
-    /// --week-start monday); alternative: its Friday, the end of the working week.
-    func endOfPeriod(at i: Int) -> DatePiece? {
+    /// [at/by/in] [the] end / start / beginning / middle of [the/this/next/last] week|month|
+    /// quarter|year, of <month>, of a quarter; "mid march", "mid-next month": that day of the
+    /// period. Its end is its last day; the end of a week is the week's last day per the week start
+    /// (Sunday for --week-start monday; alternative: its Friday, the end of the working week). A
+    /// month's middle is its 15th, another period's the day half way through. The end of the day
+    /// (EOD, COB, close of business) is today, or the day said after it ("EOD friday"); EOW, EOM
+    /// and EOY are the ends of this week, month and year.
+    func dayOfPeriod(at i: Int) -> DatePiece? {
+        enum Edge { case start, middle, end }
         var j = i
-        if isWord(j, "at", "by") { j += 1 }
+        if isWord(j, "at", "by", "in") { j += 1 }
         j = skipThe(j)
-        guard isWord(j, "end"), isWord(j + 1, "of") else { return nil }
-        j += 2
-        var step = 0
-        if isWord(j, "the", "this") { j += 1 } else if isWord(j, "next") { step = 1; j += 1 } else if isWord(j, "last") { step = -1; j += 1 }
         let today = cal.today
-        let lastDay: Date
-        var alternatives: [DaySpanAlternative] = []
-        switch word(j) {
+        // The end of the working day.
+        var dayEnd: Int?
+        if isWord(j, "eod", "cob", "eob") {
+            dayEnd = j
+        } else if isWord(j, "end", "close"), isWord(j + 1, "of") {
+            let k = skipThe(j + 2)
+            if isWord(j, "end"), isWord(k, "day") { dayEnd = k } else if isWord(k, "business", "play") { dayEnd = k }
+        }
+        if let e = dayEnd {
+            if let anchor = onPrefixed(at: e + 1), let d = anchor.day, d.grain == .day, anchor.time == nil, anchor.part == nil,
+               anchor.error == nil {
+                return .day(daySpan(d.start), i, anchor.last)
+            }
+            return .day(daySpan(today), i, e)
+        }
+        var edge = Edge.end
+        var step = 0
+        var period: String?
+        if let w = word(j), ["eow", "eom", "eoy"].contains(w) {
+            period = ["eow": "week", "eom": "month", "eoy": "year"][w]
+        } else if isWord(j, "end", "start", "beginning", "middle"), isWord(j + 1, "of") {
+            edge = isWord(j, "end") ? .end : isWord(j, "middle") ? .middle : .start
+            j += 2
+        } else if isWord(j, "mid") {
+            edge = .middle
+            j += symbol(j + 1) == "-" && glued(j + 1) ? 2 : 1
+        } else {
+            return nil
+        }
+        if period == nil {
+            if isWord(j, "the", "this") { j += 1 } else if isWord(j, "next") { step = 1; j += 1 } else if isWord(j, "last") { step = -1; j += 1 }
+        }
+        // The period as its first day and the day after its last.
+        var start: Date
+        var after: Date
+        switch period ?? word(j) {
         case "week":
-            let start = cal.day(cal.startOfWeek(today), plus: 7 * step)
-            lastDay = cal.day(start, plus: 6)
-            let friday = cal.day(start, plus: cal.daysUntil(.friday, from: start))
-            if friday != lastDay { alternatives = [DaySpanAlternative(daySpan(friday), "the end of the working week")] }
+            start = cal.day(cal.startOfWeek(today), plus: 7 * step)
+            after = cal.day(start, plus: 7)
         case "month":
-            lastDay = cal.day(cal.adding(step + 1, .month, to: cal.startOfMonth(today)), plus: -1)
+            start = cal.adding(step, .month, to: cal.startOfMonth(today))
+            after = cal.adding(1, .month, to: start)
         case "quarter", "qtr":
-            lastDay = cal.day(cal.adding(3 * (step + 1), .month, to: cal.startOfQuarter(today)), plus: -1)
+            start = cal.adding(3 * step, .month, to: cal.startOfQuarter(today))
+            after = cal.adding(3, .month, to: start)
         case "year":
-            lastDay = cal.day(cal.adding(step + 1, .year, to: cal.startOfYear(today)), plus: -1)
+            start = cal.adding(step, .year, to: cal.startOfYear(today))
+            after = cal.adding(1, .year, to: start)
         case _ where step == 0 && quarterOfYear(at: isWord(j - 1, "the") ? j - 1 : j) != nil:
             let q = quarterOfYear(at: isWord(j - 1, "the") ? j - 1 : j)!
-            return .day(daySpan(cal.day(q.day!.end, plus: -1)), i, q.last)
+            start = q.day!.start
+            after = q.day!.end
+            j = q.last
         case let name?:
             guard let month = DateVocabulary.month(name), step == 0 else { return nil }
-            var year = cal.year(today)
-            if month < cal.calendar.component(.month, from: today) { year += 1 }
-            lastDay = cal.date(year: year, month: month, day: cal.daysInMonth(year: year, month: month))!
+            let span = comingMonth(month)
+            (start, after) = (span.start, span.end)
         default:
             return nil
         }
-        var span = daySpan(lastDay)
+        let chosen: Date
+        var alternatives: [DaySpanAlternative] = []
+        switch edge {
+        case .start:
+            chosen = start
+        case .middle:
+            let days = cal.calendar.dateComponents([.day], from: start, to: after).day ?? 0
+            chosen = (28...31).contains(days) ? cal.day(start, plus: 14) : cal.day(start, plus: days / 2)
+        case .end:
+            chosen = cal.day(after, plus: -1)
+            if (period ?? word(j)) == "week" {
+                let friday = cal.day(start, plus: cal.daysUntil(.friday, from: start))
+                if friday != chosen { alternatives = [DaySpanAlternative(daySpan(friday), "the end of the working week")] }
+            }
+        }
+        var span = daySpan(chosen)
         span.alternatives = alternatives
         return .day(span, i, j)
     }

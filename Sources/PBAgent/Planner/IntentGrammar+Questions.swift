@@ -143,8 +143,10 @@ extension IntentGrammar {
         if pattern.contains(#"\b(?:overdue|late|missed|behind)\b"#, l) { return [PlannedIntent(.agenda, ["range": .string("overdue")])] }
         if pattern.contains(#"\b(?:week|weekend)\b"#, l) { return [PlannedIntent(.agenda, ["range": .string("week")])] }
         let cut = dates.cut(t)
-        if let due = cut.due, cut.grain == "day", due != dates.format.date(dates.parser.now) {
-            return [PlannedIntent(.summarize, ["day": .string(due)])]
+        // A time keeps its day: "where am I supposed to be tomorrow at 10am" asks about tomorrow.
+        if let due = cut.due, !["week", "weekend", "month", "quarter", "year", "days"].contains(cut.grain ?? ""),
+           case let day = String(due.prefix(10)), day != dates.format.date(dates.parser.now) {
+            return [PlannedIntent(.summarize, ["day": .string(day)])]
         }
         return [PlannedIntent(.agenda, ["range": .string("today")])]
     }
