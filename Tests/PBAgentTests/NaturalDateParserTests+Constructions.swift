@@ -17,6 +17,9 @@ extension NaturalDateParserTests {
         #expect(read("tomorrow week") == "2026-12-03 day")
         #expect(read("a week from now") == "2026-12-02 day")
         #expect(read("3 days from the meeting") == nil)
+        #expect(read("10 days before") == "2026-11-15 day", "said last, counted back from now")
+        #expect(read("a minute after") == "2026-11-25T10:01:00+00:00 minute")
+        #expect(read("10 days before the trip") == nil)
     }
 
     @Test("the nth or last week of a month is its nth or last full week; the week holding the 1st or the last day is the alternative")
@@ -137,6 +140,12 @@ extension NaturalDateParserTests {
         #expect(read("in about 2 hours") == "2026-11-25T12:00:00+00:00 hour")
         #expect(read("in another hour") == "2026-11-25T11:00:00+00:00 hour")
         #expect(read("last christmas") == "2025-12-25 day")
+        #expect(read("march of 2027") == "2027-03-01 month")
+        #expect(read("march '27") == "2027-03-01 month")
+        #expect(read("2027-03") == "2027-03-01 month")
+        #expect(read("03/2027") == "2027-03-01 month")
+        #expect(read("at the moment") == "2026-11-25T10:00:00+00:00 minute")
+        #expect(read("2027-03-15") == "2027-03-15 day", "a day of the month is a day")
         #expect(read("next easter") == "2027-03-28 day")
     }
 

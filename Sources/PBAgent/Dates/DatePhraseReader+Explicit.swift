@@ -337,14 +337,32 @@ extension DatePhraseReader {
         return monthSpan(cal.date(year: year, month: month, day: 1)!)
     }
 
-    /// March 2027 (a month), in March (the next March, this one included), in 2027 (a year); the
+    /// March 2027, March of 2027, March '27, 2027-03, 03/2027 (a month), in March (the next March,
+    /// this one included), in 2027 (a year); the
     /// month of May; March after next; a month alone as the whole text; and a month or a year
     /// after a word of when with nothing going on after it ("by june", "until 2030", "since
     /// march": the last one).
     func monthOrYear(at i: Int) -> DatePiece? {
-        if let (month, after) = monthName(at: i), let n = number(after), digits(after) == 4 {
-            guard let d = cal.date(year: n, month: month, day: 1) else { return nil }
-            return .day(monthSpan(d), i, after)
+        // March 2014, March of 2014, March '14.
+        if let (month, after) = monthName(at: i) {
+            var k = isWord(after, "of") ? after + 1 : after
+            var year: Int?
+            if let n = number(k), digits(k) == 4 {
+                year = n
+            } else if symbol(k) == "'", let n = number(k + 1), glued(k + 1), digits(k + 1) == 2, word(k + 2) == nil {
+                year = fullYear(n, digits: 2)
+                k += 1
+            }
+            if let year, let d = cal.date(year: year, month: month, day: 1) { return .day(monthSpan(d), i, k) }
+        }
+        // 2014-03 and 03/2014: a month of a year in digits, nothing glued on.
+        if digits(i) == 4, let y = number(i), (1000...2999).contains(y), symbol(i + 1) == "-", glued(i + 1), digits(i + 2) == 2,
+           let m = number(i + 2), glued(i + 2), (1...12).contains(m), !glued(i + 3), let d = cal.date(year: y, month: m, day: 1) {
+            return .day(monthSpan(d), i, i + 2)
+        }
+        if digits(i) <= 2, let m = number(i), (1...12).contains(m), symbol(i + 1) == "/", glued(i + 1), digits(i + 2) == 4,
+           let y = number(i + 2), glued(i + 2), (1000...2999).contains(y), !glued(i + 3), let d = cal.date(year: y, month: m, day: 1) {
+            return .day(monthSpan(d), i, i + 2)
         }
         // March after next: the one after the coming March.
         if let (month, after) = monthName(at: i), isWord(after, "after"), isWord(after + 1, "next") {

@@ -158,6 +158,10 @@ struct DatePhraseReader {
             var p = DatePiece(first: i, last: i + 1)
             p.instant = (cal.now, .minute)
             return p
+        case "at" where isWord(i + 1, "the") && isWord(i + 2, "moment"):
+            var p = DatePiece(first: i, last: i + 2)
+            p.instant = (cal.now, .minute)
+            return p
         case "later" where isWord(i + 1, "today"):
             return .day(daySpan(today), i, i + 1)
         case "this" where word(i + 1).flatMap(DayPart.init(word:)) != nil && !isWord(i + 1, "tonight"):

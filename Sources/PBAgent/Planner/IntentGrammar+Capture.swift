@@ -8,6 +8,11 @@ extension IntentGrammar {
     func beforeCapture(_ c: Clause) -> [PlannedIntent]? {
         if let cleared = clearedCalendar(c) { return cleared }
         if let next = nextEvent(c) { return [next] }
+        // "clear off the vet appointment tomorrow": an event cleared is an event cancelled.
+        if let m = pattern.match(#"(?:clear|wipe)(?: off| out| away)? ((?:the |my |our )?.+ (?:event|appointment|appt|meeting|reservation)s?(?: (?:with|at|for|in|on) .+)?)"#, dates.cut(c.text).rest),
+           !pattern.contains(#"\b(?:lists?|items?|notes?|tasks?|reminders?|calendar|diary|schedule)\b"#, m[0]), let event = cancelledEvent(m[0], in: c.text) {
+            return [event]
+        }
         if let gone = deletedList(c) { return gone }
         if let emptied = clearedList(c) { return [emptied] }
         if declined(c.text) != nil { return [] }
@@ -20,7 +25,7 @@ extension IntentGrammar {
             return onTask(.snoozeTask, m[0]).map { [$0] }
         }
         let place = #"(?:my |the |our )?(?:[\w'’]+ )?(?:calendar|diary|list|agenda|schedule|wish ?list|checklist|planner)"#
-        if let m = pattern.match(#"(?:remove|delete|erase|cancel|clear|take|drop|strike|scratch|get|wipe|disregard|knock)(?: out| off| away)?(?: the)? (.+?) (?:from|off(?: of)?|out of|on|in) ("# + place + ")(?: for .+)?", t) {
+        if let m = pattern.match(#"(?:remove|delete|erase|cancel|clear|take|drop|strike|scratch|get|wipe|disregard|knock|cross)(?: out| off| away)?(?: the)? (.+?) (?:from|off(?: of)?|out of|on|in) ("# + place + ")(?: for .+)?", t) {
             if pattern.match(#"(?:all|everything|all (?:of )?(?:my |the )?(?:events|items|entries)|it all)"#, m[0]) != nil { return [] }
             if pattern.match(#".*\b(?:calendar|diary|agenda|schedule|planner)\b.*"#, t) != nil, let event = cancelledEvent(m[0], in: t) {
                 return [event]
@@ -44,7 +49,9 @@ extension IntentGrammar {
         let lt = dates.cut(t).phrase == nil ? t : dates.cut(t).rest
         if let m = pattern.match(asked + #"(?:create|start|make|begin|generate|set up|open|add|get|give me)(?: me)?(?: up)?(?: a| an| my)?(?: new| fresh| blank)? (list|checklist)(?: (?:of|for|called|named) (.+))?"#, lt).map({ [$0[1], $0[0]] })
             ?? pattern.match(asked + #"(?:create|start|make|begin|generate|set up)(?: me)?(?: a| an| my)?(?: new| fresh)? (.+?) (list|checklist)"#, lt)
-            ?? pattern.match(#"(?:a |my )?((?:new|fresh|blank) (?:list|checklist))(?: please)?"#, lt).map({ [$0[0], ""] }) {
+            ?? pattern.match(#"(?:a |my )?((?:new|fresh|blank) (?:list|checklist))(?: to be (?:created|made|started|set up))?(?: please)?"#, lt).map({ [$0[0], ""] })
+            // "my new work schedule list": a new list named, said alone.
+            ?? pattern.match(#"(?:a |my )?(?:new|fresh|blank) (?!(?:to do|to-do|todo|tasks?|reminders?) )((?:[\p{L}'’-]+ ){1,3}?)(list|checklist)(?: please)?"#, lt) {
             // The list keeps the word said for it ("packing checklist"), which grounds its title (R6).
             let name = item(m[0])
             let noun = m[1].lowercased()
@@ -100,7 +107,7 @@ extension IntentGrammar {
     /// what is on it, asked first (PlanReconciler). A list named by no more than what it is ("the
     /// list", "my to-do list") is not one list: emptying it whole is declined.
     func deletedList(_ c: Clause) -> [PlannedIntent]? {
-        guard !c.question || c.asked, let m = pattern.match(#"(?:please |(?:i want|i need|i'd like) you to |(?:can|could|would|will) you (?:please )?)?(?:delete|remove|erase|get rid of|throw away|bin|scrap|trash|eliminate|abolish)(?: out)? (?:my |the |our |this )?((?:[\p{L}'’-]+ ){1,3}?)(list|checklist)(?: please)?"#, c.text) else { return nil }
+        guard !c.question || c.asked, let m = pattern.match(#"(?:please |(?:i want|i need|i'd like) you to |(?:can|could|would|will) you (?:please )?)?(?:delete|remove|erase|get rid of|throw away|bin|scrap|trash|eliminate|abolish)(?: out)? (?:my |the |our |this )?((?:[\p{L}'’-]+ ){1,3}?)(list|checklist)(?: please)?"#, withoutTrailingDate(c.text)) else { return nil }
         let name = item(m[0])
         let generic: Set<String> = ["to-do", "todo", "to do", "task", "tasks", "reminder", "reminders", "entire", "whole", "complete", "this", "that", "whole to-do", "entire to-do"]
         guard !Planner.titleKey(name).isEmpty, !generic.contains(Planner.titleKey(name)), dates.cut(name).phrase == nil,
@@ -108,6 +115,15 @@ extension IntentGrammar {
               !pattern.contains(#"\b(?:from|off|out|on|in|onto|into|to|at)\b"#, name) else { return nil }
         let title = name + " " + m[1].lowercased()
         return [PlannedIntent(.deleteProject, ["title": .string(title)], subject: title)]
+    }
+
+    /// The text without a date said last, which says which list or when, not its name ("delete my
+    /// shopping list from last month", "clear my gym list for today"); a date inside the name
+    /// stays ("clear my christmas list").
+    func withoutTrailingDate(_ t: String) -> String {
+        let cut = dates.cut(t)
+        guard let phrase = cut.phrase, t.lowercased().hasSuffix(phrase.lowercased()), !cut.rest.isEmpty else { return t }
+        return cut.rest
     }
 
     /// "clear my shopping list", "delete everything on the packing list", "clear the done items
@@ -119,7 +135,7 @@ extension IntentGrammar {
         let named = #"(?:my |the |our |this )?((?:[\p{L}'’-]+ ){1,3}?)(list|checklist|project)(?: please)?"#
         let everything = #"(?:everything|all (?:the )?(?:items|things|tasks|entries|stuff)|all of it|all)"#
         let done = #"(?:all )?(?:the )?(?:done|completed|finished|ticked|checked|crossed)(?: off| out)?(?: items| things| tasks| entries| ones| stuff)?"#
-        let t = c.text
+        let t = withoutTrailingDate(c.text)
         var doneOnly = false
         let m: [String]
         if let d = pattern.match(#"(?:clear|clean|delete|remove|wipe|erase|get rid of|take)(?: out| up| off| away)? "# + done + #" (?:from|on|off|in|out of) "# + named, t) {

@@ -42,6 +42,17 @@ extension IntentGrammar {
         case .delete:
             if lemma == "drop", pattern.match(#"off .+|.+ off"#, words.dropFirst().joined(separator: " ")) != nil { return nil }
             if let m = pattern.match(#"(.+?) (?:from|off) (?:my |the )?(?:list|tasks|to-?do list|todos)"#, rest) { rest = m[0] }
+            // "remove the dentist appointment on friday", "delete my meeting with sam tomorrow",
+            // "remove the birthday event": an event on a day said, or called an event, taken out
+            // of the calendar (a task of that name instead, when the store has no such event and
+            // has the task). "cancel the dentist appointment", no day said, may be a to-do: the
+            // store decides (Planner).
+            let undated = dates.cut(rest)
+            if let m = pattern.match(#"(?:the |my |our )?(?:.+ )?(event|appointment|appt|meeting|reservation)s?(?: (?:with|at|for|in) .+)?"#, undated.rest),
+               undated.phrase != nil || m[0] == "event",
+               !pattern.contains(#"\b(?:lists?|items?|notes?|tasks?|reminders?)\b"#, rest), let event = cancelledEvent(rest, in: t) {
+                return [event]
+            }
             return onTask(.deleteTask, rest).map { [$0] }
         case .reopen:
             return onTask(.reopenTask, rest).map { [$0] }

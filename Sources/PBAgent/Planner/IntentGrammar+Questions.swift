@@ -58,16 +58,32 @@ extension IntentGrammar {
     /// "latest events", "first week of march meetings", "my party list", "events today".
     static let askedHeads: Set<String> = [
         "agenda", "schedule", "schedules", "calendar", "diary", "events", "meetings", "appointments", "plans", "birthdays",
-        "reminders", "tasks", "list", "lists", "todos", "to-dos", "showtimes",
+        "reminders", "tasks", "list", "lists", "todos", "to-dos", "showtimes", "plan",
     ]
 
     /// Whether a clause only names what a calendar or a list holds (a question without its
     /// "what is"): a short noun phrase with one of `askedHeads`, no verb and no person acting.
-    func namesWhatIsAsked(_ l: String) -> Bool {
-        let words = l.split(separator: " ").map { String($0).trimmingCharacters(in: .punctuationCharacters) }.filter { !$0.isEmpty }
-        guard let first = words.first, (1...8).contains(words.count), words.contains(where: Self.askedHeads.contains),
+    func namesWhatIsAsked(_ said: String) -> Bool {
+        // Its dates are no words of a sentence ("events between eight am and five pm today"), and
+        // a "to do list" is a to-do list.
+        let l = said.replacingOccurrences(of: "to do list", with: "to-do list")
+        var undated = l
+        for _ in 0..<3 {
+            let cut = dates.cut(undated)
+            guard cut.phrase != nil, !cut.rest.isEmpty else { break }
+            undated = cut.rest.lowercased()
+        }
+        func words(_ s: String) -> [String] {
+            s.split(separator: " ").map { String($0).trimmingCharacters(in: .punctuationCharacters) }.filter { !$0.isEmpty }
+        }
+        let said = words(l)
+        let words = words(undated)
+        guard let first = said.first, (1...8).contains(words.count), words.contains(where: Self.askedHeads.contains),
               !VerbLexicon.taskVerbs.contains(first), VerbLexicon.action(ofLemma: first) == nil, VerbLexicon.pastLemma(first) == nil,
-              !words.contains(where: { ["i", "we", "you", "he", "she", "they", "it", "is", "are", "was", "were", "to", "will", "should", "need", "needs"].contains($0) })
+              !words.contains(where: { w in
+                  ["i", "we", "you", "he", "she", "they", "it", "is", "are", "was", "were", "to", "will", "should", "need", "needs"].contains(w)
+                      || ["i'", "we'", "you'", "he'", "she'", "they'", "it'"].contains { w.hasPrefix($0) }   // "i'm", "we're"
+              })
         else { return false }
         // "the tailor shuts", "meetings went well": a verb that is no noun makes it a sentence.
         return !words.contains { w in
@@ -79,7 +95,11 @@ extension IntentGrammar {
 
     func question(_ c: Clause) -> [PlannedIntent]? {
         var t = c.text
-        var asks = pattern.match(#"(?:do|have|did) (?:i|we) .+|(?:(?:show|read|list|tell|display|speak|open)(?: me)?|(?:give|get) me)(?: back| out| all)? (?:my |the |all |what'?s on |whats on |what is on |about )?.*\b(?:lists?|calendar|events?|meetings?|schedule|agenda|appointments?|plans?|week|day|tasks|to-?dos?|birthdays?)\b.*"#, t) != nil
+        // "on my calendar, are there any birthdays": where to look, said first.
+        if let m = pattern.match(#"(?:on|in) (?:my |the )?(?:calendar|diary|schedule),? ((?:is|are|do|does|did|have|what|when|who|which|how|any)\b.+)"#, t) {
+            t = m[0]
+        }
+        var asks = pattern.match(#"(?:do|have|did) (?:i|we) .+|(?:(?:show|read|list|tell|display|speak|open|provide|recite|describe|present)(?: me)?|(?:give|get) me|(?:i )?(?:need |want )?(?:some )?(?:information|info|details) (?:about|on|of|for))(?: back| out| all)? (?:my |the |all |what'?s on |whats on |what is on |about |what is there on |the contents of )?.*\b(?:lists?|calendar|events?|meetings?|schedule|agenda|appointments?|plans?|week|day|tasks|to-?dos?|birthdays?)\b.*"#, t) != nil
         if let m = pattern.match(#"(?:tell|show|give|get) me(?: about)? (.+)"#, t) { t = m[0]; asks = true }
         if let m = pattern.match(#"(?:i (?:want|need|'d like) to know|i wonder|do you know|let me know) (.+)"#, t) { t = m[0] }
         let l = t.lowercased()
@@ -112,13 +132,19 @@ extension IntentGrammar {
             ?? pattern.match(#"(?:project )?(.+?) (?:status|progress|update)"#, t) {
             return project(.projectStatus, m[0])
         }
-        if let m = pattern.match(#".*?\b(?:my |the |our )?([\w'’]+ )?(?:list|lists|checklist)\b.*"#, l), !pattern.contains(#"\b(?:to-?do|todo|task)\b"#, l) {
+        if let m = pattern.match(#".*?\b(?:my |the |our )?([\w'’]+ )?(?:list|lists|checklist)\b.*"#, l), !pattern.contains(#"\b(?:to-?do|to do|todo|task)\b"#, l) {
             let name = m[0].trimmingCharacters(in: .whitespaces)
             let skip: Set<String> = ["my", "the", "a", "all", "of", "on", "me", "your", "which", "what", "any", "this", "that", "show", "read", "whats", "what's"]
             return [PlannedIntent(.search, ["query": .string(skip.contains(name) || name.isEmpty ? "list" : name + " list")])]
         }
         if pattern.contains(#"\b(?:calendar|free time|free slots?|am i free|am i busy|events?|meetings?|appointments?|schedule|busy|birthdays?|plans?|parties|party|off days?|get togethers?|dates?)\b"#, l) {
-            let cut = dates.cut(t)
+            var cut = dates.cut(t)
+            // "between eight am and five pm today": the day is the last time's, not the first's
+            // alone (which, already past, would be tomorrow's).
+            let found = dates.parser.matches(in: t).filter { $0.error == nil }
+            if found.count > 1, [.hour, .minute].contains(found[0].grain), let last = found.last, [.hour, .minute].contains(last.grain) {
+                cut = dates.cut(t, at: last, among: found)
+            }
             var args: [String: JSONValue] = [:]
             // A time keeps its day: "tomorrow afternoon" asks about tomorrow.
             if let due = cut.due, cut.grain != "week", cut.grain != "month", cut.grain != "year" { args["day"] = .string(String(due.prefix(10))) }

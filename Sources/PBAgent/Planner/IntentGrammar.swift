@@ -107,8 +107,11 @@ public struct IntentGrammar: Sendable {
         }
         // Fillers read through before a request; those that are also ordinary words ("great aunt
         // Mary's birthday", "sorry card for Jane", "oops I deleted it") only with a break after them.
-        let plain = #"so basically|ok(?:ay)?|hey|hi|hello|so|um+|uh+|oh|wait|right|also|and then|and|then|btw|actually|not now|alright|please|pls|plz|quick one|one (?:more|last) thing|let'?s|lets|yeah|yep|hm+|er+m?|ah+|well|oh and|and also|by the way|sorry to bother you,? but"#
-        let broken = #"just|hiya|oops|whoops|argh+|ugh+|no wait|no sorry|sorry(?: to bother you)?(?:,? but)?|anyway[s]?|basically|oh yeah|oh yes|cool|great|perfect|(?:just )?(?:a )?quick one"#
+        // An assistant's wake word, after a greeting or alone ("hey olly, ...", "ok google ..."),
+        // is filler too; a bare one only with a request after it (a contact may be called Olly).
+        let wake = #"olly|siri|alexa|cortana|jarvis"#
+        let plain = #"(?:hey|hi|hello|ok(?:ay)?) (?:"# + wake + #"|google|computer|assistant)|so basically|ok(?:ay)?|hey|hi|hello|so|um+|uh+|oh|wait|right|also|and then|and|then|btw|actually|not now|alright|please|pls|plz|quick one|one (?:more|last) thing|let'?s|lets|yeah|yep|hm+|er+m?|ah+|well|oh and|and also|by the way|sorry to bother you,? but"#
+        let broken = wake + #"|just|hiya|oops|whoops|argh+|ugh+|no wait|no sorry|sorry(?: to bother you)?(?:,? but)?|anyway[s]?|basically|oh yeah|oh yes|cool|great|perfect|(?:just )?(?:a )?quick one"#
         let plainLead = #"(?:"# + plain + #")(?:[,!.:]|\.\.\.|\s+[-–—])?\s+(.+)"#
         let brokenLead = #"(?:"# + broken + #")(?:[,!.:]|\.\.\.|\s+[-–—])\s+(.+)"#
         // ... or with a request straight after them ("oops undo that", "basically I need to ...").

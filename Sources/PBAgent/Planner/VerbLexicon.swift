@@ -12,7 +12,7 @@ public enum VerbLexicon {
         // tyres"); only "check off X" and "check X off" complete, in the paraphrase reader.
         .complete: ["finish", "complete", "done", "tick", "cross", "close", "wrap", "mark"],
         .reschedule: ["postpone", "push", "delay", "move", "defer", "shift", "bump", "reschedule", "put", "slide", "slip", "kick", "nudge"],
-        .delete: ["delete", "remove", "drop", "cancel", "scrap", "trash", "bin", "ditch", "nix", "discard", "erase", "forget", "kill", "axe"],
+        .delete: ["delete", "remove", "drop", "cancel", "scrap", "trash", "bin", "ditch", "nix", "discard", "erase", "forget", "kill", "axe", "eliminate", "purge"],
         .reopen: ["reopen", "unfinish", "undone", "resurrect", "revive"],
         .search: ["search", "find", "look", "locate", "grep", "lookup"],
     ]
