@@ -146,6 +146,11 @@ extension NaturalDateParserTests {
         #expect(read("03/2027") == "2027-03-01 month")
         #expect(read("at the moment") == "2026-11-25T10:00:00+00:00 minute")
         #expect(read("2027-03-15") == "2027-03-15 day", "a day of the month is a day")
+        #expect(read("in 2 more minutes") == "2026-11-25T10:02:00+00:00 minute")
+        #expect(read("in few hours") == "2026-11-25T13:00:00+00:00 hour")
+        #expect(read("3 in the AM") == "2026-11-26T03:00:00+00:00 hour")
+        #expect(read("at 3 o'clock pm") == "2026-11-25T15:00:00+00:00 hour")
+        #expect(read("a few more people") == nil)
         #expect(read("next easter") == "2027-03-28 day")
     }
 

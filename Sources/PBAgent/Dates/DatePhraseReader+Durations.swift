@@ -14,6 +14,7 @@ extension DatePhraseReader {
             return (1, i + 1)
         }
         if isWord(i, "couple") { return (2, isWord(i + 1, "of") ? i + 2 : i + 1) }
+        if isWord(i, "few") { return (3, i + 1) }
         // "in another hour", "in another 2 days"
         if isWord(i, "another") {
             if let w = word(i + 1), DateVocabulary.unit(w) != nil { return (1, i + 1) }
@@ -94,7 +95,8 @@ extension DatePhraseReader {
                 terms += 1
                 continue
             }
-            guard let (n, after) = count(at: k), let unitWord = word(after),
+            // "2 more minutes": the count goes on to its unit.
+            guard let (n, counted) = count(at: k), case let after = isWord(counted, "more") ? counted + 1 : counted, let unitWord = word(after),
                   let unit = DateVocabulary.unit(unitWord) ?? (glued(after) && number(k) != nil ? DateVocabulary.compactUnit(unitWord) : nil)
             else { break }
             switch unit {

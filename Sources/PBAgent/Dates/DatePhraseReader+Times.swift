@@ -1,12 +1,14 @@
 /// Clock times: "at 5pm", "5 pm", "5:30pm", "17:30", "at 9", "9 o'clock", "noon", "midnight".
 /// A number alone is never a time ("3 tasks"): it needs "at", a colon, am/pm or "o'clock".
 extension DatePhraseReader {
-    /// am/pm as "am", "pm", "a.m.", "p.m." (the last full stop optional): the meridiem and the
-    /// index of its last token.
+    /// am/pm as "am", "pm", "a.m.", "p.m." (the last full stop optional), "in the am": the
+    /// meridiem and the index of its last token.
     func meridiem(at i: Int) -> (ClockTime.Meridiem, Int)? {
         switch word(i) {
         case "am": return (.am, i)
         case "pm": return (.pm, i)
+        // "3 in the AM", "10 in the pm".
+        case "in" where isWord(i + 1, "the") && isWord(i + 2, "am", "pm"): return (isWord(i + 2, "am") ? .am : .pm, i + 2)
         case "a", "p":
             if symbol(i + 1) != ".", glued(i), number(i - 1) != nil, !(i + 1 < tokens.count && glued(i + 1) && tokens[i + 1].kind != .symbol) {
                 // "8p", "11:45a": one letter glued to the time. A lone "a" needs minutes or "at"
@@ -68,6 +70,11 @@ extension DatePhraseReader {
         } else if isWord(last + 1, "oclock") || (isWord(last + 1, "o") && symbol(last + 2) == "'" && isWord(last + 3, "clock"))
                     || (isWord(last + 1, "o") && isWord(last + 2, "clock")) {
             last += isWord(last + 1, "oclock") ? 1 : isWord(last + 2, "clock") ? 2 : 3
+            // "3 o'clock pm"
+            if let (m, end) = meridiem(at: last + 1) {
+                mer = m
+                last = end
+            }
         } else if approximate {
             guard (1...12).contains(h), hasAt || isWord(i - 1, "around", "about", "by", "until", "before", "after")
                     || (word(last + 1) == nil && number(last + 1) == nil) || dayCue(at: last + 1) else { return nil }
