@@ -84,6 +84,18 @@ struct PlannerAssistantPhrasingTests {
         #expect(planner.plan("clear the meeting room tomorrow").tools == ["create_task"], "a room is no event")
     }
 
+    @Test("what the hostile probe found: crossing without off, news of a cancellation, an event off a to-do list, a new year's list")
+    func probed() {
+        #expect(planner.plan("cross stitch a pillow for mum").tools == ["create_task"])
+        #expect(planner.plan("tick box on the form").tools != ["complete_task"])
+        #expect(planner.plan("cross out the milk").tools == ["complete_task"])
+        let news = planner.plan("the dentist appointment on friday was cancelled")
+        #expect(news.tools == ["cancel_event"])
+        #expect(news.arg(0, "on") == "2026-11-27")
+        #expect(planner.plan("remove the dentist appointment on friday from my to-do list").tools == ["delete_task"])
+        #expect(planner.plan("my new year's resolution list").arg(0, "title") != "year's resolution list")
+    }
+
     @Test("a new list named, said alone, makes it; a new list with no name is asked")
     func newListsSaidAlone() {
         let plan = planner.plan("my new work schedule list")

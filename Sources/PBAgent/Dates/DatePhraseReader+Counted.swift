@@ -108,6 +108,8 @@ extension DatePhraseReader {
             let lastWeekday = Weekday(rawValue: (cal.weekStart.rawValue + 5) % 7 + 1)!
             guard let day = n < 0 ? nthWeekday(-1, lastWeekday, year: year, month: month).map({ cal.day($0, plus: -6) })
                                   : nthWeekday(n, cal.weekStart, year: year, month: month) else { return nil }
+            // A full week of the month ends in it: "the fifth week of march" 2027 is none.
+            guard cal.calendar.component(.month, from: cal.day(day, plus: 6)) == month else { return nil }
             var s = weekSpan(day)
             let first = cal.date(year: year, month: month, day: 1)!
             let edge = n < 0 ? cal.day(cal.adding(1, .month, to: first), plus: -1) : first

@@ -151,12 +151,8 @@ extension DatePhraseReader {
             if isWord(t.next, "time") { last = t.next }
         } else if let t = durationTerms(at: i) {
             terms = t
-            // "10 days before", "the min after", said last: counted from now, as "ago" and "later".
-            let saidLast = t.next + 1 >= tokens.count || [".", ",", "!", "?", ";"].contains(symbol(t.next + 1))
-            if isWord(t.next, "ago", "earlier", "back") || (isWord(t.next, "before") && saidLast) {
+            if isWord(t.next, "ago", "earlier", "back") {
                 sign = -1
-                last = t.next
-            } else if isWord(t.next, "after") && saidLast {
                 last = t.next
             } else if isWord(t.next, "from"), isWord(t.next + 1, "now", "today") {
                 last = t.next + 1

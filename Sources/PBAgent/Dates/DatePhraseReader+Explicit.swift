@@ -340,8 +340,8 @@ extension DatePhraseReader {
     /// March 2027, March of 2027, March '27, 2027-03, 03/2027 (a month), in March (the next March,
     /// this one included), in 2027 (a year); the
     /// month of May; March after next; a month alone as the whole text; and a month or a year
-    /// after a word of when with nothing going on after it ("by june", "until 2030", "since
-    /// march": the last one).
+    /// after a word of when with nothing going on after it ("by june", "since 1999" (not "by 2030",
+    /// which may be 20:30), "since march": the last one).
     func monthOrYear(at i: Int) -> DatePiece? {
         // March 2014, March of 2014, March '14.
         if let (month, after) = monthName(at: i) {
@@ -372,10 +372,12 @@ extension DatePhraseReader {
         if isWord(k, "month"), isWord(k + 1, "of"), let (month, after) = monthName(at: k + 2) {
             return .day(comingMonth(month), i, after - 1)
         }
-        let cued = isWord(i - 1, "by", "until", "till", "before", "after", "since", "from")
+        // Not "from" or "after": "the keys from April", "the invoice from june", "named after May".
+        let cued = isWord(i - 1, "by", "until", "till", "before", "since")
         func ends(_ e: Int) -> Bool { e >= tokens.count || [",", ".", ";", "!", "?", ")"].contains(symbol(e)) || isWord(e, "and", "or", "then", "please") }
-        // A year alone is a number as often as a year ("2012"); after a word of when it is a year.
-        if cued, let n = number(i), digits(i) == 4, (1900...2200).contains(n), ends(i + 1) {
+        // A year alone is a number as often as a year ("2012"); after a word of when it is a year,
+        // unless it can be a 24-hour time ("be home by 2030").
+        if cued, let n = number(i), digits(i) == 4, (1900...2200).contains(n), n / 100 > 23 || n % 100 > 59, ends(i + 1) {
             return .day(yearSpan(cal.date(year: n, month: 1, day: 1)!), i, i)
         }
         if let (month, after) = monthName(at: i), (cued && ends(after)) || (i == 0 && after == tokens.count) {
@@ -437,9 +439,11 @@ extension DatePhraseReader {
             return nil
         }
         if nounFollows(at: after) { return nil }
+        // "friday 13th", "sunday the 3rd": the next such day that is that weekday.
+        let weekday = word(i - 1).flatMap(Weekday.init(word:))
         var c = cal.calendar.dateComponents([.year, .month], from: cal.today)
-        for _ in 0..<13 {
-            if let d = cal.date(year: c.year!, month: c.month!, day: day), d >= cal.today {
+        for _ in 0..<(weekday == nil ? 13 : 40) {
+            if let d = cal.date(year: c.year!, month: c.month!, day: day), d >= cal.today, weekday.map({ cal.weekday(d) == $0 }) ?? true {
                 var p = DatePiece.day(daySpan(d), i, after - 1)
                 p.isExplicitDate = true
                 return p

@@ -158,10 +158,6 @@ struct DatePhraseReader {
             var p = DatePiece(first: i, last: i + 1)
             p.instant = (cal.now, .minute)
             return p
-        case "at" where isWord(i + 1, "the") && isWord(i + 2, "moment"):
-            var p = DatePiece(first: i, last: i + 2)
-            p.instant = (cal.now, .minute)
-            return p
         case "later" where isWord(i + 1, "today"):
             return .day(daySpan(today), i, i + 1)
         case "this" where word(i + 1).flatMap(DayPart.init(word:)) != nil && !isWord(i + 1, "tonight"):
@@ -241,13 +237,16 @@ struct DatePhraseReader {
         // "sat" and "sun" alone are too often other words; "wed" too.
         // They count when a full stop is glued to them ("sat."), or a time or a date follows
         // ("wed 9am", "mon, 4pm", "Mon, Dec 14", as letters and mail write a day), after a word of
-        // when with no noun after them ("on sat", "by wed"; not "put on sun cream"), or alone.
+        // when with no noun after them ("on sat", "by wed"; not "put on sun cream", and sun not after
+        // "on"), or alone.
         if modifier.isEmpty, ["sat", "sun", "wed", "mon"].contains(name) {
             let k = symbol(j + 1) == "," ? j + 2 : j + 1
             let dotted = symbol(j + 1) == "." && glued(j + 1)
             let part = word(k).flatMap(DayPart.init(word:)) != nil
-            let cued = isWord(j - 1, "on", "by", "until", "till", "before", "after", "from", "since") && !nounFollows(at: j + 1)
-            guard dotted || part || cued || tokens.count == 1 || clockTime(at: k) != nil || spokenClock(at: k) != nil
+            // "on sun" is a topic as often ("a chapter on sun"): sun needs a word of when but "on".
+            let cued = isWord(j - 1, "by", "until", "till", "before", "after", "from", "since") || (name != "sun" && isWord(j - 1, "on"))
+            let cuedAlone = cued && !nounFollows(at: j + 1)
+            guard dotted || part || cuedAlone || tokens.count == 1 || clockTime(at: k) != nil || spokenClock(at: k) != nil
                     || monthDay(at: k) != nil || dayMonth(at: k) != nil else { return nil }
         }
         var last = j
@@ -299,10 +298,13 @@ struct DatePhraseReader {
         var modifier = "this"
         var named = false
         let k = skipThe(i)
-        // [the] week of <a day>: the week that holds it.
-        if isWord(k, "week"), isWord(k + 1, "of"), let anchor = onPrefixed(at: k + 2), let d = anchor.day, d.grain == .day,
+        // [the] week of <a day>: the week that holds it; [the] weekend of <a day>: the weekend that
+        // holds it, or the next one after a weekday.
+        if isWord(k, "week", "weekend"), isWord(k + 1, "of"), let anchor = onPrefixed(at: k + 2), let d = anchor.day, d.grain == .day,
            anchor.time == nil, anchor.part == nil, anchor.error == nil {
-            return .day(weekSpan(cal.startOfWeek(d.start)), i, anchor.last)
+            if isWord(k, "week") { return .day(weekSpan(cal.startOfWeek(d.start)), i, anchor.last) }
+            let saturday = cal.weekday(d.start) == .sunday ? cal.day(d.start, plus: -1) : cal.day(d.start, plus: cal.daysUntil(.saturday, from: d.start))
+            return .day(DaySpan(start: saturday, end: cal.day(saturday, plus: 2), grain: .weekend), i, anchor.last)
         }
         // [the] week / weekend / month / year after next or before last: two steps away.
         if let unit = word(k), ["week", "weekend", "month", "year"].contains(unit),
@@ -384,16 +386,18 @@ struct DatePhraseReader {
         let today = cal.today
         // The end of the working day.
         var dayEnd: Int?
-        if isWord(j, "eod", "cob", "eob") {
+        if isWord(j, "eod") {
             dayEnd = j
         } else if isWord(j, "end", "close"), isWord(j + 1, "of") {
             let k = skipThe(j + 2)
             if isWord(j, "end"), isWord(k, "day") { dayEnd = k } else if isWord(k, "business", "play") { dayEnd = k }
         }
         if let e = dayEnd {
+            // "the EOD report", "end of day figures": a name, not a day.
+            if nounFollows(at: e + 1) { return nil }
             if let anchor = onPrefixed(at: e + 1), let d = anchor.day, d.grain == .day, anchor.time == nil, anchor.part == nil,
                anchor.error == nil {
-                return .day(daySpan(d.start), i, anchor.last)
+                return .day(d, i, anchor.last)
             }
             return .day(daySpan(today), i, e)
         }
@@ -401,13 +405,16 @@ struct DatePhraseReader {
         var step = 0
         var period: String?
         if let w = word(j), ["eow", "eom", "eoy"].contains(w) {
+            // "the EOM checklist", "EOY party": a name, not a day.
+            if nounFollows(at: j + 1) { return nil }
             period = ["eow": "week", "eom": "month", "eoy": "year"][w]
         } else if isWord(j, "end", "start", "beginning", "middle"), isWord(j + 1, "of") {
             edge = isWord(j, "end") ? .end : isWord(j, "middle") ? .middle : .start
             j += 2
-        } else if isWord(j, "mid") {
+        } else if isWord(j, "mid"), case let k = symbol(j + 1) == "-" && glued(j + 1) ? j + 2 : j + 1, monthName(at: k) != nil {
+            // "mid march", "mid-december"; not "mid year review", "mid week".
             edge = .middle
-            j += symbol(j + 1) == "-" && glued(j + 1) ? 2 : 1
+            j = k
         } else {
             return nil
         }
@@ -437,7 +444,11 @@ struct DatePhraseReader {
             j = q.last
         case let name?:
             guard let month = DateVocabulary.month(name), step == 0 else { return nil }
-            let span = comingMonth(month)
+            var span = comingMonth(month)
+            // "beginning of november" said on the 25th: next November's.
+            if edge != .end, span.start < today, edge == .start || cal.day(span.start, plus: 14) < today {
+                span = monthSpan(cal.adding(1, .year, to: span.start))
+            }
             (start, after) = (span.start, span.end)
         default:
             return nil

@@ -4,6 +4,19 @@ import PBCore
 /// Capture rules: phrasings that put a new task or note into the store.
 extension IntentGrammar {
 
+    /// "the dentist appointment on friday was cancelled": news that a thing is off. With a day or
+    /// an event's name said, that event is taken out of the calendar (a to-do of that name
+    /// instead, when the store has no such event); otherwise the to-do to cancel it is done
+    /// (`statementOfState`). Never a new event "... was cancelled".
+    func cancelledStatement(_ c: Clause) -> [PlannedIntent]? {
+        guard !c.question, let m = pattern.match(#"(.+?) (?:is|are|'s|has been|have been|was|were|got) (?:now |all |finally |already )?(?:cancelled|canceled|called off)"#, c.text) else { return nil }
+        if dates.cut(m[0]).phrase != nil || pattern.contains(#"\b(?:event|appointment|appt|meeting|reservation)s?\b"#, m[0]),
+           let event = cancelledEvent(m[0], in: c.text) {
+            return [event]
+        }
+        return statementOfState(c)
+    }
+
     /// Phrasings the capture rules would misread.
     func beforeCapture(_ c: Clause) -> [PlannedIntent]? {
         if let cleared = clearedCalendar(c) { return cleared }
@@ -51,7 +64,7 @@ extension IntentGrammar {
             ?? pattern.match(asked + #"(?:create|start|make|begin|generate|set up)(?: me)?(?: a| an| my)?(?: new| fresh)? (.+?) (list|checklist)"#, lt)
             ?? pattern.match(#"(?:a |my )?((?:new|fresh|blank) (?:list|checklist))(?: to be (?:created|made|started|set up))?(?: please)?"#, lt).map({ [$0[0], ""] })
             // "my new work schedule list": a new list named, said alone.
-            ?? pattern.match(#"(?:a |my )?(?:new|fresh|blank) (?!(?:to do|to-do|todo|tasks?|reminders?) )((?:[\p{L}'’-]+ ){1,3}?)(list|checklist)(?: please)?"#, lt) {
+            ?? pattern.match(#"(?:a |my )?(?:new|fresh|blank) (?!(?:to do|to-do|todo|tasks?|reminders?|year'?s?) )((?:[\p{L}'’-]+ ){1,3}?)(list|checklist)(?: please)?"#, lt) {
             // The list keeps the word said for it ("packing checklist"), which grounds its title (R6).
             let name = item(m[0])
             let noun = m[1].lowercased()

@@ -33,6 +33,9 @@ extension IntentGrammar {
         if let m = pattern.match(#"(?:off|up|out|back|down|away) (.+)"#, rest) { rest = m[0] }
         switch action {
         case .complete:
+            // "cross stitch a pillow", "cross check the invoices": to cross or tick is to complete
+            // only with off or out ("cross out the milk", "tick off the gas bill").
+            if ["cross", "tick"].contains(lemma), !["off", "out"].contains(words[1].lowercased()) { return nil }
             // "finish the report by friday" is work to do by then, not work done.
             if ["finish", "complete", "wrap"].contains(lemma), let when = dates.cut(rest).value, when >= dates.startOfToday {
                 return newTask(t)
@@ -41,7 +44,8 @@ extension IntentGrammar {
             return onTask(.completeTask, rest).map { [$0] }
         case .delete:
             if lemma == "drop", pattern.match(#"off .+|.+ off"#, words.dropFirst().joined(separator: " ")) != nil { return nil }
-            if let m = pattern.match(#"(.+?) (?:from|off) (?:my |the )?(?:list|tasks|to-?do list|todos)"#, rest) { rest = m[0] }
+            let offAList = pattern.match(#"(.+?) (?:from|off) (?:my |the )?(?:list|tasks|to-?do list|todos)"#, rest)
+            if let m = offAList { rest = m[0] }
             // "remove the dentist appointment on friday", "delete my meeting with sam tomorrow",
             // "remove the birthday event": an event on a day said, or called an event, taken out
             // of the calendar (a task of that name instead, when the store has no such event and
@@ -49,7 +53,7 @@ extension IntentGrammar {
             // store decides (Planner).
             let undated = dates.cut(rest)
             if let m = pattern.match(#"(?:the |my |our )?(?:.+ )?(event|appointment|appt|meeting|reservation)s?(?: (?:with|at|for|in) .+)?"#, undated.rest),
-               undated.phrase != nil || m[0] == "event",
+               undated.phrase != nil || m[0] == "event", offAList == nil,
                !pattern.contains(#"\b(?:lists?|items?|notes?|tasks?|reminders?)\b"#, rest), let event = cancelledEvent(rest, in: t) {
                 return [event]
             }

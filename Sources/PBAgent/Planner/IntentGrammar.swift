@@ -35,7 +35,7 @@ public struct IntentGrammar: Sendable {
         let clause = normalise(raw)
         if clause.text.isEmpty { return nil }
         let readers: [(Clause) -> [PlannedIntent]?] = [
-            redoRequest, undoRequest, construction, briefRequest, drafting, scheduling, list, lookAt, runOnQuestion, beforeCapture, capture, outOfScope, question, commands, paraphrase, statementOfState, imperative, lateConstruction,
+            redoRequest, undoRequest, construction, briefRequest, drafting, cancelledStatement, scheduling, list, lookAt, runOnQuestion, beforeCapture, capture, outOfScope, question, commands, paraphrase, statementOfState, imperative, lateConstruction,
         ]
         for reader in readers {
             if let intents = reader(clause) {

@@ -29,7 +29,7 @@ public enum VerbLexicon {
         "organise", "organize", "pay", "renew", "return", "send", "post", "mail", "ship", "deliver", "drop", "take",
         "bring", "fix", "repair", "clean", "tidy", "wash", "vacuum", "hoover", "mop", "sweep", "water", "feed", "walk",
         "cook", "bake", "make", "prepare", "prep", "print", "sign", "file", "submit", "apply", "register", "cancel",
-        "check", "review", "read", "study", "practise", "practice", "learn", "research", "update", "upgrade", "install",
+        "check", "cross", "review", "read", "study", "practise", "practice", "learn", "research", "update", "upgrade", "install",
         "backup", "charge", "replace", "change", "sort", "clear", "empty", "pack", "unpack", "move", "visit",
         "see", "meet", "ask", "tell", "remind", "invite", "thank", "congratulate", "wish", "follow", "chase", "confirm",
         "finalise", "finalize", "draft", "edit", "proofread", "publish", "share", "upload", "download", "test", "try",
