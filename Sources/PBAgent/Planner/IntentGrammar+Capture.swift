@@ -22,7 +22,8 @@ extension IntentGrammar {
         if let cleared = clearedCalendar(c) { return cleared }
         if let next = nextEvent(c) { return [next] }
         // "clear off the vet appointment tomorrow": an event cleared is an event cancelled.
-        if let m = pattern.match(#"(?:clear|wipe)(?: off| out| away)? ((?:the |my |our )?.+ (?:event|appointment|appt|meeting|reservation)s?(?: (?:with|at|for|in|on) .+)?)"#, dates.cut(c.text).rest),
+        if c.lower.hasPrefix("clear ") || c.lower.hasPrefix("wipe "),
+           let m = pattern.match(#"(?:clear|wipe)(?: off| out| away)? ((?:the |my |our )?.+ (?:event|appointment|appt|meeting|reservation)s?(?: (?:with|at|for|in|on) .+)?)"#, dates.cut(c.text).rest),
            !pattern.contains(#"\b(?:lists?|items?|notes?|tasks?|reminders?|calendar|diary|schedule)\b"#, m[0]), let event = cancelledEvent(m[0], in: c.text) {
             return [event]
         }
@@ -134,6 +135,8 @@ extension IntentGrammar {
     /// shopping list from last month", "clear my gym list for today"); a date inside the name
     /// stays ("clear my christmas list").
     func withoutTrailingDate(_ t: String) -> String {
+        // Only a request about a list has a list's name to free.
+        guard pattern.contains(#"\b(?:list|checklist|project)\b"#, t) else { return t }
         let cut = dates.cut(t)
         guard let phrase = cut.phrase, t.lowercased().hasSuffix(phrase.lowercased()), !cut.rest.isEmpty else { return t }
         return cut.rest

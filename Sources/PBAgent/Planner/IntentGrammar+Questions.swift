@@ -67,19 +67,21 @@ extension IntentGrammar {
         // Its dates are no words of a sentence ("events between eight am and five pm today"), and
         // a "to do list" is a to-do list.
         let l = said.replacingOccurrences(of: "to do list", with: "to-do list")
+        func words(_ s: String) -> [String] {
+            s.split(separator: " ").map { String($0).trimmingCharacters(in: .punctuationCharacters) }.filter { !$0.isEmpty }
+        }
+        let said = words(l)
+        // Cutting dates only takes words away: without a head or with a verb first, no cut helps.
+        guard let first = said.first, said.contains(where: Self.askedHeads.contains), !VerbLexicon.taskVerbs.contains(first),
+              VerbLexicon.action(ofLemma: first) == nil, VerbLexicon.pastLemma(first) == nil else { return false }
         var undated = l
         for _ in 0..<3 {
             let cut = dates.cut(undated)
             guard cut.phrase != nil, !cut.rest.isEmpty else { break }
             undated = cut.rest.lowercased()
         }
-        func words(_ s: String) -> [String] {
-            s.split(separator: " ").map { String($0).trimmingCharacters(in: .punctuationCharacters) }.filter { !$0.isEmpty }
-        }
-        let said = words(l)
         let words = words(undated)
-        guard let first = said.first, (1...8).contains(words.count), words.contains(where: Self.askedHeads.contains),
-              !VerbLexicon.taskVerbs.contains(first), VerbLexicon.action(ofLemma: first) == nil, VerbLexicon.pastLemma(first) == nil,
+        guard (1...8).contains(words.count), words.contains(where: Self.askedHeads.contains),
               !words.contains(where: { w in
                   ["i", "we", "you", "he", "she", "they", "it", "is", "are", "was", "were", "to", "will", "should", "need", "needs"].contains(w)
                       || ["i'", "we'", "you'", "he'", "she'", "they'", "it'"].contains { w.hasPrefix($0) }   // "i'm", "we're"
