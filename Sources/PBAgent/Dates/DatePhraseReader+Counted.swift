@@ -157,14 +157,13 @@ extension DatePhraseReader {
         let j = skipThe(i)
         // the third tuesday after christmas, the first monday before the 15th: counted from that day.
         if let (n, next) = weekdayOrdinal(at: j), n > 0, let name = word(next), let weekday = Weekday(word: name),
-           isWord(next + 1, "after", "before"), let anchor = onPrefixed(at: next + 2), let d = anchor.day, d.grain == .day,
-           anchor.time == nil, anchor.part == nil, anchor.error == nil {
+           isWord(next + 1, "after", "before"), let (d, last) = plainDay(at: next + 2) {
             if isWord(next + 1, "after") {
                 let ahead = cal.daysUntil(weekday, from: d.start)
-                return .day(daySpan(cal.day(d.start, plus: (ahead == 0 ? 7 : ahead) + 7 * (n - 1))), i, anchor.last)
+                return .day(daySpan(cal.day(d.start, plus: (ahead == 0 ? 7 : ahead) + 7 * (n - 1))), i, last)
             }
             let back = (cal.weekday(d.start).rawValue - weekday.rawValue + 7) % 7
-            return .day(daySpan(cal.day(d.start, plus: -(back == 0 ? 7 : back) - 7 * (n - 1))), i, anchor.last)
+            return .day(daySpan(cal.day(d.start, plus: -(back == 0 ? 7 : back) - 7 * (n - 1))), i, last)
         }
         guard let name = word(j), let weekday = Weekday(word: name) else { return nil }
         var k = j + 1

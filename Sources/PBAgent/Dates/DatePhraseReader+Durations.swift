@@ -130,9 +130,8 @@ extension DatePhraseReader {
         if [.week, .fortnight, .month, .year, .decade].contains(smallest), isWord(k, "today", "tomorrow") {
             return (cal.day(cal.today, plus: isWord(k, "tomorrow") ? 1 : 0), k)
         }
-        guard isWord(k, "before", "after", "from"), let anchor = onPrefixed(at: k + 1), let day = anchor.day, day.grain == .day,
-              anchor.time == nil, anchor.part == nil, anchor.error == nil else { return nil }
-        return (day.start, anchor.last)
+        guard isWord(k, "before", "after", "from"), let (day, last) = plainDay(at: k + 1) else { return nil }
+        return (day.start, last)
     }
 
     /// in <duration>, within <duration>, <duration> ago / before / earlier, <duration> from now /

@@ -62,6 +62,13 @@ struct DatePhraseReader {
         return atom(at: i)
     }
 
+    /// A day and nothing more at `i` ("friday", "the 14th", "christmas"), with "on" before it
+    /// allowed: what an amount, a week or a weekday is counted from. The day and its last token.
+    func plainDay(at i: Int) -> (day: DaySpan, last: Int)? {
+        guard let p = onPrefixed(at: i), let d = p.day, d.grain == .day, p.time == nil, p.part == nil, p.error == nil else { return nil }
+        return (d, p.last)
+    }
+
     /// "before friday" means by Thursday (alternative: friday itself, read as "by"); "before next
     /// week/month/year/the weekend" means the last day before that period starts.
     func before(_ p: DatePiece) -> DatePiece {
@@ -300,11 +307,10 @@ struct DatePhraseReader {
         let k = skipThe(i)
         // [the] week of <a day>: the week that holds it; [the] weekend of <a day>: the weekend that
         // holds it, or the next one after a weekday.
-        if isWord(k, "week", "weekend"), isWord(k + 1, "of"), let anchor = onPrefixed(at: k + 2), let d = anchor.day, d.grain == .day,
-           anchor.time == nil, anchor.part == nil, anchor.error == nil {
-            if isWord(k, "week") { return .day(weekSpan(cal.startOfWeek(d.start)), i, anchor.last) }
+        if isWord(k, "week", "weekend"), isWord(k + 1, "of"), let (d, last) = plainDay(at: k + 2) {
+            if isWord(k, "week") { return .day(weekSpan(cal.startOfWeek(d.start)), i, last) }
             let saturday = cal.weekday(d.start) == .sunday ? cal.day(d.start, plus: -1) : cal.day(d.start, plus: cal.daysUntil(.saturday, from: d.start))
-            return .day(DaySpan(start: saturday, end: cal.day(saturday, plus: 2), grain: .weekend), i, anchor.last)
+            return .day(DaySpan(start: saturday, end: cal.day(saturday, plus: 2), grain: .weekend), i, last)
         }
         // [the] week / weekend / month / year after next or before last: two steps away.
         if let unit = word(k), ["week", "weekend", "month", "year"].contains(unit),
@@ -395,10 +401,7 @@ struct DatePhraseReader {
         if let e = dayEnd {
             // "the EOD report", "end of day figures": a name, not a day.
             if nounFollows(at: e + 1) { return nil }
-            if let anchor = onPrefixed(at: e + 1), let d = anchor.day, d.grain == .day, anchor.time == nil, anchor.part == nil,
-               anchor.error == nil {
-                return .day(d, i, anchor.last)
-            }
+            if let (d, last) = plainDay(at: e + 1) { return .day(d, i, last) }
             return .day(daySpan(today), i, e)
         }
         var edge = Edge.end

@@ -4,13 +4,16 @@ import PBCore
 /// Capture rules: phrasings that put a new task or note into the store.
 extension IntentGrammar {
 
+    /// The nouns that name a thing of the calendar, singular or plural.
+    static let eventNoun = #"(?:event|appointment|appt|meeting|reservation)s?"#
+
     /// "the dentist appointment on friday was cancelled": news that a thing is off. With a day or
     /// an event's name said, that event is taken out of the calendar (a to-do of that name
     /// instead, when the store has no such event); otherwise the to-do to cancel it is done
     /// (`statementOfState`). Never a new event "... was cancelled".
     func cancelledStatement(_ c: Clause) -> [PlannedIntent]? {
         guard !c.question, let m = pattern.match(#"(.+?) (?:is|are|'s|has been|have been|was|were|got) (?:now |all |finally |already )?(?:cancelled|canceled|called off)"#, c.text) else { return nil }
-        if dates.cut(m[0]).phrase != nil || pattern.contains(#"\b(?:event|appointment|appt|meeting|reservation)s?\b"#, m[0]),
+        if dates.cut(m[0]).phrase != nil || pattern.contains(#"\b"# + Self.eventNoun + #"\b"#, m[0]),
            let event = cancelledEvent(m[0], in: c.text) {
             return [event]
         }
@@ -23,7 +26,7 @@ extension IntentGrammar {
         if let next = nextEvent(c) { return [next] }
         // "clear off the vet appointment tomorrow": an event cleared is an event cancelled.
         if c.lower.hasPrefix("clear ") || c.lower.hasPrefix("wipe "),
-           let m = pattern.match(#"(?:clear|wipe)(?: off| out| away)? ((?:the |my |our )?.+ (?:event|appointment|appt|meeting|reservation)s?(?: (?:with|at|for|in|on) .+)?)"#, dates.cut(c.text).rest),
+           let m = pattern.match(#"(?:clear|wipe)(?: off| out| away)? ((?:the |my |our )?.+ "# + Self.eventNoun + #"(?: (?:with|at|for|in|on) .+)?)"#, dates.cut(c.text).rest),
            !pattern.contains(#"\b(?:lists?|items?|notes?|tasks?|reminders?|calendar|diary|schedule)\b"#, m[0]), let event = cancelledEvent(m[0], in: c.text) {
             return [event]
         }
