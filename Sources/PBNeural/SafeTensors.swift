@@ -99,11 +99,14 @@ public final class SafeTensors: @unchecked Sendable {
         base = mapped
         // From here on, a throw must unmap: deinit does not run for a partly initialised object.
         do {
-            let headerLength = Int(UInt64(littleEndian: mapped.loadUnaligned(as: UInt64.self)))
-            guard headerLength <= size - 8 else {
+            // Compared as UInt64: a length of 2^63 or more does not fit an Int, and converting it
+            // would trap instead of rejecting the file.
+            let declared = UInt64(littleEndian: mapped.loadUnaligned(as: UInt64.self))
+            guard declared <= UInt64(size - 8) else {
                 throw SafeTensorsError.truncated(
-                    path: path, reason: "header length \(headerLength) exceeds the \(size - 8) bytes after it")
+                    path: path, reason: "header length \(declared) exceeds the \(size - 8) bytes after it")
             }
+            let headerLength = Int(declared)
             guard headerLength >= 2 else {
                 throw SafeTensorsError.malformedHeader(path: path, reason: "header length \(headerLength) is too small")
             }

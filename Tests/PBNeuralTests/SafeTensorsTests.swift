@@ -88,6 +88,12 @@ struct SafeTensorsTests {
         expectError(try Self.write(header: "{}", data: [], lengthOverride: 1 << 20)) {
             if case .truncated = $0 { return true } else { return false }
         }
+        // A length that does not fit an Int (2^63 and more): rejected, not a trap.
+        for length: UInt64 in [1 << 63, .max] {
+            expectError(try Self.write(header: "{}", data: [], lengthOverride: length)) {
+                if case .truncated = $0 { return true } else { return false }
+            }
+        }
         // A tensor whose data runs past the end (the file was cut).
         let header = #"{"a":{"dtype":"F32","shape":[4],"data_offsets":[0,16]}}"#
         expectError(try Self.write(header: header, data: Self.floats([1, 2]))) {
