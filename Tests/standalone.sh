@@ -91,6 +91,9 @@ done
 for f in "$data"/intents/hwu64/kfold1_testset_csv/*.csv; do
   [ -f "$f" ] && need "${f#"$data/"}"
 done
+# pb-plan's labelled requests (Sources/PBAgent/Planner/LabelledRequests+Data.swift) are the
+# training fold as Evals/router/labelled_requests.py writes it, not edited by hand.
+if python3 Evals/router/labelled_requests.py --check >/dev/null; then ok; else not_ok "LabelledRequests+Data.swift is not what Evals/router/labelled_requests.py writes from the training fold"; fi
 # The date tests of chrono and dateparser: Evals/dates/convert.py (which writes Evals/dates/cases.jsonl).
 need dates/PROVENANCE.md
 need dates/chrono/LICENSE.txt

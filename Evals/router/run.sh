@@ -9,7 +9,8 @@
 #                                 the safety split plans no write on a question and no change
 #                                 on a request about something outside the store
 #   ROUTER_MISSES=1 run.sh ...    also list every miss of the own splits on standard error
-#   (HWU64 test-fold misses are never listed; tune on kfold1_trainset_csv with score.py hwu-input)
+#   (HWU64 test-fold misses are never listed; tune on kfold1_trainset_csv with score.py hwu-input;
+#   pb-plan compares what no rule reads with that fold, so score it with --no-examples)
 set -eu
 # The user's default library and store must not leak into a run: pb-plan reads the store (R1,
 # R9), so every run has a PB_HOME of its own. The splits and the HWU64 tool accuracy test the
@@ -53,6 +54,9 @@ hwu="$root/Evals/data/intents/hwu64/kfold1_testset_csv"
 if [ -d "$hwu" ]; then
   python3 "$here/score.py" hwu-input "$hwu" | "$build/pb-plan" --no-store >"$out/hwu64.plans.jsonl"
   python3 "$here/score.py" hwu "$out/hwu64.plans.jsonl" hwu64_test
+  # The grammar alone, beside it: what the labelled requests (the training fold) add.
+  python3 "$here/score.py" hwu-input "$hwu" | "$build/pb-plan" --no-store --no-examples >"$out/hwu64-grammar.plans.jsonl"
+  python3 "$here/score.py" hwu "$out/hwu64-grammar.plans.jsonl" hwu64_test_grammar
   # All 64 intents of the test fold, for the same two shares (reported, not gated: never tuned on).
   python3 "$here/score.py" hwu-input-all "$hwu" | "$build/pb-plan" >"$out/hwu64-all.plans.jsonl"
   python3 "$here/score.py" hwu-safety "$out/hwu64-all.plans.jsonl" hwu64_test || true

@@ -169,7 +169,7 @@ def hwu(plans_path, name):
         n, k, a = per.get(intent, (0, 0, 0))
         per[intent] = (n + 1, k + ok, a + ask)
         # Test-fold misses are never itemized: tuning looks at the train fold only.
-        if not ok and os.environ.get("ROUTER_MISSES") and name != "hwu64_test":
+        if not ok and os.environ.get("ROUTER_MISSES") and not name.startswith("hwu64_test"):
             print(f"  {'asks' if ask else 'miss'} {intent}: {p['text']!r} -> {[s['tool'] for s in steps] or asked(p)}", file=sys.stderr)
     for group, label in ((lambda i: not i.startswith("email_"), name), (lambda i: i.startswith("email_"), name + "_email")):
         mine = {i: v for i, v in per.items() if group(i)}
@@ -180,8 +180,11 @@ def hwu(plans_path, name):
         asks = sum(a for _, _, a in mine.values())
         # tool_accuracy: a plan whose first step is the intent's. understood: that, or a plan
         # with no steps that asks back about one of the intent's tools (asked of them).
+        # from_examples: plans whose kind the labelled requests gave (pb-plan(1), "Requests no rule
+        # reads"); 0 with --no-examples or without the model.
+        examples = sum(1 for p in plans if group(p["intent"]) and p.get("source") == "examples")
         out = {"eval": "router", "split": label, "cases": total, "tool_accuracy": round(right / total, 4),
-               "understood": round((right + asks) / total, 4), "asked": asks}
+               "understood": round((right + asks) / total, 4), "asked": asks, "from_examples": examples}
         out["per_intent"] = {i: round(k / n, 4) for i, (n, k, _) in sorted(mine.items())}
         print("EVALJSON " + json.dumps(out))
 
@@ -232,7 +235,7 @@ def hwu_safety(plans_path, name):
                                     "calendar_lists_query": len(core), "calendar_lists_query_planning_a_write": round(len(cbad) / len(core), 4),
                                     "outside": len(o), "outside_planning_a_change": round(len(obad) / len(o), 4),
                                     "readonly_asking_about_a_write": len(qask), "outside_asking_about_a_write": len(oask)}))
-    if os.environ.get("ROUTER_MISSES") and name != "hwu64_test":
+    if os.environ.get("ROUTER_MISSES") and not name.startswith("hwu64_test"):
         for p in qbad + obad:
             print(f"  unsafe {p['intent']}: {p['text']!r} -> {[s['tool'] for s in p.get('steps', [])]}", file=sys.stderr)
     return not qbad and not obad

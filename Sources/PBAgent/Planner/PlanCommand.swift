@@ -14,6 +14,7 @@ public enum PlanCommand {
             OptionSpec("date-order", value: "ORDER", help: "dmy, mdy or ymd: how 03/04/2026 reads (default dmy)"),
             OptionSpec("capture", short: "c", help: "read the whole of the text input as one dump to capture (records: each one)"),
             OptionSpec("reconcile", short: "r", help: "read plan records made elsewhere (a model, a script) and apply the reconciliation rules to them"),
+            OptionSpec("no-examples", help: "read with the grammar alone, never comparing a request with the labelled requests (see pb-plan(1))"),
             OptionSpec("no-store", help: "do not read the store's open tasks and notes (which a capture never adds again)"),
             OptionSpec("endpoint", value: "URL", help: "ask an OpenAI-compatible chat server for each plan, within a JSON schema; checked and reconciled like the grammar's, which plans instead when the server fails"),
             OptionSpec("model", value: "NAME", help: "with --endpoint, the model to ask for"),
@@ -31,8 +32,12 @@ public enum PlanCommand {
     public static func run(_ o: ParsedOptions) throws -> ExitCode {
         let parser = try DateCommand.parser(o)
         let stored = o.flag("no-store") ? (tasks: [], notes: [], targets: nil) : storedItems(PBEnvironment())
-        let planner = Planner(parser: parser, openTasks: stored.tasks, savedNotes: stored.notes, targets: stored.targets,
+        var planner = Planner(parser: parser, openTasks: stored.tasks, savedNotes: stored.notes, targets: stored.targets,
                               people: o.flag("no-store") ? [] : contactNames(PBEnvironment()))
+        let environment = PBEnvironment()
+        if !o.flag("no-examples"), environment.modelPresent {
+            planner.recogniser = LabelledRequests.onDemand(environment)
+        }
         let brain = try EndpointPlanner(options: o)
         if brain != nil, o.flag("reconcile") {
             throw ToolFailure(.usage, "--endpoint plans requests; --reconcile checks plans made elsewhere: give one of them")

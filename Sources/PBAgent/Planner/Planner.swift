@@ -13,6 +13,9 @@ public struct Planner: Sendable {
     /// Misspelt grammar words put right before a request is read (not in a dump, whose lines are
     /// kept as written).
     public let spelling: RequestSpelling
+    /// What a request no rule reads is recognised as (`LabelledRequests`): set by pb-plan when
+    /// the model is installed; nil reads with the grammar alone.
+    public var recogniser: (@Sendable (String) -> LabelledRequests.Reading?)?
 
     /// `openTasks` and `savedNotes` are the store's, which a capture never adds again (R1).
     /// `targets` are every item of the store, which a change must name (R9); nil when unread.
@@ -37,7 +40,14 @@ public struct Planner: Sendable {
         let p = dates.parser
         return Planner(parser: NaturalDateParser(now: now, timeZone: p.timeZone, weekStart: p.weekStart, dateOrder: p.dateOrder),
                        openTasks: reconciler.openTasks, savedNotes: reconciler.savedNotes, targets: reconciler.targets,
-                       people: grammar.people, spelling: spelling)
+                       people: grammar.people, spelling: spelling).recognising(with: recogniser)
+    }
+
+    /// The same planner, recognising what no rule reads with `recogniser`.
+    public func recognising(with recogniser: (@Sendable (String) -> LabelledRequests.Reading?)?) -> Planner {
+        var p = self
+        p.recogniser = recogniser
+        return p
     }
 
     /// A request is a capture dump when it has several lines or three or more sentences.
@@ -104,7 +114,7 @@ public struct Planner: Sendable {
                 base += last
             }
         }
-        if intents.isEmpty { return fallback(text, unnamed: unnamed) }
+        if intents.isEmpty { return fallback(text, unnamed: unnamed, recognising: true) }
         // "add a new item", "create a list": something is to be made, but not what. Asked, not
         // written as a task called "a new item".
         if let (standIn, tool) = intents.lazy.compactMap({ i in Self.quotes(text, i) ? nil : grammar.standIn(i).map { (i, $0) } }).first {
@@ -144,9 +154,54 @@ public struct Planner: Sendable {
             if let rules = record.rules { r.rules = rules; r.extra["review"] = record.extra["review"] }
             return r
         }
+        if record.steps.count == 1, let overruled = overruled(text, step: record.steps[0]) { return overruled }
         let notes = missed.map { "not understood: \"\($0)\"" } + unresolved
         if !notes.isEmpty { record.extra["message"] = .string(notes.joined(separator: "; ")) }
         return record
+    }
+
+    /// The steps the grammar falls back on when a request reads as no command: a question sent to
+    /// a look-up, or a new item made of its words. Only these may be overruled; a change to an
+    /// item ("mark the dentist done", "snooze the call") was read from its own verb.
+    static let overrulable: Set<PlannerTool> = [.search, .askNotes, .agenda, .calendarAgenda, .summarize, .projectStatus,
+                                                .findContact, .findSlot, .createTask, .createNote]
+
+    /// A one-step plan of a fallback reading that the labelled requests nearest to the request
+    /// all read as another kind of request ("calendar wipe for tomorrow" read as a look at
+    /// tomorrow's calendar): the step is not taken, and the plan asks what that kind's tool
+    /// needs. Nil when they do not all agree, or agree with the step.
+    func overruled(_ text: String, step: PlanStep) -> PlanRecord? {
+        guard let planned = PlannerTool(rawValue: step.tool), Self.overrulable.contains(planned) else { return nil }
+        // A new item is a fallback reading only when it is the whole request: "remind me to
+        // cancel my meeting" and "note that john's number is ..." were read by their frames.
+        if planned == .createTask || planned == .createNote {
+            guard let said = (step.args["title"] ?? step.args["body"])?.stringValue, Self.words(said) == Self.words(text) else { return nil }
+        }
+        guard let reading = recognised(text), reading.overrules, let (tool, needs) = reading.kind.asked,
+              !reading.kind.tools.contains(planned) else { return nil }
+        var r = PlanRecord(text: text, now: dates.format.instant(dates.parser.now), steps: [], source: "examples")
+        r.ask = asking(IntentGrammar.Unnamed(tool: tool, needs: needs))
+        r.extra["message"] = .string("nothing planned: the grammar read this request as \(step.tool), but the requests nearest to it all ask to \(reading.kind.described) (as \"\(reading.example)\"), so it is asked back; nothing in the store was touched")
+        return r
+    }
+
+    /// What the labelled requests recognise `text` as; never a kind that writes for a question
+    /// that asks for something ("what did I delete from my calendar" looks back, it deletes nothing).
+    func recognised(_ text: String) -> LabelledRequests.Reading? {
+        guard let reading = recogniser?(text) else { return nil }
+        if !reading.kind.reads, Self.asksFor(text) { return nil }
+        return reading
+    }
+
+    /// Whether a request opens with a question word (after a wake word or filler the grammar drops).
+    static func asksFor(_ text: String) -> Bool {
+        let w = words(text)
+        return w.prefix(3).contains { ["what", "what's", "whats", "when", "when's", "where", "where's", "which", "who", "who's", "whose", "why", "how"].contains($0) }
+    }
+
+    /// A text's words, lowercased, without punctuation.
+    static func words(_ text: String) -> [String] {
+        text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" }).map(String.init)
     }
 
     /// Whether the store holds an open task of this very title (articles aside); nil when the
@@ -543,8 +598,10 @@ public struct Planner: Sendable {
         fallback(text, unnamed: grammar.unnamed(text))
     }
 
-    /// The same, with the request's unnamed reading already made (`IntentGrammar.unnamed`).
-    func fallback(_ text: String, unnamed: IntentGrammar.Unnamed?) -> PlanRecord {
+    /// The same, with the request's unnamed reading already made (`IntentGrammar.unnamed`);
+    /// `recognising`, when no rule read any part of it and it names nothing the store does not
+    /// keep ("remove the last item from my cart"), asks by the labelled requests nearest to it.
+    func fallback(_ text: String, unnamed: IntentGrammar.Unnamed?, recognising: Bool = false) -> PlanRecord {
         var r = PlanRecord(text: text, now: dates.format.instant(dates.parser.now), steps: [], source: "fallback")
         if let unnamed {
             r.ask = asking(unnamed)
@@ -557,6 +614,12 @@ public struct Planner: Sendable {
         }
         if let noun = grammar.outsideNoun(text) {
             r.extra["message"] = .string("nothing planned: PocketBrains keeps tasks, projects, notes and calendars, and \"\(noun)\" is not one of them; nothing in the store was touched")
+            return r
+        }
+        if recognising, let reading = recognised(text), let (tool, needs) = reading.kind.asked {
+            r.source = "examples"
+            r.ask = asking(IntentGrammar.Unnamed(tool: tool, needs: needs))
+            r.extra["message"] = .string("nothing planned: no rule of the grammar reads this request, but the requests nearest to it ask to \(reading.kind.described) (as \"\(reading.example)\"), so it is asked back; nothing in the store was touched")
             return r
         }
         r.extra["message"] = .string("nothing matched: no rule of the grammar reads this request; try \"remind me to ...\", a command such as \"reschedule X to friday\", or a question such as \"what's due today?\"")
@@ -577,6 +640,8 @@ public struct Planner: Sendable {
         case .task?: what = "which task"
         case .list?: what = "which list"
         case .event?: what = "which event"
+        case .when?: what = "which day"
+        case .who?: what = "whom"
         case .what?, nil: what = "what to write"
         }
         return "nothing planned: the request does not say \(what) (asked); nothing in the store was touched"
@@ -609,7 +674,7 @@ public struct Planner: Sendable {
                     guard let start = targets.eventStarts[e.ref], start >= now else { return nil }
                     return (e.title + ", " + ISOMoment.dayString(start, zone: zone) + " " + Self.clock(start, zone: zone), start)
                 }.sorted { $0.1 < $1.1 }.map(\.0)
-            case .what: found = []
+            case .what, .when, .who: found = []
             }
             // One line each: a title's line breaks and tabs would read as more choices.
             let lines = found.map { $0.components(separatedBy: .newlines).joined(separator: " ").replacingOccurrences(of: "\t", with: " ") }

@@ -5,9 +5,10 @@ import PBCore
 /// A plan with an `ask` and no steps writes nothing; pb-do puts the question to the person, with
 /// the store's candidates as `choices` where there are few enough to list.
 public struct PlanAsk: Codable, Equatable, Sendable {
-    /// What is missing: which existing task, list or event, or what a new item says.
+    /// What is missing: which existing task, list or event, what a new item says, which day a
+    /// question is about, or whose contact.
     public enum Need: String, ClosedSet {
-        case task, list, event, what
+        case task, list, event, what, when, who
     }
 
     /// The tool the request was read as.
