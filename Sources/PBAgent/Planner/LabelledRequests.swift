@@ -1,13 +1,6 @@
 import Foundation
 import PBCore
 import PBNeural
-#if canImport(Glibc)
-import Glibc
-private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-import Darwin
-private let systemWrite = Darwin.write
-#endif
 
 /// Requests people made of an assistant, each labelled with its kind (`RequestKind`): the
 /// training fold of HWU64, about 10,000 requests, 8,557 of them about things the store does not
@@ -182,34 +175,10 @@ public final class LabelledRequests: @unchecked Sendable {
         return Reading(kind: kind, share: votes[kind, default: 0] / total, nearest: first.sim, example: example)
     }
 
-    /// Writes the vectors for the next program: a temporary file in `url`'s folder (0600, the
-    /// folder made 0700 when missing), then renamed over the old one, so a reader sees the old
-    /// file or the new one, never a part. False on any failure (a read-only folder, a full disk),
-    /// which leaves things as they were.
+    /// Writes the vectors for the next program (`AtomicFile`: 0600, renamed into place). False on
+    /// any failure (a read-only folder, a full disk), which leaves things as they were.
     @discardableResult
     static func write(_ vectors: [Float], to url: URL) -> Bool {
-        let folder = url.deletingLastPathComponent()
-        if !FileManager.default.fileExists(atPath: folder.path) {
-            guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])) != nil else { return false }
-        }
-        var template = Array(folder.appendingPathComponent(".labelled-requests-XXXXXX").path.utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return false }
-        let temporary = String(cString: template)
-        var ok = true
-        vectors.withUnsafeBytes { raw in
-            var done = 0
-            while ok, done < raw.count {
-                let n = systemWrite(fd, raw.baseAddress! + done, raw.count - done)
-                if n > 0 { done += n } else if n < 0, errno == EINTR { continue } else { ok = false }
-            }
-        }
-        ok = ok && fchmod(fd, 0o600) == 0 && fsync(fd) == 0
-        ok = close(fd) == 0 && ok
-        if !ok || rename(temporary, url.path) != 0 {
-            unlink(temporary)
-            return false
-        }
-        return true
+        (try? AtomicFile.write(vectors.withUnsafeBytes { Data($0) }, to: url.path)) != nil
     }
 }
