@@ -175,7 +175,7 @@ public struct Planner: Sendable {
         // A new item is a fallback reading only when it is the whole request: "remind me to
         // cancel my meeting" and "note that john's number is ..." were read by their frames.
         if planned == .createTask || planned == .createNote {
-            guard let said = (step.args["title"] ?? step.args["body"])?.stringValue, Self.words(said) == Self.words(text) else { return nil }
+            guard let said = (step.args["title"] ?? step.args["body"])?.stringValue, PlanToolSelector.words(said) == PlanToolSelector.words(text) else { return nil }
         }
         guard let reading = recognised(text), reading.overrules, let (tool, needs) = reading.kind.asked,
               !reading.kind.tools.contains(planned) else { return nil }
@@ -195,13 +195,7 @@ public struct Planner: Sendable {
 
     /// Whether a request opens with a question word (after a wake word or filler the grammar drops).
     static func asksFor(_ text: String) -> Bool {
-        let w = words(text)
-        return w.prefix(3).contains { ["what", "what's", "whats", "when", "when's", "where", "where's", "which", "who", "who's", "whose", "why", "how"].contains($0) }
-    }
-
-    /// A text's words, lowercased, without punctuation.
-    static func words(_ text: String) -> [String] {
-        text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" }).map(String.init)
+        PlanToolSelector.words(text).prefix(3).contains { PlanReconciler.questionStarts.contains($0) }
     }
 
     /// Whether the store holds an open task of this very title (articles aside); nil when the
