@@ -124,7 +124,7 @@ import Testing
         #expect(p.extra["confirm"]?.stringValue?.contains("out of PocketBrains' calendar?") == true)
     }
 
-    @Test("days said but not read whole clear nothing, and say so", arguments: [
+    @Test("days said but not read whole clear nothing, and are asked for", arguments: [
         "clear everything off my calendar for the rest of the year", "clear my calendar on the 31st of february",
         "clear my calendar on the fifth at noon", "clear my calendar next tuesday at 3pm", "clear my calendar from friday to monday",
         "clear my calendar tomorrow and friday",
@@ -132,7 +132,9 @@ import Testing
     func unreadSpan(_ text: String) {
         let p = fixedPlanner().plan(text)
         #expect(p.steps.isEmpty)
-        #expect(p.extra["message"]?.stringValue?.contains("which days to clear could not be read") == true)
+        #expect(p.ask?.tool == .cancelEvent)
+        #expect(p.ask?.needs == .when)
+        #expect(p.ask?.question.hasPrefix("Which days should be cleared?") == true)
     }
 
     @Test("next takes out the first single event still to come, of the title when one is given; undo puts it back")

@@ -136,13 +136,42 @@ struct SentenceConstructionTests {
     }
 
     @Test("a request cut short, emptying a list not named, or converting an amount plans nothing, and says why", arguments: [
-        ("remind me to", "does not say what to write"), ("clear my list", "does not say which list"), ("delete all my tasks", "which list to empty"),
-        ("whats 100 euros in pounds", "converting amounts"),
+        ("remind me to", "does not say what to write"), ("clear my list", "does not say which list"), ("delete all my tasks", "does not say which list"),
+        ("whats 100 euros in pounds", "converting amounts"), ("i need you to", "stops before it says what to do"),
     ])
     func declined(_ text: String, _ why: String) {
         let p = fixedPlanner().plan(text)
         #expect(p.steps.isEmpty)
         #expect(p.extra["message"]?.stringValue?.contains(why) == true)
+    }
+
+    @Test("to mark a day, or mark something as other than done, is never to complete a task", arguments: ["mark next monday as a holiday", "mark friday", "i need you to mark next monday"])
+    func markedNotDone(_ text: String) {
+        #expect(!fixedPlanner().plan(text).tools.contains("complete_task"))
+        #expect(fixedPlanner().plan("mark the dentist as done").tools == ["complete_task"])
+    }
+
+    @Test("a whole list to empty that is not named is asked for, with the store's lists as choices", arguments: ["delete all my tasks", "clear list", "delete all lists"])
+    func emptyingAsked(_ text: String) {
+        let zone = TimeZone(secondsFromGMT: 0)!
+        let now = DateValueFormat(timeZone: zone).parseInstant("2026-12-05T10:00:00Z")!
+        let s = Planner(parser: NaturalDateParser(now: now, timeZone: zone),
+                        targets: StoreTargets(projects: [.init(ref: "project:1", title: "Groceries", open: true)]))
+        let p = s.plan(text)
+        #expect(p.steps.isEmpty)
+        #expect(p.ask?.tool == .clearProject)
+        #expect(p.ask?.needs == .list)
+        #expect(p.ask?.choices == ["Groceries"])
+    }
+
+    @Test("a request put to the assistant (\"I need you to ...\") is the request it puts, never a to-do of that wording", arguments: [
+        ("i need you to delete milk from my shopping list", "delete_task"), ("i'd like you to remind me to call mum tomorrow", "create_task"),
+        ("we want you to take the gas bill off my list", "delete_task"),
+    ])
+    func putToAssistant(_ text: String, _ tool: String) {
+        let p = fixedPlanner().plan(text)
+        #expect(p.tools.first == tool)
+        #expect(p.steps.first?.args["title"]?.stringValue?.hasPrefix("you") != true)
     }
 
     @Test("a task put on a named list is filed into the store's project of that name, and is a task of its own otherwise")

@@ -184,6 +184,7 @@ extension IntentGrammar {
         case (.what, .createProject): return "What should the new list be called? Say it (\"make a list called packing\")."
         case (.what, .schedule): return "What is the event, and when? Say both (\"put the dentist on my calendar friday at 3pm\")."
         case (.what, .draftMessage): return "Who is the message to, and what should it say? Say both (\"email Sam that I'm running late\")."
+        case (.when, .cancelEvent): return "Which days should be cleared? Say a day or a span (\"clear my calendar for saturday\", \"this week\")."
         case (.when, _): return "Which day, or which event? Say it (\"what's on my calendar friday\", \"when is the dentist\")."
         case (.who, _): return "Whose details? Name them (\"what's Sam's number\", \"Priya's email address\")."
         case (.what, .createNote): return "What should the note say? Say it (\"note that the boiler code is 4417\")."

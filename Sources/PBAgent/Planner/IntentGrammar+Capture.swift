@@ -32,7 +32,7 @@ extension IntentGrammar {
         }
         if let gone = deletedList(c) { return gone }
         if let emptied = clearedList(c) { return [emptied] }
-        if declined(c.text) != nil { return [] }
+        if declined(c.text) != nil || unnamedEmptying(c.text) != nil { return [] }
         if let listed = namedList(c) { return listed }
         let t = c.text
         if pattern.match(#"remind me (?:what|who|when|where|which|how|why)\b.*"#, t) != nil {
@@ -285,11 +285,12 @@ extension IntentGrammar {
         return nil
     }
 
-    /// Why a request is answered with no plan although it is about the store: cut short, or
-    /// asking to empty a whole list at once. Nil for every other request.
+    /// Why a request is answered with no plan although it is about the store: cut short, a time
+    /// before or after something that cannot be counted, "delete everything" of nothing named, or
+    /// converting an amount. Nil for every other request.
     func declined(_ raw: String) -> String? {
         let t = normalise(raw).text
-        if pattern.match(#"(?:remind|ping|nudge|tell) me(?: to| about| of| that)?|(?:add|create|new)(?: a)? (?:task|todo|to-do|reminder)(?: to| for)?|(?:i need to|remember to|todo:?|to do:?)"#, t) != nil {
+        if pattern.match(#"(?:remind|ping|nudge|tell) me(?: to| about| of| that)?|(?:add|create|new)(?: a)? (?:task|todo|to-do|reminder)(?: to| for)?|(?:i need to|remember to|todo:?|to do:?)|(?:i|we)(?: need| want| would like|'d like) (?:you|u)(?: to)?"#, t) != nil {
             return "nothing planned: the request stops before it says what to do; nothing in the store was touched"
         }
         // "remind me the evening before the dentist on friday": a reminder at the dentist's own
@@ -306,18 +307,22 @@ extension IntentGrammar {
         if pattern.match(#"(?:delete|remove|clear|erase|wipe|get rid of|cancel)(?: out)? (?:everything|it all|all of it|all)"#, t) != nil {
             return "nothing planned: what to delete was not said; name the list (\"clear my shopping list\"), the days of the calendar (\"clear my calendar for friday\") or what goes; nothing in the store was touched"
         }
-        switch emptying(t) {
-        case .list?:
-            return "nothing planned: which list to empty was not said; name it (\"clear my shopping list\") or what goes (\"delete A, B and C\"); nothing in the store was touched"
-        case .calendar? where unreadWhen(whenLast(t)):
-            return "nothing planned: which days to clear could not be read; say a day or a span (\"clear my calendar for saturday\", \"this week\"); nothing in the store was touched"
-        default:
-            break
-        }
         if isConversion(t.lowercased()) {
             return "nothing planned: converting amounts is not something PocketBrains does; nothing in the store was touched"
         }
         return nil
+    }
+
+    /// A request to empty a whole list that does not say which ("delete all my tasks"), or a
+    /// calendar on days that could not be read whole ("for the rest of the year"): asked back,
+    /// as a removal that names nothing is, so the answer can name it.
+    func unnamedEmptying(_ raw: String) -> Unnamed? {
+        let t = normalise(raw).text
+        switch emptying(t) {
+        case .list?: return Unnamed(tool: .clearProject, needs: .list)
+        case .calendar? where unreadWhen(whenLast(t)): return Unnamed(tool: .cancelEvent, needs: .when)
+        default: return nil
+        }
     }
 
     /// What a request to empty a whole thing at once would empty.
@@ -326,7 +331,7 @@ extension IntentGrammar {
     /// A request to empty a whole calendar or list, with nothing after what is emptied but when
     /// ("for saturday", "this month"): "clean the events tent" and "empty the day bag" are chores.
     /// A calendar is emptied of PocketBrains' own events, asked first (`clearedCalendar`); a
-    /// whole list at once is declined.
+    /// list not named is asked for (`unnamedEmptying`).
     func emptying(_ said: String) -> Emptied? {
         let t = whenLast(said)
         let calendar = #"(?:calendar|schedule|diary|agenda|events|calendar events|appointments|meetings|programs)"#

@@ -36,6 +36,9 @@ extension IntentGrammar {
             // "cross stitch a pillow", "cross check the invoices": to cross or tick is to complete
             // only with off or out ("cross out the milk", "tick off the gas bill").
             if ["cross", "tick"].contains(lemma), !["off", "out"].contains(words[1].lowercased()) { return nil }
+            // "mark next monday as a holiday", "mark friday": marked as something other than done
+            // (done was read above), or a day rather than a task, is not a completion.
+            if lemma == "mark", pattern.contains(#"\bas\b"#, rest) || DateSlot.tidy(dates.cut(rest).rest).isEmpty { return nil }
             // "finish the report by friday" is work to do by then, not work done.
             if ["finish", "complete", "wrap"].contains(lemma), let when = dates.cut(rest).value, when >= dates.startOfToday {
                 return newTask(t)

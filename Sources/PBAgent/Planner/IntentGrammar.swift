@@ -126,7 +126,12 @@ public struct IntentGrammar: Sendable {
             }
             break
         }
-        let asked = pattern.contains(#"\b(?:please|pls|kindly|(?:can|could|would|will) (?:you|u))\b"#, t)
+        var asked = pattern.contains(#"\b(?:please|pls|kindly|(?:can|could|would|will) (?:you|u))\b"#, t)
+        // "I need you to ...", "I'd like you to ...": put to the assistant, never a to-do of its own.
+        if let m = pattern.match(#"(?:i|we)(?: need| want| would like| would love|'d like|'d love|d like) (?:you|u) to (.+)"#, t) {
+            t = m[0]
+            asked = true
+        }
         if let m = pattern.match(#"(?:can|could|would|will) (?:you|u)(?: please| pls| plz)?,? (.+)"#, t) { t = m[0] }
         if let m = pattern.match(#"(?:please|pls|plz|kindly),? (.+)"#, t) { t = m[0] }
         if let m = pattern.match(#"(?:will|would|could|can) (?:you|u)(?: please| pls| plz)?,? (.+)"#, t) { t = m[0] }

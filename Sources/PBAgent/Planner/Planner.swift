@@ -606,6 +606,11 @@ public struct Planner: Sendable {
             r.extra["message"] = .string(why)
             return r
         }
+        if let emptied = grammar.unnamedEmptying(text) {
+            r.ask = asking(emptied)
+            r.extra["message"] = .string(Self.asked(r.ask))
+            return r
+        }
         if let noun = grammar.outsideNoun(text) {
             r.extra["message"] = .string("nothing planned: PocketBrains keeps tasks, projects, notes and calendars, and \"\(noun)\" is not one of them; nothing in the store was touched")
             return r
