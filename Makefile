@@ -68,10 +68,14 @@ golden: build model
 golden-update: build model
 	GOLDEN_UPDATE=1 sh Tests/golden.sh $(BUILD)
 
+# groff's warnings, and quotes rendered inside quotes: `.Dq a , Dq b` runs the first quote to the
+# end of the line ("“a, “b””); a list of quoted phrases is `.Do a Dc , Do b Dc`.
 man-lint:
 	@status=0; for m in man/man1/*.1 man/man5/*.5 man/man7/*.7; do \
 	  out=$$(groff -mdoc -ww -z "$$m" 2>&1); \
 	  if [ -n "$$out" ]; then echo "$$m: $$out"; status=1; fi; \
+	  nested=$$(groff -mdoc -Tutf8 "$$m" 2>/dev/null | grep '“[^”]*“'); \
+	  if [ -n "$$nested" ]; then echo "$$m: a quote inside a quote: $$nested"; status=1; fi; \
 	done; [ $$status = 0 ] && echo "man-lint: clean"; exit $$status
 
 man-examples: build model
