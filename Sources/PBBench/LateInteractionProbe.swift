@@ -3,7 +3,7 @@ import PBCore
 import PBNeural
 
 /// Scores passages against a query by MaxSim late interaction, for Evals/rerank/late.sh, which
-/// measures whether it would pay as a reranking feature (on SciFact it does not; see the README).
+/// measures whether it would pay as a reranking feature (on SciFact it does not: make eval-late, Evals/README.md).
 /// In: `{"q": text, "docs": [text, ...]}` per line. Out: `{"maxsim": [score per doc]}` per line.
 enum LateInteractionProbe {
     struct Input: Decodable {

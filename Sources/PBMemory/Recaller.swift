@@ -6,11 +6,13 @@ import PBRetrieval
 import PBSQLite
 import PBText
 
-/// pb-recall's ranking over one memory: three ranked lists, fused by rank, never by multiplying
-/// scores (Thread's own eval: similarity times a decay factor collapses onto recency).
+/// pb-recall's ranking over one memory: the ranked lists of `Settings.listNames`, fused by weighted
+/// rank, never by multiplying scores (a similarity times a decay factor collapses onto recency).
 ///
 /// - meaning: cosine of the question's embedding to every item;
 /// - words: FTS5 BM25 over the items (speaker included);
+/// - messages: BM25 over whole messages, whose items share its rank (a turn's sentences share
+///   their context);
 /// - time: when the question names a time ("last month", "in March"), the items that refer to
 ///   (or, naming none, were said in) that time, in order of meaning;
 /// - speaker: when the question names one of the memory's speakers ("what did Anna paint?"),

@@ -2,7 +2,7 @@ import Foundation
 import PBCore
 
 /// The background of a conversation's next turn (pb-recall --context): which workstream the
-/// question belongs to, a short summary of it, and its latest messages. Seed 003 sends a model
+/// question belongs to, a short summary of it, and its latest messages. A model is sent
 /// "summary + top-K nodes + recent messages" instead of the whole history; the top items are
 /// the hits, this is the rest.
 ///

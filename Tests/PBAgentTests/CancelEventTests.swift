@@ -121,7 +121,7 @@ import Testing
         if let on { args["on"] = .string(on) }
         if let until { args["until"] = .string(until) }
         #expect(p.steps.first?.args == args)
-        #expect(p.extra["confirm"]?.stringValue?.contains("out of PocketBrains' calendar?") == true)
+        #expect(p.confirm?.contains("out of PocketBrains' calendar?") == true)
     }
 
     @Test("days said but not read whole clear nothing, and are asked for", arguments: [
@@ -167,7 +167,7 @@ import Testing
         var args: [String: JSONValue] = ["next": .bool(true)]
         if let title { args["title"] = .string(title) }
         #expect(p.steps.first?.args == args)
-        #expect(p.extra["confirm"]?.stringValue?.contains("the next event") == true, "asked first, with a title or without")
+        #expect(p.confirm?.contains("the next event") == true, "asked first, with a title or without")
     }
 
     @Test("the next meeting is a task called so only while the calendar holds no meeting to come")
@@ -195,7 +195,7 @@ import Testing
         for text in ["dismiss my next event", "cancel my next appointment", "find my next event and delete it"] {
             let plan = p.plan(text)
             #expect(plan.tools == ["cancel_event"], "\(text)")
-            #expect(plan.extra["confirm"]?.stringValue?.contains("\"Vet appointment\" 2026-12-03T09:00:00+00:00") == true, "\(text)")
+            #expect(plan.confirm?.contains("\"Vet appointment\" 2026-12-03T09:00:00+00:00") == true, "\(text)")
         }
         #expect(p.plan("cancel my next vet appointment").tools == ["cancel_event"])
     }
@@ -210,7 +210,7 @@ import Testing
             let plan = p.plan(text)
             #expect(plan.tools == ["cancel_event"], "\(text)")
             #expect(plan.steps.first?.args["uid"] != nil, "\(text)")
-            #expect(plan.extra["confirm"]?.stringValue?.contains("\"Vet appointment\"") == true, "\(text)")
+            #expect(plan.confirm?.contains("\"Vet appointment\"") == true, "\(text)")
         }
         #expect(!p.plan("the dentist is cancelled").tools.contains("complete_task"), "no call to the dentist was made")
     }
@@ -256,7 +256,7 @@ import Testing
     func meetings() {
         let p = fixedPlanner().plan("cancel all meetings tomorrow")
         #expect(p.steps.first?.args == ["all": .bool(true), "title": "meetings", "on": "2026-11-27"])
-        #expect(p.extra["confirm"]?.stringValue?.contains("called \"meetings\" on 2026-11-27") == true)
+        #expect(p.confirm?.contains("called \"meetings\" on 2026-11-27") == true)
     }
 
     @Test("a repeating event is left alone, by title or with its day cleared, and said so")
@@ -315,6 +315,6 @@ import Testing
         let plan = PlanRecord(text: "x", now: "2026-11-26T10:00:00Z",
                               steps: [PlanStep(n: 1, tool: "cancel_event", args: ["all": .bool(true), "on": "2026-11-27"])], source: "endpoint")
         let out = r.reconcile(plan, request: "clear tomorrow", capture: false, listAll: false)
-        #expect(out.extra["confirm"]?.stringValue == "take every event on 2026-11-27 out of PocketBrains' calendar? (other calendars are only read)")
+        #expect(out.confirm == "take every event on 2026-11-27 out of PocketBrains' calendar? (other calendars are only read)")
     }
 }

@@ -104,7 +104,7 @@ struct SentenceConstructionTests {
         "text yash that I'm running late", "renew the rego next week", "pay the util bill friday", "remind me to call mum tomo",
     ])
     func spellingLeavesWords(_ text: String) {
-        #expect(fixedPlanner().plan(text).extra["message"]?.stringValue?.hasPrefix("read ") != true)
+        #expect(fixedPlanner().plan(text).message?.hasPrefix("read ") != true)
     }
 
     @Test("chores that mention a day, events or a list are tasks, not a list emptied", arguments: [
@@ -142,7 +142,7 @@ struct SentenceConstructionTests {
     func declined(_ text: String, _ why: String) {
         let p = fixedPlanner().plan(text)
         #expect(p.steps.isEmpty)
-        #expect(p.extra["message"]?.stringValue?.contains(why) == true)
+        #expect(p.message?.contains(why) == true)
     }
 
     @Test("to mark a day, or mark something as other than done, is never to complete a task", arguments: ["mark next monday as a holiday", "mark friday", "i need you to mark next monday"])
@@ -195,7 +195,7 @@ struct SentenceConstructionTests {
     func bulkClear(_ text: String, _ declined: Bool) {
         let p = fixedPlanner().plan(text)
         #expect(p.steps.isEmpty == declined, "\(p.steps.map(\.tool))")
-        if declined { #expect(p.extra["message"]?.stringValue?.contains("which list") == true) }
+        if declined { #expect(p.message?.contains("which list") == true) }
     }
 
     @Test("a name typed in lower case is a person when the contacts know it")

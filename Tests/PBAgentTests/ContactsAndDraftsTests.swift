@@ -278,7 +278,7 @@ import Testing
         let p = fixedPlanner().plan(text)
         #expect(p.steps.map(\.tool) == ["draft_message"])
         #expect(p.steps.first?.args == ["to": .string(to), "channel": .string(channel), "text": .string(body)])
-        #expect(p.extra["confirm"] != nil)
+        #expect(p.confirm != nil)
     }
 
     @Test func emptyParametersAreSkipped() {
@@ -290,7 +290,7 @@ import Testing
     @Test func aDumpKeepsAMessageAsItsOwnStep() {
         let p = fixedPlanner().plan("Text Priya that I'm running late\nbuy milk\nThe weather was lovely")
         #expect(p.steps.map(\.tool) == ["draft_message", "create_task", "create_note"])
-        #expect(p.extra["confirm"] != nil)
+        #expect(p.confirm != nil)
     }
 
     @Test func anEmailWithoutWordsStaysATodo() {

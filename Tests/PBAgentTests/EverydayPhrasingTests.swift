@@ -217,7 +217,7 @@ struct EverydayPhrasingTests {
         for request in ["remind me the evening before the dentist on friday", "remind me 1 hour 15 before the dentist tomorrow at 3pm"] {
             let p = planner.plan(request)
             #expect(p.steps.isEmpty, "\(request)")
-            #expect(p.extra["message"]?.stringValue?.contains("how long before or after") == true, "\(request)")
+            #expect(p.message?.contains("how long before or after") == true, "\(request)")
         }
     }
 
@@ -257,7 +257,7 @@ struct EverydayPhrasingTests {
     func leadWithoutADate() {
         let p = planner.plan("remind me a month before the party")
         #expect(p.steps.isEmpty)
-        #expect(p.extra["message"]?.stringValue?.contains("nothing to count from") == true)
+        #expect(p.message?.contains("nothing to count from") == true)
         #expect(planner.plan("remind me to call before noon").arg(0, "title") == "call")
     }
 }

@@ -52,7 +52,7 @@ struct LabelledRequestsTests {
         #expect(plan.ask?.tool.rawValue == tool)
         #expect(plan.ask?.needs == needs)
         #expect(plan.ask?.question.isEmpty == false)
-        #expect(plan.extra["message"]?.stringValue?.contains("an example of \(kind.rawValue)") == true)
+        #expect(plan.message?.contains("an example of \(kind.rawValue)") == true)
     }
 
     @Test("without a recogniser, or when it says other, nothing matched")
@@ -60,7 +60,7 @@ struct LabelledRequestsTests {
         for planner in [fixedPlanner(), Self.planner(Self.reading(.other))] {
             let plan = planner.plan("zorbly florp")
             #expect(plan.ask == nil && plan.steps.isEmpty && plan.source == "fallback")
-            #expect(plan.extra["message"]?.stringValue?.hasPrefix("nothing matched") == true)
+            #expect(plan.message?.hasPrefix("nothing matched") == true)
         }
     }
 
@@ -68,7 +68,7 @@ struct LabelledRequestsTests {
     func outsideStaysOutside() {
         let plan = Self.planner(Self.reading(.listsRemove)).plan("remove the last item from my cart")
         #expect(plan.ask == nil && plan.steps.isEmpty)
-        #expect(plan.extra["message"]?.stringValue?.contains("not one of them") == true)
+        #expect(plan.message?.contains("not one of them") == true)
     }
 
     @Test("a one-step plan is overruled only when every neighbour is of a kind that never starts with its tool")
@@ -79,7 +79,7 @@ struct LabelledRequestsTests {
         let overruled = Self.planner(Self.reading(.emailQueryContact, share: 1, nearest: 0.8)).plan(text)
         #expect(overruled.steps.isEmpty && overruled.source == "examples")
         #expect(overruled.ask?.tool == .findContact)
-        #expect(overruled.extra["message"]?.stringValue?.contains("read this request as create_task") == true)
+        #expect(overruled.message?.contains("read this request as create_task") == true)
         // Four of five, or the closest not near enough: the grammar's step stands.
         #expect(Self.planner(Self.reading(.emailQueryContact, share: 0.8, nearest: 0.8)).plan(text).tools == ["create_task"])
         #expect(Self.planner(Self.reading(.emailQueryContact, share: 1, nearest: 0.74)).plan(text).tools == ["create_task"])

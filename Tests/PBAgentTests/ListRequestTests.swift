@@ -41,7 +41,7 @@ import Testing
         let p = try planner(fx)
         let camping = p.plan("get rid of the camping checklist please")
         #expect(camping.steps.map(\.tool) == ["delete_project"])
-        #expect(camping.extra["confirm"]?.stringValue == "delete \"camping checklist\" with every task on it?")
+        #expect(camping.confirm == "delete \"camping checklist\" with every task on it?")
         #expect(try planner(fx).plan("can you delete the old shopping list?").steps.map(\.tool) == ["delete_task"])
         #expect(p.plan("delete my party list").steps.isEmpty, "R9: the store holds no such list")
         #expect(try planner(nil).plan("delete my shopping list").steps.map(\.tool) == ["delete_task"], "unread store: the reading that takes less")
@@ -143,7 +143,7 @@ import Testing
         var args: [String: JSONValue] = ["title": .string(title)]
         if done { args["done"] = .bool(true) }
         #expect(p.steps.first?.args == args)
-        #expect(p.extra["confirm"]?.stringValue?.contains("(the list stays)") == true)
+        #expect(p.confirm?.contains("(the list stays)") == true)
     }
 
     @Test("emptying or deleting a list not named asks which; one the store does not hold plans nothing")
@@ -154,7 +154,7 @@ import Testing
             #expect(p.steps.isEmpty, "\(text)")
             #expect(p.ask?.tool == tool, "\(text)")
             #expect(p.ask?.needs == .list, "\(text)")
-            #expect(p.extra["message"]?.stringValue?.contains("does not say which list") == true, "\(text)")
+            #expect(p.message?.contains("does not say which list") == true, "\(text)")
         }
         let fx = try AgentFixture()
         try fx.exec(#"{"steps":[{"tool":"create_project","args":{"title":"camping checklist"}}]}"#)
@@ -181,7 +181,7 @@ import Testing
         for text in ["delete everything", "clear everything", "clear it all"] {
             let p = try planner(nil).plan(text)
             #expect(p.steps.isEmpty, "\(text)")
-            #expect(p.extra["message"]?.stringValue?.contains("what to delete was not said") == true, "\(text)")
+            #expect(p.message?.contains("what to delete was not said") == true, "\(text)")
         }
         #expect(try planner(nil).plan("delete everything in the work project").steps.first?.args == ["title": "work project"])
         let fx = try AgentFixture()
@@ -206,7 +206,7 @@ import Testing
         try fx.exec(#"{"steps":[{"tool":"create_project","args":{"title":"Groceries"}},{"tool":"create_task","args":{"title":"milk","project":"$1"}}]}"#)
         let p = try planner(fx)
         #expect(p.plan("clear my groceries").steps.map(\.tool) == ["clear_project"])
-        #expect(p.plan("clear my groceries").extra["confirm"]?.stringValue?.contains("\"Groceries\"") == true)
+        #expect(p.plan("clear my groceries").confirm?.contains("\"Groceries\"") == true)
         #expect(p.plan("clear out the garage").steps.map(\.tool) == ["create_task"])
         #expect(try planner(nil).plan("clear my groceries").steps.map(\.tool) == ["create_task"], "the store unread: a chore")
     }
@@ -229,7 +229,7 @@ import Testing
         for text in ["cancel the next one", "cancel my next meeting"] {
             let p = try planner(fx).plan(text)
             #expect(p.steps.map(\.tool) == ["delete_task"], "\(text)")
-            #expect(p.extra["confirm"]?.stringValue?.contains("\"team meeting prep\"") == true, "\(text)")
+            #expect(p.confirm?.contains("\"team meeting prep\"") == true, "\(text)")
         }
     }
 }

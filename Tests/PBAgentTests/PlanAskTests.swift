@@ -157,7 +157,7 @@ import Testing
         let p = try PlanAskTests().asked("delete project:3")
         #expect(p.steps.map(\.tool) == ["delete_project"])
         #expect(p.steps.first?.args == ["id": "project:3"])
-        #expect(p.extra["confirm"] != nil)
+        #expect(p.confirm != nil)
         #expect(try PlanAskTests().asked("clear project:2").steps.map(\.tool) == ["clear_project"])
     }
 
@@ -166,7 +166,7 @@ import Testing
         let p = try PlanAskTests().asked("delete event:pb-event-1@pocketbrains")
         #expect(p.steps.map(\.tool) == ["cancel_event"])
         #expect(p.steps.first?.args == ["uid": "pb-event-1@pocketbrains"])
-        #expect(p.extra["confirm"]?.stringValue?.contains("out of PocketBrains' calendar") == true)
+        #expect(p.confirm?.contains("out of PocketBrains' calendar") == true)
     }
 
     @Test("pb-exec refuses a plan with an ask beside steps: they would run before it is answered")

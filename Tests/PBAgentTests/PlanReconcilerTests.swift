@@ -19,14 +19,7 @@ struct PlanReconcilerTests {
 
     /// The review as (proposal, outcome, rules, kept step number or nil).
     func review(_ p: PlanRecord) -> [(Int, String, [String], Int?)] {
-        guard case .array(let rows)? = p.extra["review"] else { return [] }
-        return rows.compactMap { row in
-            guard case .object(let o) = row, case .number(let n)? = o["proposal"], case .string(let out)? = o["outcome"],
-                  case .array(let rules)? = o["rules"] else { return nil }
-            var step: Int?
-            if case .number(let s)? = o["step"] { step = Int(s) }
-            return (Int(n), out, rules.compactMap(\.stringValue), step)
-        }
+        (p.review ?? []).map { ($0.proposal, $0.outcome.rawValue, $0.rules, $0.step) }
     }
 
     /// Reconciles a plan another planner proposed for `text`.
@@ -98,7 +91,7 @@ struct PlanReconcilerTests {
         #expect(!rule(bad, "R2").isEmpty)
         let past = reconcile("lunch with Sam yesterday at 1pm", [step(1, "schedule", ["title": "lunch with Sam", "start": "2026-11-25T13:00:00+00:00"])])
         #expect(past.tools == ["schedule"])
-        #expect(past.extra["confirm"]?.stringValue?.contains("past") == true)
+        #expect(past.confirm?.contains("past") == true)
         #expect(!rule(past, "R3").isEmpty)
     }
 
@@ -123,7 +116,7 @@ struct PlanReconcilerTests {
         let p = planner.plan("call mum tomorrow")
         #expect(p.arg(0, "priority") == nil)
         #expect(p.rules == nil)
-        #expect(p.extra["review"] == nil)
+        #expect(p.review == nil)
     }
 
     // MARK: R5 to R8, on plans from elsewhere

@@ -92,7 +92,7 @@ struct PlannerTests {
         #expect(p.steps.isEmpty)
         #expect(p.ask?.tool == .setPriority)
         #expect(p.ask?.needs == .task)
-        #expect(p.extra["message"]?.stringValue?.contains("does not say which task") == true)
+        #expect(p.message?.contains("does not say which task") == true)
     }
 
     @Test("nothing matched: no steps, source fallback, a message")
@@ -100,14 +100,14 @@ struct PlannerTests {
         let p = planner.plan("play some jazz")
         #expect(p.steps.isEmpty)
         #expect(p.source == "fallback")
-        #expect(p.extra["message"]?.stringValue?.hasPrefix("nothing matched") == true)
+        #expect(p.message?.hasPrefix("nothing matched") == true)
     }
 
     @Test("a clause nothing read is named in the message, the rest is planned")
     func partial() {
         let p = planner.plan("buy milk. banana")
         #expect(p.tools == ["create_task"])
-        #expect(p.extra["message"]?.stringValue?.contains("banana") == true)
+        #expect(p.message?.contains("banana") == true)
     }
 
     @Test("a multi-line dump is captured: tasks, then one note with the rest")

@@ -33,7 +33,7 @@ struct RequestSpellingTests {
         #expect(p.text == "remidn me to call the electrician tomorow")
         #expect(p.tools == ["create_task"])
         #expect(p.steps.first?.args["title"] == .string("call the electrician"))
-        #expect(p.extra["message"] == .string("read \"remidn\" as \"remind\", read \"tomorow\" as \"tomorrow\""))
+        #expect(p.message == "read \"remidn\" as \"remind\", read \"tomorow\" as \"tomorrow\"")
     }
 
     @Test("filler before a request and undo words are read through", arguments: [

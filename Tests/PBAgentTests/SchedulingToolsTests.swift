@@ -157,7 +157,7 @@ import Testing
         let p = fixedPlanner().plan("book 2 hours for the report this week")
         #expect(p.steps[1].args["start"] == .string("$1.start"))
         #expect(p.steps[1].args["minutes"] == .number(120))
-        #expect(p.extra["confirm"] != nil)
+        #expect(p.confirm != nil)
         let m = fixedPlanner().plan("schedule a meeting with Sam next Tuesday at 3pm").steps[0].args
         #expect(m["start"] == .string("2026-12-01T15:00:00+00:00"))
         #expect(m["attendees"] == .array([.string("Sam")]))

@@ -1,7 +1,7 @@
 import Foundation
 import PBCore
 
-/// The day at a glance (seed 004's morning brief): what is overdue, what is due today and how
+/// The day at a glance (the morning brief): what is overdue, what is due today and how
 /// much of it is already done, today's events and the free stretches of working time between
 /// them, and what was done yesterday. Read-only: the store, the calendar folder and PocketBrains'
 /// own calendar, as they are now. `pb-brief` prints it, the `brief` tool returns it, and the

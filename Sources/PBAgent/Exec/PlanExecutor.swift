@@ -81,16 +81,16 @@ public struct PlanExecutor {
 
     /// "Undo that" as a plan: the one step reverts the last turn through the undo engine, all or
     /// nothing, so pb-plan | pb-exec can take back what the previous request did.
-    public static let undoTool = "undo"
+    public static let undoTool = PlannerTool.undo.rawValue
     /// "Redo", "undo the undo": the one step reapplies the turn the last undo took back.
-    public static let redoTool = "redo"
+    public static let redoTool = PlannerTool.redo.rawValue
 
     public func execute(_ plan: PlanRecord) throws -> ResultRecord {
         let steps = try validate(plan)
         // A plan that asks before it writes ("schedule ... at the first free slot?") runs as a
         // dry run until it is confirmed: by pb-exec --yes or by the plan's own "confirmed": true.
-        let question = plan.extra["confirm"]?.stringValue
-        let asking = question != nil && !confirmed && plan.extra["confirmed"] != .bool(true)
+        let question = plan.confirm
+        let asking = question != nil && !confirmed && plan.confirmed != true
         let dryRun = self.dryRun || asking
         if steps.count == 1, steps[0].tool == Self.undoTool || steps[0].tool == Self.redoTool {
             var engine = UndoEngine(store: store)
@@ -109,7 +109,7 @@ public struct PlanExecutor {
             step.data = .array(u.reverted.map { .object(["entry": .string($0.entry), "tool": .string($0.tool), "summary": .string($0.summary)]) })
             var result = ResultRecord(group: dryRun ? nil : u.redoGroup, text: plan.text, now: plan.now ?? defaultNow, status: ok ? .ok : .failed,
                                       steps: [step], undoable: !dryRun && u.redoGroup != nil, message: summary, dryRun: dryRun ? true : nil)
-            result.extra = plan.extra.filter { $0.key != "message" }
+            result.extra = plan.carriedOn
             result.ask = plan.ask
             return result
         }
@@ -135,7 +135,7 @@ public struct PlanExecutor {
                     let args = try StepReference.resolve(.object(step.args), refs: refs, last: last)
                     guard case .object(let resolved) = args else { throw AgentError.badReference("arguments are not an object") }
                     var ctx = ToolContext(store: store, clock: clock, calendarDirectory: calendarDirectory, args: resolved,
-                                          destructive: ToolContext.destructiveTools.contains(step.tool), workHours: workHours)
+                                          destructive: PlannerTool(step: step)?.destructive == true, workHours: workHours)
                     ctx.contactsPath = contactsPath
                     ctx.from = from
                     store.beginEntry()
@@ -170,8 +170,8 @@ public struct PlanExecutor {
             // The planner's own word (why nothing matched, what it left out) comes first.
             // When it already said there was nothing left to plan, "the plan has no steps" would
             // say it twice.
-            if let said = plan.extra["message"]?.stringValue, !said.isEmpty {
-                if results.isEmpty, said.hasSuffix("nothing left to plan") {
+            if let said = plan.message, !said.isEmpty {
+                if results.isEmpty, said.hasSuffix(PlanRecord.nothingLeft) {
                     message = said + (dryRun ? "; dry run: nothing was written" : "; nothing was changed")
                 } else {
                     message = said + "; " + message
@@ -180,7 +180,7 @@ public struct PlanExecutor {
             var result = ResultRecord(group: dryRun ? nil : group, text: plan.text, now: plan.now ?? defaultNow,
                                       status: failed == nil ? .ok : .failed, steps: results,
                                       undoable: !dryRun && group != nil, message: message, dryRun: dryRun ? true : nil)
-            result.extra = plan.extra.filter { $0.key != "message" }
+            result.extra = plan.carriedOn
             result.ask = plan.ask
             // The result must print before anything is committed: a change saved but reported as
             // failed would be made again by a re-run.

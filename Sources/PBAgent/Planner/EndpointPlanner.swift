@@ -62,8 +62,8 @@ public struct EndpointPlanner: Sendable {
                     fallback.receipt = receipt
                     return fallback
                 }
-                if steps.isEmpty, record.extra["message"] == nil {
-                    record.extra["message"] = .string("the model planned nothing for this request")
+                if steps.isEmpty, record.message == nil {
+                    record.message = "the model planned nothing for this request"
                 }
                 receipt.actual = .endpoint
                 record.receipt = receipt
@@ -160,11 +160,6 @@ public struct EndpointPlanner: Sendable {
 
     static func takesArray(_ a: AgentTool.Argument) -> Bool { a.help.contains("array") }
 
-    /// Tools that change or take back what the store already holds.
-    static let changing: Set<String> = PlanReconciler.taskChanges.union(["add_dependency", "complete_milestone", "append_note", "link_items",
-                                                                         "cancel_event", "delete_project", "clear_project",
-                                                                         PlanExecutor.undoTool, PlanExecutor.redoTool])
-
     /// What the request itself must say for the model's plan to stand: a step that changes an
     /// item must be one the request asks for (the grammar reads that tool in it, or it says one
     /// of the tool's verbs), the item it names by id must be named by the request's words, and
@@ -180,7 +175,7 @@ public struct EndpointPlanner: Sendable {
         let targets = planner.reconciler.targets
         for step in steps {
             let label = "step \(step.n) (\(step.tool))"
-            if Self.changing.contains(step.tool), !read.contains(step.tool) {
+            if PlannerTool(step: step)?.changesExisting == true, !read.contains(step.tool) {
                 // A verb of deleting asks for any of the taking-out tools (events and lists too).
                 let actions = lemmas.compactMap(VerbLexicon.action(ofLemma:))
                 let verbs = actions.flatMap(PlanToolSelector.tools(for:)).map(\.rawValue)
@@ -189,7 +184,7 @@ public struct EndpointPlanner: Sendable {
                     return Rejection("\(label): the request does not ask for that change")
                 }
             }
-            if Self.changing.contains(step.tool), let id = PlanReconciler.reference(step.args["id"]) {
+            if PlannerTool(step: step)?.changesExisting == true, let id = PlanReconciler.reference(step.args["id"]) {
                 let ref = ItemRef(id, defaultKind: "task")?.description
                 let all = (targets?.tasks ?? []) + (targets?.projects ?? []) + (targets?.milestones ?? []) + (targets?.notes ?? [])
                 guard let item = all.first(where: { $0.ref == ref }),

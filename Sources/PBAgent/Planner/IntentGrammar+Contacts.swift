@@ -1,7 +1,7 @@
 import Foundation
 import PBCore
 
-/// Questions about a person of the contacts (issue 16): "what's Priya's number", "show John's
+/// Questions about a person of the contacts : "what's Priya's number", "show John's
 /// contact information", "do I have a work number for Susan", "where does Fred work", "when is
 /// Jacob's birthday", "is Mary Smith in my contacts", "look up Myra in my contacts". Each is a
 /// read-only `find_contact` with the person's name as said and, when the question asks for one,

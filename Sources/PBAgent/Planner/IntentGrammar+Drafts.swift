@@ -1,7 +1,7 @@
 import Foundation
 import PBCore
 
-/// Messages and emails to a person (issue 16, seed 004): a draft, written when confirmed and never
+/// Messages and emails to a person : a draft, written when confirmed and never
 /// sent. "text Priya that I'm running late", "message Sam: running late", "let Sam know that the
 /// room moved", "tell Ana I'll call tonight", "email Sam that the report is ready", "send Priya an
 /// email saying the deck is attached", "email Joe about the budget: the numbers are in".

@@ -1,7 +1,7 @@
 import PBCore
 
 /// A question never writes, and a request about something the store does not hold never touches
-/// it (issue 16). Two parts:
+/// it. Two parts:
 ///
 /// - Looking is not doing. "Check", "read", "show", "go through", "look at", "see", "I want to
 ///   know": put to the assistant or aimed at something to read (a list, the calendar, reminders,

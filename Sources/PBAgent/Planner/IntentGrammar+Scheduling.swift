@@ -1,7 +1,7 @@
 import Foundation
 import PBCore
 
-/// Calendar requests (issue 16): events go to the `schedule` tool, free time to `find_slot`.
+/// Calendar requests: events go to the `schedule` tool, free time to `find_slot`.
 ///
 /// - "schedule a meeting with Sam next Tuesday at 3pm", "book lunch with Ana on friday at 1",
 ///   "put the dentist in my calendar for thursday at 9": an event at that time, the people after

@@ -110,6 +110,11 @@ public enum PlanCommand {
         for (key, value) in object where !PlanRecord.knownKeys.contains(key) && record.extra[key] == nil {
             record.extra[key] = value
         }
+        // The request's own word on what the planner left unsaid passes on too ("confirmed": true
+        // from a script that has asked its user already).
+        if record.message == nil, case .string(let said)? = object["message"] { record.message = said }
+        if record.confirm == nil, case .string(let question)? = object["confirm"] { record.confirm = question }
+        if record.confirmed == nil, case .bool(let yes)? = object["confirmed"] { record.confirmed = yes }
         return record
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import PBCore
 
-/// Seed 004's deterministic policies over a numbered plan, whoever proposed it (the grammar, or
+/// The deterministic policies (R1-R9) over a numbered plan, whoever proposed it (the grammar, or
 /// a model through `pb-plan --reconcile`). Each step is a proposal that is accepted, modified or
 /// rejected; every rule that touched it is named by its stable id. Steps are checked in order:
 /// R5 admissible type, R7 clause echo, R6 source grounding, R8 location grounding, R2 date
@@ -26,38 +26,11 @@ public struct PlanReconciler: Sendable {
         self.registry = registry
     }
 
-    /// Tools that change a task named by `id` or `title`.
-    static let taskChanges: Set<String> = ["update_task", "complete_task", "reopen_task", "delete_task", "reschedule_task",
-                                           "snooze_task", "set_priority", "set_recurrence"]
-
-    /// What a capture may propose: new items only. Meeting notes never complete, delete or
-    /// re-prioritise what is already there.
-    static let captureTools: Set<String> = ["create_task", "create_note", "set_recurrence", "schedule", "find_slot",
-                                            "draft_message", "create_project", "add_milestone"]
-    /// Tools whose `title` is a new item's name, held to R6 and R7.
-    static let namingTools: Set<String> = ["create_task", "schedule", "create_project", "add_milestone"]
     static let questionStarts: Set<String> = ["what", "what's", "whats", "when", "when's", "where", "where's", "who", "who's",
                                               "why", "how", "how's", "which", "whose"]
     /// Words in the request that license a priority: without one, a priority was made up.
     static let priorityCues = #"\b(?:urgent(?:ly)?|asap|a\.s\.a\.p|priority|priorities|prioriti[sz]e|de-?prioriti[sz]e|critical|important|immediately|right away|rush|whenever|someday|eventually|at some point|top|pressing|crucial|vital|high|low|medium|normal|escalate|expedite|downgrade)\b|!"#
     static let boilerplate = #"^(?:here (?:is|are)\b|here's\b|sure\b|okay\b|ok\b|certainly\b|of course\b|i(?:'ve| have) (?:added|created|noted|made)\b|the following\b|(?:your |the )?(?:tasks?|to-?dos?|action items?|next steps?|reminders?|summary|notes?|items?)\s*:?\s*$)"#
-
-    /// The outcome of one proposal, for the record's `review`: no content, only what happened.
-    public struct Review: Equatable, Sendable {
-        public enum Outcome: String, Sendable { case accepted, modified, rejected }
-        public var proposal: Int
-        public var tool: String
-        public var outcome: Outcome
-        public var step: Int?
-        public var rules: [String]
-
-        public var json: JSONValue {
-            var o: [String: JSONValue] = ["proposal": .number(Double(proposal)), "tool": .string(tool),
-                                          "outcome": .string(outcome.rawValue), "rules": .array(rules.map(JSONValue.string))]
-            if let step { o["step"] = .number(Double(step)) }
-            return .object(o)
-        }
-    }
 
     /// The reconciled plan. `capture` turns on R1 and R4 and the capture tool list; `listAll`
     /// writes every rule (fired or not) and a review of every proposal, else only what fired.
@@ -73,11 +46,11 @@ public struct PlanReconciler: Sendable {
             out.rules = .array(fired.map(\.json))
         }
         if listAll || !fired.isEmpty {
-            out.extra["review"] = .array(pass.reviews.map(\.json))
+            out.review = pass.reviews
         }
         // A question asked before writing is moot once the step it asks about is gone.
-        if out.extra["confirm"] != nil, !out.steps.contains(where: { ["schedule", "draft_message", "cancel_event", "delete_project", "clear_project", "delete_task", "complete_task"].contains($0.tool) }) {
-            out.extra["confirm"] = nil
+        if out.confirm != nil, !out.steps.contains(where: { PlannerTool(step: $0)?.askedFirst == true }) {
+            out.confirm = nil
         }
         // Taking every event of a day out of the calendar is asked first, whoever planned it: the
         // dry run lists what would go.
@@ -105,8 +78,8 @@ public struct PlanReconciler: Sendable {
             let what = d.args["done"] == .bool(true) ? "every done task" : "every task"
             pass.questions.append("delete \(what) on \(which)? (the list stays)")
         }
-        // A draft is written only once the user has seen it, whoever planned it (seed 004).
-        if out.extra["confirm"] == nil {
+        // A draft is written only once the user has seen it, whoever planned it.
+        if out.confirm == nil {
             for d in out.steps where d.tool == "draft_message" {
                 let to = PlanReconciler.text(d.args["to"]) ?? "someone"
                 let what = PlanReconciler.text(d.args["channel"]) == "email" ? "an email" : "a message"
@@ -115,8 +88,7 @@ public struct PlanReconciler: Sendable {
             }
         }
         if !pass.questions.isEmpty {
-            let asked = out.extra["confirm"]?.stringValue.map { [$0] } ?? []
-            out.extra["confirm"] = .string((asked + pass.questions).joined(separator: " "))
+            out.confirm = ((out.confirm.map { [$0] } ?? []) + pass.questions).joined(separator: " ")
         }
         return out
     }
@@ -196,7 +168,7 @@ public struct PlanReconciler: Sendable {
         let phrases: [(first: String, last: String, value: String, timed: Bool, primary: Bool)]
         let hasPriorityCue: Bool
         var rules = ReconciliationRule.all
-        var reviews: [Review] = []
+        var reviews: [PlanReview] = []
         /// Kept steps by their number in the proposal.
         var kept: [(n: Int, step: PlanStep)] = []
         var rejected: Set<Int> = []
@@ -261,14 +233,14 @@ public struct PlanReconciler: Sendable {
                 switch outcome {
                 case .reject:
                     rejected.insert(n)
-                    reviews.append(Review(proposal: n, tool: s.tool, outcome: .rejected, rules: fired))
+                    reviews.append(PlanReview(proposal: n, tool: s.tool, outcome: .rejected, rules: fired))
                 case .merged(let into):
                     rejected.insert(n)
                     mergedInto[n] = into
-                    reviews.append(Review(proposal: n, tool: s.tool, outcome: .rejected, rules: fired))
+                    reviews.append(PlanReview(proposal: n, tool: s.tool, outcome: .rejected, rules: fired))
                 case .keep:
                     kept.append((n, s))
-                    reviews.append(Review(proposal: n, tool: s.tool, outcome: fired.isEmpty ? .accepted : .modified, rules: fired))
+                    reviews.append(PlanReview(proposal: n, tool: s.tool, outcome: fired.isEmpty ? .accepted : .modified, rules: fired))
                 }
             }
             if capture { priorityFloor() }
@@ -316,7 +288,7 @@ public struct PlanReconciler: Sendable {
                 change("R5", "\(label(s)): no tool is called \(s.tool); rejected", step: s.n)
                 return false
             }
-            if capture, !PlanReconciler.captureTools.contains(s.tool) {
+            if capture, PlannerTool(step: s)?.capture != true {
                 change("R5", "\(label(s)): a capture makes new items, and \(s.tool) would change what is there; rejected", step: s.n)
                 return false
             }
@@ -345,7 +317,7 @@ public struct PlanReconciler: Sendable {
                 change("R7", "\(label(s)): a stand-in (\"this\", \"a note\"), not what the note says; rejected", step: s.n)
                 return false
             }
-            guard PlanReconciler.namingTools.contains(s.tool), let title = PlanReconciler.text(s.args["title"]) else { return true }
+            guard PlannerTool(step: s)?.namesNewItem == true, let title = PlanReconciler.text(s.args["title"]) else { return true }
             let lower = title.lowercased().trimmingCharacters(in: .whitespaces)
             let first = lower.split(separator: " ").first.map(String.init) ?? ""
             if PlanReconciler.questionStarts.contains(first) || lower.hasSuffix("?") {
@@ -362,7 +334,7 @@ public struct PlanReconciler: Sendable {
                 return false
             }
             let words = Set(TitleMatcher.contentWords(title))
-            let others = steps.filter { $0.n != s.n && PlanReconciler.namingTools.contains($0.tool) }
+            let others = steps.filter { $0.n != s.n && PlannerTool(step: $0)?.namesNewItem == true }
                 .compactMap { PlanReconciler.text($0.args["title"]) }.map { Set(TitleMatcher.contentWords($0)) }
                 .filter { !$0.isEmpty && $0 != words }
             if others.filter({ $0.isSubset(of: words) }).count >= 2 {
@@ -527,7 +499,7 @@ public struct PlanReconciler: Sendable {
                 return false
             }
             var named: [(key: String, kind: String, items: [TitleMatcher.Candidate])] = []
-            if PlanReconciler.taskChanges.contains(s.tool) {
+            if PlannerTool(step: s)?.changesTask == true {
                 if s.args["id"] == nil { named.append(("title", "task", store.tasks)) }
                 if let list = PlanReconciler.text(s.args["in_project"]), ItemRef(list) == nil,
                    !store.projects.contains(where: { Planner.titleKey($0.title) == Planner.titleKey(list) }) {
@@ -555,7 +527,7 @@ public struct PlanReconciler: Sendable {
             // An id (task:3, or a bare 3) must be one the store holds: a plan made elsewhere (a
             // model's, a script's) can name any number, and pb-exec would change whatever it is.
             let all = store.tasks + store.projects + store.milestones + store.notes
-            let idKind: String? = PlanReconciler.taskChanges.contains(s.tool) ? "task"
+            let idKind: String? = PlannerTool(step: s)?.changesTask == true ? "task"
                 : s.tool == "complete_milestone" ? "milestone" : s.tool == "append_note" ? "note" : s.tool == "delete_project" || s.tool == "clear_project" ? "project" : nil
             var ids: [(key: String, raw: String, kind: String?)] = []
             if let kind = idKind, let raw = PlanReconciler.reference(s.args["id"]) { ids.append(("id", raw, kind)) }

@@ -64,7 +64,7 @@ public struct Planner: Sendable {
         record.text = text
         if !corrections.isEmpty {
             let said = corrections.map { "read \"\($0.typed)\" as \"\($0.read)\"" }.joined(separator: ", ")
-            record.extra["message"] = .string(said + (record.extra["message"]?.stringValue.map { "; " + $0 } ?? ""))
+            record.message = said + (record.message.map { "; " + $0 } ?? "")
         }
         return record
     }
@@ -127,7 +127,7 @@ public struct Planner: Sendable {
                     else if let due = standIn.args["due"], ["minute", "hour"].contains(standIn.args["due_grain"]?.stringValue ?? "") { said["start"] = due }
                 }
                 r.ask = asking(IntentGrammar.Unnamed(tool: tool, needs: .what, args: said))
-                r.extra["message"] = .string(Self.asked(r.ask))
+                r.message = Self.asked(r.ask)
             }
             return r
         }
@@ -147,16 +147,16 @@ public struct Planner: Sendable {
             if !unresolved.isEmpty, !grammar.stopLike(text), let pointed = intents.first(where: { $0.pronoun && $0.referenceArgument != nil }) {
                 let needs: PlanAsk.Need = pointed.tool == .cancelEvent ? .event : pointed.referenceArgument == "project" ? .list : .task
                 r.ask = asking(IntentGrammar.Unnamed(tool: pointed.tool, needs: needs))
-                r.extra["message"] = .string(Self.asked(r.ask))
+                r.message = Self.asked(r.ask)
                 return r
             }
-            r.extra["message"] = .string((unresolved + Self.rejections(record) + ["nothing left to plan"]).joined(separator: "; "))
-            if let rules = record.rules { r.rules = rules; r.extra["review"] = record.extra["review"] }
+            r.message = (unresolved + Self.rejections(record) + [PlanRecord.nothingLeft]).joined(separator: "; ")
+            if let rules = record.rules { r.rules = rules; r.review = record.review }
             return r
         }
         if record.steps.count == 1, let overruled = overruled(text, step: record.steps[0]) { return overruled }
         let notes = missed.map { "not understood: \"\($0)\"" } + unresolved
-        if !notes.isEmpty { record.extra["message"] = .string(notes.joined(separator: "; ")) }
+        if !notes.isEmpty { record.message = notes.joined(separator: "; ") }
         return record
     }
 
@@ -181,7 +181,7 @@ public struct Planner: Sendable {
               !reading.kind.tools.contains(planned) else { return nil }
         var r = PlanRecord(text: text, now: dates.format.instant(dates.parser.now), steps: [], source: "examples")
         r.ask = asking(IntentGrammar.Unnamed(tool: tool, needs: needs))
-        r.extra["message"] = .string("nothing planned: the grammar read this request as \(step.tool), but the requests nearest to it all ask to \(reading.kind.described) (as \"\(reading.example)\"), so it is asked back; nothing in the store was touched")
+        r.message = "nothing planned: the grammar read this request as \(step.tool), but the requests nearest to it all ask to \(reading.kind.described) (as \"\(reading.example)\"), so it is asked back; nothing in the store was touched"
         return r
     }
 
@@ -427,7 +427,7 @@ public struct Planner: Sendable {
         }
     }
 
-    /// Seed 004: one step per actionable item; everything else, in order, as one note.
+    /// A dump: one step per actionable item; everything else, in order, as one note.
     public func capturePlan(_ text: String) -> PlanRecord {
         var intents: [PlannedIntent] = []
         var rest: [String] = []
@@ -473,7 +473,7 @@ public struct Planner: Sendable {
         let (numberedPlan, unresolved) = numbered(text, all, source: "capture")
         var record = reconcile(numberedPlan, capture: true)
         if record.steps.isEmpty { return record }
-        if !unresolved.isEmpty { record.extra["message"] = .string(unresolved.joined(separator: "; ")) }
+        if !unresolved.isEmpty { record.message = unresolved.joined(separator: "; ") }
         return record
     }
 
@@ -482,8 +482,8 @@ public struct Planner: Sendable {
     public func reconcile(_ plan: PlanRecord, capture: Bool) -> PlanRecord {
         var record = reconciler.reconcile(plan, request: plan.text ?? "", capture: capture, listAll: true)
         if record.steps.isEmpty, !plan.steps.isEmpty {
-            let said = record.extra["message"]?.stringValue.map { [$0] } ?? []
-            record.extra["message"] = .string((said + Self.rejections(record) + ["nothing left to plan"]).joined(separator: "; "))
+            let said = record.message.map { [$0] } ?? []
+            record.message = (said + Self.rejections(record) + [PlanRecord.nothingLeft]).joined(separator: "; ")
         }
         return record
     }
@@ -599,29 +599,29 @@ public struct Planner: Sendable {
         var r = PlanRecord(text: text, now: dates.format.instant(dates.parser.now), steps: [], source: "fallback")
         if let unnamed {
             r.ask = asking(unnamed)
-            r.extra["message"] = .string(Self.asked(r.ask))
+            r.message = Self.asked(r.ask)
             return r
         }
         if let why = grammar.declined(text) {
-            r.extra["message"] = .string(why)
+            r.message = why
             return r
         }
         if let emptied = grammar.unnamedEmptying(text) {
             r.ask = asking(emptied)
-            r.extra["message"] = .string(Self.asked(r.ask))
+            r.message = Self.asked(r.ask)
             return r
         }
         if let noun = grammar.outsideNoun(text) {
-            r.extra["message"] = .string("nothing planned: PocketBrains keeps tasks, projects, notes and calendars, and \"\(noun)\" is not one of them; nothing in the store was touched")
+            r.message = "nothing planned: PocketBrains keeps tasks, projects, notes and calendars, and \"\(noun)\" is not one of them; nothing in the store was touched"
             return r
         }
         if recognising, let reading = recognised(text), let (tool, needs) = reading.kind.asked {
             r.source = "examples"
             r.ask = asking(IntentGrammar.Unnamed(tool: tool, needs: needs))
-            r.extra["message"] = .string("nothing planned: no rule of the grammar reads this request, but the requests nearest to it ask to \(reading.kind.described) (as \"\(reading.example)\"), so it is asked back; nothing in the store was touched")
+            r.message = "nothing planned: no rule of the grammar reads this request, but the requests nearest to it ask to \(reading.kind.described) (as \"\(reading.example)\"), so it is asked back; nothing in the store was touched"
             return r
         }
-        r.extra["message"] = .string("nothing matched: no rule of the grammar reads this request; try \"remind me to ...\", a command such as \"reschedule X to friday\", or a question such as \"what's due today?\"")
+        r.message = "nothing matched: no rule of the grammar reads this request; try \"remind me to ...\", a command such as \"reschedule X to friday\", or a question such as \"what's due today?\""
         return r
     }
 
@@ -750,7 +750,7 @@ public struct Planner: Sendable {
             if intent.tool == .createProject { projectStep = n; projectScope = intent.scope; filed = 0 }
         }
         var record = PlanRecord(text: text, now: dates.format.instant(dates.parser.now), steps: steps, source: source)
-        if !confirm.isEmpty { record.extra["confirm"] = .string(confirm.joined(separator: " ")) }
+        if !confirm.isEmpty { record.confirm = confirm.joined(separator: " ") }
         return (record, unresolved)
     }
 }

@@ -41,6 +41,62 @@ public enum PlannerTool: String, ClosedSet {
     /// Takes back the last undo (pb-exec runs it through the undo engine).
     case redo = "redo"
 
+    /// The tool a plan step names, when it is one of these.
+    public init?(step: PlanStep) { self.init(rawValue: step.tool) }
+
+    /// Takes out or closes what the store holds: pb-exec asks about a loose title match ("did
+    /// you mean task:4?") instead of acting on it.
+    public var destructive: Bool {
+        switch self {
+        case .deleteTask, .completeTask, .completeMilestone, .cancelEvent, .deleteProject, .clearProject: return true
+        default: return false
+        }
+    }
+
+    /// What a capture (meeting notes, a dump of lines) may propose: new items only, never a
+    /// change to what is already there.
+    public var capture: Bool {
+        switch self {
+        case .createTask, .createNote, .setRecurrence, .schedule, .findSlot, .draftMessage, .createProject, .addMilestone: return true
+        default: return false
+        }
+    }
+
+    /// Its `title` is a new item's name, held to R6 (grounded in the request) and R7 (not the
+    /// wording around it).
+    public var namesNewItem: Bool {
+        switch self {
+        case .createTask, .schedule, .createProject, .addMilestone: return true
+        default: return false
+        }
+    }
+
+    /// Changes a task the store holds (R9 finds it among the tasks).
+    public var changesTask: Bool {
+        switch self {
+        case .updateTask, .completeTask, .reopenTask, .deleteTask, .rescheduleTask, .snoozeTask, .setPriority, .setRecurrence: return true
+        default: return false
+        }
+    }
+
+    /// Changes or takes back what the store already holds: a model's plan may take such a step
+    /// only where the request asks for it (`EndpointPlanner`).
+    public var changesExisting: Bool {
+        switch self {
+        case .addDependency, .completeMilestone, .appendNote, .linkItems, .cancelEvent, .deleteProject, .clearProject, .undo, .redo: return true
+        default: return changesTask
+        }
+    }
+
+    /// A step a plan's `confirm` question may be about: once reconciliation takes every such
+    /// step out, the question is moot.
+    public var askedFirst: Bool {
+        switch self {
+        case .schedule, .draftMessage, .cancelEvent, .deleteProject, .clearProject, .deleteTask, .completeTask: return true
+        default: return false
+        }
+    }
+
     /// Tools that make an item later steps can refer to with `$N`.
     public var createsItem: Bool {
         switch self {

@@ -2,7 +2,7 @@ import PBCore
 
 /// A reconciliation rule with a stable id, and what it changed in one plan. Ids never change
 /// meaning, so a reader (or a test) can rely on "R3" being the past-date rule in every version.
-/// R1 to R4 were the first four; R5 to R8 complete seed 004's seven policies (plus R2, which
+/// R1 and R3 to R8 are the seven policies a plan from anyone must pass (R2
 /// checks that a date exists at all); R9 holds a change to an existing item to one the store has.
 public struct ReconciliationRule: Equatable, Sendable {
     public var id: String

@@ -21,10 +21,34 @@ public struct PlanRecord: PBRecord, Equatable {
     public var receipt: PlanReceipt?
     /// What the plan needs to be told before it can do what was asked (PlanAsk).
     public var ask: PlanAsk?
+    /// The planner's own word on the plan: why nothing matched, what it left out and why.
+    /// pb-exec puts it before its own.
+    public var message: String?
+    /// The question put before a plan that deletes, schedules or drafts is run: pb-exec runs
+    /// such a plan as a dry run until it is confirmed.
+    public var confirm: String?
+    /// The plan's own confirmation of `confirm` (pb-exec --yes gives it from outside).
+    public var confirmed: Bool?
+    /// What reconciliation did with each proposed step.
+    public var review: [PlanReview]?
     public var extra: [String: JSONValue] = [:]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case kind, text, now, steps, source, rules, receipt, ask
+        case kind, text, now, steps, source, rules, receipt, ask, message, confirm, confirmed, review
+    }
+
+    /// How the planner ends `message` when every step it read was left out or rejected: pb-exec
+    /// then says nothing was changed rather than that the plan has no steps.
+    public static let nothingLeft = "nothing left to plan"
+
+    /// The plan's own fields a result carries on (`confirm`, `confirmed`, `review`, and whatever
+    /// else the plan held that pb-exec does not read), as the result's extra fields.
+    public var carriedOn: [String: JSONValue] {
+        var out = extra
+        if let confirm { out["confirm"] = .string(confirm) }
+        if let confirmed { out["confirmed"] = .bool(confirmed) }
+        if let review { out["review"] = .array(review.map(\.json)) }
+        return out
     }
 
     public init(text: String? = nil, now: String? = nil, steps: [PlanStep], source: String? = nil) {

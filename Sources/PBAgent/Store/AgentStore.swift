@@ -98,9 +98,9 @@ public final class AgentStore {
             try db.useWriteAheadLog()
             try db.execute("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
             // Each step under the write lock (BEGIN IMMEDIATE), and only when the version is still
-            // the one it starts from: two first runs at once used to both create the tables, and
-            // one failed with "table meta already exists". The second now waits, sees the store
-            // made, and goes on.
+            // the one it starts from: of two first runs at once, the second waits, sees the store
+            // made, and goes on, where both creating the tables would fail one with "table meta
+            // already exists".
             for (i, sql) in StoreSchema.migrations.enumerated().dropFirst(version) {
                 try db.transaction {
                     guard Int(try scalarInt("PRAGMA user_version") ?? 0) == i else { return }
@@ -166,8 +166,8 @@ public final class AgentStore {
 
     /// Commits. Pending file contents are first written to staged files beside their targets
     /// (flushed), and named in `pending_files` inside the transaction; after COMMIT they are
-    /// renamed into place. So a kill before COMMIT changes no file (an export used to be on disk
-    /// with no row or group to show for it, and a re-run wrote it twice), and a kill after it
+    /// renamed into place. So a kill before COMMIT changes no file (never an export on disk with
+    /// no row or group to show for it, which a re-run would write twice), and a kill after it
     /// leaves rows the next open of the store finishes.
     public func commit() throws {
         let staged = try stageFiles()

@@ -99,7 +99,4 @@ public struct ToolContext {
         self.args = ToolArguments(args)
         self.destructive = destructive
     }
-
-    /// The tools whose steps are destructive in that sense.
-    public static let destructiveTools: Set<String> = ["delete_task", "complete_task", "complete_milestone", "cancel_event", "delete_project", "clear_project"]
 }

@@ -1,7 +1,7 @@
 import Foundation
 import PBCore
 
-/// Contacts and drafts (issue 16, seed 004): `find_contact` says who a name means, and
+/// Contacts and drafts: `find_contact` says who a name means, and
 /// `draft_message` writes a message or an email as a draft for the user to send. Nothing is ever
 /// sent. An email is an RFC 5322 message in `$PB_HOME/drafts/` (a mail program opens it, and
 /// `X-Unsent: 1` makes it a draft there); a text message is a `draft` record appended to

@@ -2,7 +2,7 @@ import Foundation
 import PBCore
 import PBEndpoint
 
-/// What a remote endpoint is sent instead of the whole desk (seed 002, "minimised payload"):
+/// What a remote endpoint is sent instead of the whole desk (the minimised payload):
 /// the passages by rank, each cut to an allowance, until a character budget runs out.
 ///
 /// Every passage is granted at most `budgetChars / min(count, 8)` characters, but never less than

@@ -3,7 +3,7 @@ import PBCore
 import PBRetrieval
 import PBText
 
-/// Packs one query's hits into a `context` under a hard token budget (seed 002, phase D).
+/// Packs one query's hits into a `context` under a hard token budget.
 ///
 /// Content decisions first, in priority order: the top anchor, then lookup passages (for
 /// questions asking for a value) or, for a request to summarise, the sections of the document

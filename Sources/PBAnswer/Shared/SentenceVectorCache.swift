@@ -12,7 +12,7 @@ import PBNeural
 /// what it finds.
 ///
 /// A cached vector is the very vector the encoder would give: the encoder's results are
-/// bit-identical whatever the batch (issue 13), and the key holds everything else a vector
+/// bit-identical whatever the batch, and the key holds everything else a vector
 /// depends on: the weights' fingerprint, the kernel path, the token window and the text. So
 /// results never depend on whether the cache was there. It is only a cache: a read-only or
 /// damaged file, a busy lock or a full disk mean the vectors are computed, never an error.

@@ -6,7 +6,7 @@ import PBCore
 /// failure forces an abstention is the verifier's decision (`Verifier.Settings.critical`), so
 /// the same gate can be made critical or advisory without touching it.
 public protocol VerificationGate: Sendable {
-    /// The gate's letter, A ... I (seed 002, section 04).
+    /// The gate's letter, A ... I, as pb-verify(1) lists them.
     static var letter: String { get }
     func check(_ c: VerificationCase) -> GateResult
 }

@@ -26,8 +26,8 @@ public struct OptionSpec: Sendable {
 
 /// The options every program spells the same way (as xsv's common options are): the long name,
 /// its one short flag, its value. Which programs have each is their own business; what `-k`
-/// means is not: before this table, `-k` was `--k N` in three programs and `--keep-going` in
-/// four, and `-e` meant three things.
+/// means is not: a letter means one option in every program, or a script that works with one
+/// program does something else with the next.
 public enum SharedOptions {
     public struct Entry: Sendable {
         public var long: String

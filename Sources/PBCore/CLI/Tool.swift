@@ -15,7 +15,7 @@ public enum Tool {
         // Writes to a closed pipe return EPIPE (handled by the writer) instead of killing us.
         signal(SIGPIPE, SIG_IGN)
         // A mapped file that shrank under us, or whose blocks a full disk could not back, is a
-        // read error (74) with a message, not a core dump (issue 17, item 6).
+        // read error (74) with a message, not a core dump.
         _ = pbs_install_sigbus_handler(Tool.busErrorMessage(spec.name), ExitCode.ioError.rawValue)
         let code: ExitCode
         do {

@@ -1,4 +1,4 @@
-/// `background`: what a conversation's next turn is told besides the recalled items (seed 003's
+/// `background`: what a conversation's next turn is told besides the recalled items (a
 /// token-budgeted payload: a summary, the top items, the recent messages). pb-recall --context
 /// adds it to a query; pb-pack puts the summary before the passages and the recent messages
 /// after them, as far as the budget allows, and keeps in `context.background` what it used.

@@ -10,7 +10,7 @@ public struct ChunkLimits: Sendable, Equatable {
     /// WordPiece tokens of `prefix` plus `text`: by default the embedder's window less [CLS] and
     /// [SEP], so that every chunk is embedded whole (a cut chunk's vector would stand for its
     /// beginning only). Chosen on SciFact's tuning half over embedding whole 510-token chunks
-    /// at 512 (README, pb-chunk(1)).
+    /// at 512 (pb-chunk(1)).
     public var maxTokens: Int
 
     /// The embedder's default window (pb-embed --max-tokens), [CLS] and [SEP] included.

@@ -101,7 +101,7 @@ public enum DocumentReader {
 
     /// A document's bytes. Only a regular file (or a link to one) is read: a FIFO would block
     /// and a device never end. Each failure says what it is, from stat and open's own errno
-    /// (it used to call a FIFO "permission denied" and a symbolic-link loop "no such file").
+    /// (a FIFO is not "permission denied", a symbolic-link loop not "no such file").
     static func readRegularFile(_ path: String) throws -> [UInt8] {
         var info = stat()
         guard stat(path, &info) == 0 else {
