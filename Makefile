@@ -23,7 +23,7 @@ BUILD    = .build/release
 # The date gate's floor on pb-date's pass rate (measured 0.82, 259 of 316, with zones in the text in
 # scope since 2026-12-04): the one place it is set.
 DATES_FLOOR = 0.82
-# pb-date on the spoken phrases of issue 16 (Evals/dates/spoken*.jsonl): the tuning half whole, the
+# pb-date on the spoken phrases (Evals/dates/spoken*.jsonl): the tuning half whole, the
 # check half at what it measured (34 of 35). Deterministic, so the floors are the figures.
 SPOKEN_FLOOR = 1.0
 SPOKEN_CHECK_FLOOR = 0.971
@@ -31,7 +31,7 @@ SPOKEN_CHECK_FLOOR = 0.971
 # 0.88 (117 of 133). Deterministic, so the floor is the figure.
 DUCKLING_CHECK_FLOOR = 0.88
 
-.PHONY: all deps model build test unit golden golden-update man-lint man-examples eval eval-late bench fuzz demo install uninstall clean
+.PHONY: all deps model build check test results unit golden golden-update man-lint man-examples eval eval-late bench fuzz demo install uninstall clean
 
 all: build
 
@@ -59,8 +59,19 @@ build: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 	@for p in $(PROGRAMS); do ln -sf pocketbrains "$(BUILD)/$$p"; done
 
+# The unit tests' last lines, with their status (a pipe into tail would hide a failure).
 unit: deps model
-	$(SWIFT) test 2>&1 | tail -n 40
+	@$(SWIFT) test >.build/unit.log 2>&1; status=$$?; tail -n 40 .build/unit.log; exit $$status
+
+# The edit-test loop, a few minutes: build, unit tests, golden cases, the man pages' lint and
+# examples. make test runs all of it and the rest (recovery, faults, fuzz replay, the eval gates,
+# the chat server); CI runs make test.
+check: build model
+	sh Tests/house.sh
+	@$(MAKE) --no-print-directory unit
+	sh Tests/golden.sh $(BUILD)
+	@$(MAKE) --no-print-directory man-lint
+	sh Tests/man-examples.sh $(BUILD)
 
 golden: build model
 	sh Tests/golden.sh $(BUILD)
@@ -82,16 +93,15 @@ man-examples: build model
 	sh Tests/man-examples.sh $(BUILD)
 
 # Everything: Tests/standalone.sh (no tracked file refers to a folder beside the clone, and the
-# evaluation data is in Evals/data), unit tests (Swift Testing), golden pipelines on the release binaries, the man
-# pages' lint and examples, kill -9 recovery, and the deterministic eval gates: retrieval on
-# SciFact, the reranker beating fusion on the held-out half, the router's canonical and compound
-# splits at 100%, every reconciliation case right (R1-R9), SQuAD 2.0 answers through pb-ask (a quarter of the questions, floors on the
-# check half), the household set's check half (Evals/household/floors.json), the character error rate of OCR on the sample manual's pages, and the date cases (DATES_FLOOR, the measured 0.816, and the spoken phrases' floors). The chat
-# endpoint route runs against a real llama.cpp server (make llm) in Tests/llm.sh; pb-rerank
-# --model against a cross-encoder built from the MiniLM weights, checked by numpy, in
-# Tests/cross-encoder.sh.
+# evaluation data is in Evals/data), Tests/house.sh (the architecture page, RESULTS.md, the README
+# and the option names stay true), unit tests, the chat endpoint against a real llama.cpp server
+# (Tests/llm.sh), golden pipelines on the release binaries, private files, a cross-encoder checked
+# by numpy, the man pages' lint and examples, kill -9 recovery and faults, the fuzz replay, and the
+# deterministic eval gates (their floors here, in each run.sh --gate and in
+# Evals/household/floors.json).
 test: deps model build llm
 	sh Tests/standalone.sh
+	sh Tests/house.sh
 	$(SWIFT) test
 	LLM_MAKE="$(MAKE)" LLM_SWIFT_TEST="$(SWIFT) test" sh Tests/llm.sh $(BUILD)
 	sh Tests/golden.sh $(BUILD)
@@ -132,20 +142,23 @@ test: deps model build llm
 	       END { if (!sb || b < c) { print "duckling dates gate failed: check " b " (floor " c ")"; exit 1 } \
 	             print "duckling dates gate: passed (check " b ")" }' Evals/out/dates.txt
 
+# Every evaluation; the EVALJSON lines are kept in Evals/results/eval.jsonl with the machine
+# (Evals/record.sh), from which make results renders Evals/RESULTS.md.
 eval: build model
-	sh Evals/retrieval/run.sh $(BUILD)
-	sh Evals/rerank/run.sh $(BUILD)
-	sh Evals/answers/run.sh $(BUILD)
-	sh Evals/household/run.sh $(BUILD)
-	sh Evals/dates/run.sh $(BUILD)
-	sh Evals/router/run.sh $(BUILD)
-	python3 Evals/router/everyday.py $(BUILD)
-	sh Evals/scheduling/run.sh $(BUILD)
-	python3 Evals/reconcile/run.py $(BUILD)
-	sh Evals/ocr/run.sh $(BUILD) --gate
-	sh Evals/memory/run.sh $(BUILD) --answers
-	sh Evals/memory/run.sh $(BUILD) --set supersession-tune
-	sh Evals/memory/run.sh $(BUILD) --set keys
+	sh Evals/record.sh eval $(BUILD) -- \
+	  "sh Evals/retrieval/run.sh $(BUILD)" \
+	  "sh Evals/rerank/run.sh $(BUILD)" \
+	  "sh Evals/answers/run.sh $(BUILD)" \
+	  "sh Evals/household/run.sh $(BUILD)" \
+	  "sh Evals/dates/run.sh $(BUILD)" \
+	  "sh Evals/router/run.sh $(BUILD)" \
+	  "python3 Evals/router/everyday.py $(BUILD)" \
+	  "sh Evals/scheduling/run.sh $(BUILD)" \
+	  "python3 Evals/reconcile/run.py $(BUILD)" \
+	  "sh Evals/ocr/run.sh $(BUILD) --gate" \
+	  "sh Evals/memory/run.sh $(BUILD) --answers" \
+	  "sh Evals/memory/run.sh $(BUILD) --set supersession-tune" \
+	  "sh Evals/memory/run.sh $(BUILD) --set keys"
 
 # Whether MaxSim late interaction would pay in pb-rerank (it does not on SciFact; ~12 minutes).
 eval-late: build model
@@ -156,8 +169,14 @@ eval-late: build model
 fuzz: deps model
 	sh Tests/fuzz.sh
 
+# Evals/RESULTS.md from the JSON lines make eval and make bench kept (Tests/house.sh checks that
+# it is what they render).
+results:
+	$(PYTHON) Evals/results.py
+
+# Speed figures as JSON lines, kept in Evals/results/bench.jsonl with the machine.
 bench: build model
-	sh Evals/bench/run.sh $(BUILD)
+	sh Evals/record.sh bench $(BUILD) -- "sh Evals/bench/run.sh $(BUILD)"
 
 demo: build model
 	sh bin/pb-demo $(BUILD)

@@ -1,15 +1,10 @@
 // swift-tools-version:6.0
 // PocketBrains: Unix filters over one core. The core is split into library targets with one-way
-// dependencies (PBCore at the bottom, PBRetrieval on top) so a wrong-way import fails to compile.
+// dependencies (PBCore at the bottom, PBMemory on top; docs/ARCHITECTURE.md) so a wrong-way import
+// fails to compile. Every Swift target keeps Swift's bounds and overflow checks (no -Ounchecked):
+// the parsers of what a user or a file hands over need them, and the encoder's arithmetic, where
+// pb-embed spends its time, is in CKernels (C, -O2).
 import PackageDescription
-
-// No -Ounchecked: every target keeps Swift's bounds and overflow checks, the parsers of what a
-// user or a file hands over (NDJSON, HTML, DOCX/ZIP, safetensors headers, dates, the intent
-// grammar) above all. The encoder's arithmetic is in CKernels (C, -O2), where 88% of pb-embed's
-// time goes; with the Swift side checked, pb-embed on 200 SciFact abstracts took 4.9-5.0 s
-// against 5.6-7.4 s unchecked (same session, a noisy shared host: no gain to keep), and pb-chunk
-// on SciFact 1.8-2.0 s against 2.2-2.4 s.
-let release: [SwiftSetting] = []
 
 let package = Package(
     name: "PocketBrains",
@@ -39,45 +34,45 @@ let package = Package(
         .target(name: "CSignals", path: "Sources/CSignals"),
 
         // Records (the NDJSON contract) and CLI habits: everything else builds on these.
-        .target(name: "PBCore", dependencies: ["CSignals"], swiftSettings: release),
+        .target(name: "PBCore", dependencies: ["CSignals"]),
         // Text: ICU segmentation, WordPiece, document formats, chunking.
-        .target(name: "PBText", dependencies: ["PBCore", "CICU", "CZlib"], swiftSettings: release),
+        .target(name: "PBText", dependencies: ["PBCore", "CICU", "CZlib"]),
         // Neural: safetensors and the MiniLM encoder over its own kernels (CBLAS, loaded at run time, as the reference).
-        .target(name: "PBNeural", dependencies: ["PBCore", "PBText", "CBLASRuntime", "CKernels"], swiftSettings: release),
+        .target(name: "PBNeural", dependencies: ["PBCore", "PBText", "CBLASRuntime", "CKernels"]),
         // SQLite: one small wrapper (connections, statements, errors in words) for every store:
         // the library, the agent store, the memory store and the caches.
-        .target(name: "PBSQLite", dependencies: ["PBCore", "CSQLite"], swiftSettings: release),
+        .target(name: "PBSQLite", dependencies: ["PBCore", "CSQLite"]),
         // Index: the library schema and the memory-mapped vector file.
-        .target(name: "PBIndex", dependencies: ["PBCore", "PBSQLite"], swiftSettings: release),
+        .target(name: "PBIndex", dependencies: ["PBCore", "PBSQLite"]),
         // Retrieval: lexical and dense search, fusion.
-        .target(name: "PBRetrieval", dependencies: ["PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "CKernels"], swiftSettings: release),
+        .target(name: "PBRetrieval", dependencies: ["PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "CKernels"]),
 
         // Endpoint: an OpenAI-compatible chat server, asked over a plain socket (http) or libcurl
         // (https), with the policy on where a request may go; shared by every --endpoint route.
-        .target(name: "PBEndpoint", dependencies: ["PBCore", "CCurl"], swiftSettings: release),
+        .target(name: "PBEndpoint", dependencies: ["PBCore", "CCurl"]),
 
         // Answer: packing the desk (pb-pack), writing a cited answer (extractive, or a chat endpoint
         // over a plain socket, or libcurl for https), and the verification gates with their
         // calibration (pb-verify).
-        .target(name: "PBAnswer", dependencies: ["PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "PBRetrieval", "PBEndpoint"], swiftSettings: release),
+        .target(name: "PBAnswer", dependencies: ["PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "PBRetrieval", "PBEndpoint"]),
 
         // Agent: natural dates, the intent grammar and planner, the task/project/note store with its
         // journal, tools, executor and undo (over PBSQLite); notes are kept searchable as a PBIndex library.
-        .target(name: "PBAgent", dependencies: ["PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "PBRetrieval", "PBEndpoint", "CICU"], swiftSettings: release),
+        .target(name: "PBAgent", dependencies: ["PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "PBRetrieval", "PBEndpoint", "CICU"]),
 
         // Memory: messages remembered as typed, dated items with workstreams and supersession
         // (pb-remember), recalled by meaning, words and time fused by rank (pb-recall).
-        .target(name: "PBMemory", dependencies: ["PBCore", "PBText", "PBSQLite", "PBNeural", "PBRetrieval", "PBAgent", "PBAnswer", "PBEndpoint"], swiftSettings: release),
+        .target(name: "PBMemory", dependencies: ["PBCore", "PBText", "PBSQLite", "PBNeural", "PBRetrieval", "PBAgent", "PBAnswer", "PBEndpoint"]),
 
         // Every pb-* program, chosen by the name it is run by.
         .executableTarget(name: "pocketbrains",
                           dependencies: ["PBCore", "PBText", "PBNeural", "PBSQLite", "PBIndex", "PBRetrieval", "PBEndpoint", "PBAnswer", "PBAgent", "PBMemory"],
-                          path: "Sources/pocketbrains", swiftSettings: release),
+                          path: "Sources/pocketbrains"),
         // The parsers under libFuzzer (make fuzz builds it with -DFUZZING) or replaying kept
         // crash inputs (make test); not installed.
-        .executableTarget(name: "PBFuzz", dependencies: ["PBCore", "PBText", "PBAgent", "PBMemory"], path: "Sources/PBFuzz", swiftSettings: release),
+        .executableTarget(name: "PBFuzz", dependencies: ["PBCore", "PBText", "PBAgent", "PBMemory"], path: "Sources/PBFuzz"),
         // Benchmarks for `make bench` (not installed).
-        .executableTarget(name: "PBBench", dependencies: ["PBCore", "PBNeural", "PBRetrieval"], path: "Sources/PBBench", swiftSettings: release),
+        .executableTarget(name: "PBBench", dependencies: ["PBCore", "PBNeural", "PBRetrieval"], path: "Sources/PBBench"),
 
         .testTarget(name: "PBCoreTests", dependencies: ["PBCore"]),
         .testTarget(name: "PBTextTests", dependencies: ["PBText", "PBCore"]),

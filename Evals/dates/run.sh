@@ -84,7 +84,7 @@ print("EVALJSON " + json.dumps({"eval": "dates", "file": "total", "cases": total
                                 "rate": round(total[1] / max(total[0], 1), 3),
                                 "out_of_scope": sum(c["scope"] != "in" for c in cases)}))
 PY
-# Point-in-time phrases people say (issue 16), answers worked out by hand: the tuning half and the
+# Point-in-time phrases people say, answers worked out by hand: the tuning half and the
 # check half (see spoken.py).
 python3 "$here/spoken.py" "$build/pb-date" "$here/spoken.jsonl" spoken
 python3 "$here/spoken.py" "$build/pb-date" "$here/spoken-check.jsonl" spoken-check

@@ -4,7 +4,7 @@
 # (Evals/memory/locomo.py) unless --supersession-only. Prints EVALJSON lines.
 # --gate (make test): exit 1 unless pb-recall does as well as semantic-only on the supersession
 # set (measured equal on Zen 4 / avx512: hit@1 0.4286, tempting-above 0.4571), give or take one
-# query of its 35 (another kernel path's arithmetic can swap one near tie: issue 13), and, on
+# query of its 35 (another kernel path's arithmetic can swap one near tie), and, on
 # LoCoMo's check split, reaches LOCOMO_FLOOR evidence recall@10 and beats BM25, cosine and their
 # RRF of the same run; and its answers keep to the floor and ceiling below. The answers a person
 # gets from the supersession set (memory-answers: right, confidently wrong or withheld, by the

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The router eval: runs each split of labelled utterances (canonical, compound, paraphrase, dates,
-# questions, capture, out_of_scope; scheduling, drafts and contacts: the issue 16 examples, written
+# questions, capture, out_of_scope; scheduling, drafts and contacts: the examples, written
 # with the grammar, a regression check, not a fair figure) through the built pb-plan and prints one EVALJSON line per
 # split with tool accuracy (the plan's step tools, in order) and arg accuracy (those and the
 # labelled arguments). Then the calendar_* and lists_* intents of the HWU64 test fold (kfold1),

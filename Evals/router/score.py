@@ -32,7 +32,7 @@ HWU_TOOLS = {
     "lists_createoradd": {"create_task", "create_project", "create_note", "append_note"},
     "lists_query": {"search", "agenda", "project_status", "summarize", "ask_notes"},
     "lists_remove": {"delete_task", "delete_project", "clear_project"},
-    # Issue 16's email intents, reported apart (name_email): a message to send is a draft, never
+    # The email intents, reported apart (name_email): a message to send is a draft, never
     # sent, or (when the request gives no words of it, "send an email to john") a to-do to write
     # it, as the drafts split has it; a question about a contact's details is find_contact.
     "email_sendemail": {"draft_message", "create_task"},

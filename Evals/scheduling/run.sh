@@ -1,5 +1,5 @@
 #!/bin/sh
-# The scheduling check (issue 16): find_slot on generated calendar files (RRULEs, EXDATEs, moved
+# The scheduling check: find_slot on generated calendar files (RRULEs, EXDATEs, moved
 # and cancelled occurrences, transparent and all-day events, six zones, summer-time changes),
 # every slot checked free against an independent expansion by Python's icalendar and
 # recurring-ical-events (from PyPI, in a venv of this check only); then schedule writes events
