@@ -56,21 +56,25 @@ let package = Package(
         // calibration (pb-verify).
         .target(name: "PBAnswer", dependencies: ["PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "PBRetrieval", "PBEndpoint"]),
 
-        // Agent: natural dates, the intent grammar and planner, the task/project/note store with its
+        // Dates: natural-language date and time phrases read against a fixed now (pb-date), shared
+        // by the planner and the memory.
+        .target(name: "PBDates", dependencies: ["PBCore", "PBText"]),
+
+        // Agent: the intent grammar and planner, the task/project/note store with its
         // journal, tools, executor and undo (over PBSQLite); notes are kept searchable as a PBIndex library.
-        .target(name: "PBAgent", dependencies: ["PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "PBRetrieval", "PBEndpoint", "CICU"]),
+        .target(name: "PBAgent", dependencies: ["PBCore", "PBText", "PBDates", "PBSQLite", "PBIndex", "PBNeural", "PBRetrieval", "PBEndpoint", "CICU"]),
 
         // Memory: messages remembered as typed, dated items with workstreams and supersession
         // (pb-remember), recalled by meaning, words and time fused by rank (pb-recall).
-        .target(name: "PBMemory", dependencies: ["PBCore", "PBText", "PBSQLite", "PBNeural", "PBRetrieval", "PBAgent", "PBAnswer", "PBEndpoint"]),
+        .target(name: "PBMemory", dependencies: ["PBCore", "PBText", "PBDates", "PBSQLite", "PBNeural", "PBRetrieval", "PBAgent", "PBEndpoint"]),
 
         // Every pb-* program, chosen by the name it is run by.
         .executableTarget(name: "pocketbrains",
-                          dependencies: ["PBCore", "PBText", "PBNeural", "PBSQLite", "PBIndex", "PBRetrieval", "PBEndpoint", "PBAnswer", "PBAgent", "PBMemory"],
+                          dependencies: ["PBCore", "PBText", "PBNeural", "PBSQLite", "PBIndex", "PBRetrieval", "PBEndpoint", "PBAnswer", "PBDates", "PBAgent", "PBMemory"],
                           path: "Sources/pocketbrains"),
         // The parsers under libFuzzer (make fuzz builds it with -DFUZZING) or replaying kept
         // crash inputs (make test); not installed.
-        .executableTarget(name: "PBFuzz", dependencies: ["PBCore", "PBText", "PBAgent", "PBMemory"], path: "Sources/PBFuzz"),
+        .executableTarget(name: "PBFuzz", dependencies: ["PBCore", "PBText", "PBDates", "PBAgent", "PBMemory"], path: "Sources/PBFuzz"),
         // Benchmarks for `make bench` (not installed).
         .executableTarget(name: "PBBench", dependencies: ["PBCore", "PBNeural", "PBRetrieval"], path: "Sources/PBBench"),
 
@@ -79,8 +83,9 @@ let package = Package(
         .testTarget(name: "PBNeuralTests", dependencies: ["PBNeural", "PBCore", "CKernels"]),
         .testTarget(name: "PBSQLiteTests", dependencies: ["PBSQLite"]),
         .testTarget(name: "PBIndexTests", dependencies: ["PBIndex", "PBSQLite", "PBText"]),
-        .testTarget(name: "PBMemoryTests", dependencies: ["PBMemory", "PBEndpoint", "PBCore", "PBAgent", "PBNeural", "PBRetrieval", "PBAnswer"]),
-        .testTarget(name: "PBAgentTests", dependencies: ["PBAgent", "PBEndpoint", "PBCore", "PBSQLite", "PBIndex", "PBText"]),
+        .testTarget(name: "PBMemoryTests", dependencies: ["PBMemory", "PBDates", "PBEndpoint", "PBCore", "PBAgent", "PBNeural", "PBRetrieval", "PBAnswer"]),
+        .testTarget(name: "PBDatesTests", dependencies: ["PBDates", "PBCore"]),
+        .testTarget(name: "PBAgentTests", dependencies: ["PBAgent", "PBDates", "PBEndpoint", "PBCore", "PBSQLite", "PBIndex", "PBText"]),
         .testTarget(name: "PBAnswerTests", dependencies: ["PBAnswer", "PBEndpoint", "PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "PBRetrieval"]),
         .testTarget(name: "PBRetrievalTests", dependencies: ["PBRetrieval", "PBText", "PBCore"]),
     ]

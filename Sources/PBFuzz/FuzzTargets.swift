@@ -3,6 +3,7 @@ import PBAgent
 import PBCore
 import PBMemory
 import PBText
+import PBDates
 
 /// The parsers of untrusted input, each as a function of raw bytes, for libFuzzer (`make fuzz`)
 /// and for replaying the crashes it found (`make test`). A target must never crash, hang or

@@ -1,5 +1,4 @@
 import Foundation
-import PBAnswer
 import PBCore
 import PBEndpoint
 import PBRetrieval

@@ -1,8 +1,8 @@
 import Foundation
-import PBAgent
 import PBCore
 import PBRetrieval
 import PBText
+import PBDates
 
 /// One item found in a message, before it is stored: a sentence with its type, subject words,
 /// entities and the time it refers to.

@@ -1,7 +1,7 @@
 import Foundation
-import PBAgent
 import PBCore
 import PBNeural
+import PBDates
 
 /// pb-recall: query records in, the same records out with `hits` from a memory, in pb-search's
 /// shape, so pb-rerank, pb-pack, pb-answer and pb-verify work on memories unchanged.

@@ -1,10 +1,9 @@
 import Foundation
-import PBAgent
-import PBAnswer
 import PBCore
 import PBRetrieval
 import PBSQLite
 import PBText
+import PBDates
 
 /// pb-recall's ranking over one memory: the ranked lists of `Settings.listNames`, fused by weighted
 /// rank, never by multiplying scores (a similarity times a decay factor collapses onto recency).
@@ -397,7 +396,7 @@ public final class Recaller {
         var out: [String] = []
         let words = LexicalQuery.terms(text)
         for w in words where w.count >= 3 && !out.contains(w) && !TermAnalyzer.isStopword(w)
-            && !w.contains(where: \.isNumber) && !VerificationCase.questionVocabulary.contains(TermAnalyzer.stem(w))
+            && !w.contains(where: \.isNumber) && !TermAnalyzer.questionVocabulary.contains(TermAnalyzer.stem(w))
             && !Self.notThings.contains(w) {
             let forms = wordnet.baseForms(w)
             // A noun only ("mobile", "dental", "original" describe as often as they name), for a

@@ -1,7 +1,7 @@
 import Foundation
-import PBAgent
 import PBCore
 import PBNeural
+import PBDates
 
 /// pb-remember: message records (or plain text lines) in, stored in a memory; the memory
 /// records derived from them out, one per item.

@@ -1,8 +1,8 @@
 import Foundation
-import PBAgent
 import PBCore
 import PBNeural
 import PBText
+import PBDates
 
 /// pb-remember's work on a batch of messages: extract items, embed them in one pass of the
 /// encoder, then, message by message and each in its own transaction, choose the workstream,

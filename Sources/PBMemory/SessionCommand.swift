@@ -1,6 +1,7 @@
 import Foundation
 import PBAgent
 import PBCore
+import PBDates
 
 /// pb-session: the turns of a conversation, for follow-ups. At the head of a pipe it resolves
 /// each record's `text` against the session's last turn ("and when is it returned?" -> "when is

@@ -13,6 +13,7 @@ import PBMemory
 import PBNeural
 import PBRetrieval
 import PBText
+import PBDates
 
 let programs: [String: (spec: CommandSpec, run: (ParsedOptions) throws -> ExitCode)] = [
     "pb-chunk": (ChunkCommand.spec, { try ChunkCommand.run($0) }),

@@ -2,6 +2,7 @@ import Foundation
 import PBCore
 import Testing
 @testable import PBAgent
+@testable import PBDates
 
 /// Taking events out of PocketBrains' own calendar: the cancel_event tool, its undo, and how the
 /// planner comes to it (a title the store holds as an event, or emptying the calendar).

@@ -2,6 +2,7 @@ import Foundation
 import PBCore
 import Testing
 @testable import PBAgent
+@testable import PBDates
 
 /// Every construction of the grammar's table plans its own examples as it says, and pb-plan(1)
 /// lists each one with them.

@@ -3,6 +3,7 @@ import PBCore
 import PBEndpoint
 import Testing
 @testable import PBAgent
+@testable import PBDates
 
 /// pb-plan --endpoint without a server: what the model is offered, the schema it is held to, and
 /// the checks its reply must pass. Against llama.cpp's server: EndpointPlannerLiveTests below

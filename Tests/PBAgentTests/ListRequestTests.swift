@@ -2,6 +2,7 @@ import Foundation
 import PBCore
 import Testing
 @testable import PBAgent
+@testable import PBDates
 
 /// Lists are projects: making one however it is said, adding to one that was opened, and deleting
 /// one with what is on it (delete_project), which undo puts back whole.

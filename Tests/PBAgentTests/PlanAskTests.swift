@@ -2,6 +2,7 @@ import Foundation
 import PBCore
 import Testing
 @testable import PBAgent
+@testable import PBDates
 
 /// A request understood but not naming what it acts on is asked back (`ask`), never guessed and
 /// never written as a stand-in ("a task called 'an item'").

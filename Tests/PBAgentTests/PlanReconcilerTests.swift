@@ -2,6 +2,7 @@ import Foundation
 import PBCore
 import Testing
 @testable import PBAgent
+@testable import PBDates
 
 /// Seed 004's policies R1-R8 over numbered plans, from the grammar (captures) and from another
 /// planner (`reconcile`, as `pb-plan --reconcile` calls it).

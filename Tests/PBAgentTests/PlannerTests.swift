@@ -2,6 +2,7 @@ import Foundation
 import PBCore
 import Testing
 @testable import PBAgent
+@testable import PBDates
 
 /// A planner at Thursday 2026-11-26 10:00 UTC, shared by the planner suites.
 func fixedPlanner(_ now: String = "2026-11-26T10:00:00Z") -> Planner {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PBCore
 @testable import PBAgent
+@testable import PBDates
 
 /// "Undo that" as a request: the planner's undo step, run by the executor through the undo engine.
 @Suite struct UndoTurnTests {

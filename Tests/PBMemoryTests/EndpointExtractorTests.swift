@@ -3,6 +3,7 @@ import PBAgent
 import PBCore
 @testable import PBMemory
 import Testing
+@testable import PBDates
 
 /// pb-remember --endpoint checks the model's items against the message: its words, or nothing.
 @Suite struct EndpointExtractorTests {

@@ -5,6 +5,7 @@ import PBMemory
 import PBNeural
 import PBRetrieval
 import Testing
+import PBDates
 
 enum MemoryFixture {
     static let model = PBEnvironment().modelDirectory

@@ -4,6 +4,7 @@ import PBCore
 import PBMemory
 import PBNeural
 import Testing
+import PBDates
 
 /// The pieces of pb-thread's loop: receipts, the assistant's replies, a question's own message
 /// left out of its recall, the background, and a turn taken back whole.

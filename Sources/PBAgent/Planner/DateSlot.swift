@@ -1,6 +1,7 @@
 import Foundation
 import PBText
 import PBCore
+import PBDates
 
 /// Finds the date phrase of a clause, cuts it (and the preposition that led into it) out of the
 /// text, and writes its value the way the tools read it: a date for day and coarser grains, an

@@ -1,5 +1,6 @@
 import Foundation
 import PBCore
+import PBDates
 
 /// Calendar requests: events go to the `schedule` tool, free time to `find_slot`.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import PBCore
+import PBDates
 
 /// The deterministic reading of one clause: capture rules, command frames, paraphrase frames over
 /// verb lemmas, statements of state, questions, in that order. `parse` returns nil when nothing

@@ -1,5 +1,6 @@
 import Foundation
 import PBCore
+import PBDates
 
 /// pb-plan: reads requests (text lines or records with `text`) and writes one `plan` record each.
 public enum PlanCommand {
@@ -23,9 +24,9 @@ public enum PlanCommand {
             OptionSpec("keep-going", short: "k", help: "turn a bad input line into an error record and go on (exit 65 at the end)"),
         ])
 
-    /// A request is at most this long (a line: the text or its record). The grammar's work grows
-    /// faster than the text (1 MB once took 10 s); at this size it stays under a second.
-    public static let maxLineBytes = 65_536
+    /// A request is at most this long (a line: the text or its record), as pb-date's: the
+    /// grammar's work grows faster than the text, and at this size it stays under a second.
+    public static let maxLineBytes = DateCommand.maxLineBytes
     /// All the text lines of one --capture dump together.
     public static let maxCaptureBytes = 131_072
 

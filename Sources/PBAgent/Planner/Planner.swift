@@ -1,5 +1,6 @@
 import Foundation
 import PBCore
+import PBDates
 
 /// Turns a request into a `plan` record: splits it into clauses, reads each with the intent
 /// grammar, numbers the steps, resolves pronouns and project filing to `$N` references, and

@@ -1,5 +1,6 @@
 import Foundation
 import PBText
+import PBDates
 
 /// Puts right a misspelt command or date word before the grammar reads a request ("remidn me to
 /// call the electrician tomorow"), as people type on a phone. A word is put right only when it is

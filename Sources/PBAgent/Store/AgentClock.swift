@@ -1,4 +1,5 @@
 import Foundation
+import PBDates
 
 /// The instant a plan runs at and the zone its "today" is counted in: the offset of the plan's
 /// `now` (a plan made for 19:00+01:00 means days in UTC+1), else the process's time zone.

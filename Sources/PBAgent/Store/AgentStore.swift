@@ -1,6 +1,7 @@
 import Foundation
 import PBCore
 import PBSQLite
+import PBDates
 
 /// The agent store, `$PB_HOME/store.sqlite`: tasks, projects, milestones, notes, links,
 /// dependencies, recurrence rules, calendar exports and the journal.

@@ -40,7 +40,7 @@ public enum Abstention {
             let w = String(raw)
             let stem = TermAnalyzer.stem(w)
             // The "s" of "dentist's" is not a term.
-            guard w.count > 1 || w.first?.isNumber == true, !TermAnalyzer.isStopword(w), !VerificationCase.questionVocabulary.contains(stem),
+            guard w.count > 1 || w.first?.isNumber == true, !TermAnalyzer.isStopword(w), !TermAnalyzer.questionVocabulary.contains(stem),
                   !CompletenessGate.askingWords.contains(stem), stems.insert(stem).inserted else { continue }
             out.append(w)
             if out.count == 6 { break }

@@ -56,7 +56,7 @@ public struct CompletenessGate: VerificationGate {
     static func distinctive(_ text: String) -> [String] {
         TermAnalyzer.contentTerms(TermMatcher.fold(text)).filter {
             !TermAnalyzer.isNumber($0) &&
-            !VerificationCase.questionVocabulary.contains($0) && !TermAnalyzer.isStopword($0) && !Self.askingWords.contains($0)
+            !TermAnalyzer.questionVocabulary.contains($0) && !TermAnalyzer.isStopword($0) && !Self.askingWords.contains($0)
                 && $0.count > 1
         }
     }
@@ -140,7 +140,7 @@ public struct CompletenessGate: VerificationGate {
             let name = (head.isUppercase && !first) || capitals >= 2 || (capitals == 1 && !head.isUppercase)
             guard name else { continue }
             for t in TermAnalyzer.tokens(w) where t.count > 1 && !TermAnalyzer.isStopword(t)
-                && !VerificationCase.questionVocabulary.contains(t) && !out.contains(t) {
+                && !TermAnalyzer.questionVocabulary.contains(t) && !out.contains(t) {
                 out.append(t)
             }
         }

@@ -48,7 +48,7 @@ public struct KeyTerms: Sendable {
             }
         }
         terms = TermAnalyzer.contentTerms(question).filter {
-            $0.count > 2 && !TermAnalyzer.isNumber($0) && !VerificationCase.questionVocabulary.contains($0) && !Self.asking.contains($0)
+            $0.count > 2 && !TermAnalyzer.isNumber($0) && !TermAnalyzer.questionVocabulary.contains($0) && !Self.asking.contains($0)
                 && !unnamed.contains($0)
         }.map { Term(stem: $0, synonyms: synonyms[$0] ?? []) }
     }

@@ -181,14 +181,7 @@ public struct VerificationCase: Sendable {
     /// The question's content terms (stemmed) without the words every question uses
     /// ("name", "called", "many", "year"), which the evidence need not repeat.
     public var questionTerms: [String] {
-        TermAnalyzer.contentTerms(question).filter { !Self.questionVocabulary.contains($0) }
+        TermAnalyzer.contentTerms(question).filter { !TermAnalyzer.questionVocabulary.contains($0) }
     }
 
-    /// Words that ask rather than say: a source answering "what is it called?" need not say "called".
-    public static let questionVocabulary: Set<String> = [
-        "name", "call", "called", "type", "kind", "sort", "many", "much", "year", "date", "time", "number",
-        "happen", "happened", "mean", "meant", "describe", "term", "word", "one", "use", "used", "example",
-        "thing", "way", "main", "known", "consider", "considered", "list", "tell", "say", "said", "give",
-        "percent", "percentage", "amount", "long", "often", "old", "big", "large", "far",
-    ]
 }

@@ -3,6 +3,14 @@
 /// "mutation" and "increased" matches "increase". Deliberately light: a full Porter stemmer merges
 /// too much in biomedical text ("organ"/"organic"), and BM25 already covers exact forms.
 public enum TermAnalyzer {
+    /// Words that ask rather than say: a source answering "what is it called?" need not say "called".
+    public static let questionVocabulary: Set<String> = [
+        "name", "call", "called", "type", "kind", "sort", "many", "much", "year", "date", "time", "number",
+        "happen", "happened", "mean", "meant", "describe", "term", "word", "one", "use", "used", "example",
+        "thing", "way", "main", "known", "consider", "considered", "list", "tell", "say", "said", "give",
+        "percent", "percentage", "amount", "long", "often", "old", "big", "large", "far",
+    ]
+
     /// Every word of `text` in order, with repeats, lowercased and stemmed. The ending of a
     /// contraction or possessive ("'s", "'ve") is not a word: "Maisie's" is "maisie", and "I've
     /// passed" holds no word "ve" for a question to demand; "n't" is read as "not".

@@ -3,6 +3,10 @@ import PBCore
 
 /// pb-date: finds date phrases in text lines or records and writes one `date` record per phrase.
 public enum DateCommand {
+    /// A line is at most this long (its text or its record): the phrase reader's work grows
+    /// faster than the text, and pb-plan reads its requests under the same bound.
+    public static let maxLineBytes = 65_536
+
     public static let spec = CommandSpec(
         name: "pb-date",
         summary: "find and resolve natural-language dates in text lines or records",
@@ -49,7 +53,7 @@ public enum DateCommand {
         let parser = try parser(o)
         let format = DateValueFormat(timeZone: parser.timeZone)
         // The same bound as pb-plan's: a line of 50 MB once took pb-date past 1 GB of memory.
-        let readers = try RecordLoop.readers(for: o.operands, maxLineBytes: PlanCommand.maxLineBytes)
+        let readers = try RecordLoop.readers(for: o.operands, maxLineBytes: maxLineBytes)
         let loop = RecordLoop(keepGoing: o.flag("keep-going"))
         let writer = NDJSONWriter.standardOutput
         return try loop.run(readers) { line in

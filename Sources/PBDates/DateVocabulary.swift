@@ -1,6 +1,6 @@
 /// The words the date grammar knows, in one place.
-enum DateVocabulary {
-    static let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august",
+public enum DateVocabulary {
+    public static let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august",
                              "september", "october", "november", "december"]
 
     /// Month from a full name or an abbreviation ("sept" too). "may" and "march" are also ordinary
@@ -13,7 +13,7 @@ enum DateVocabulary {
     }
 
     /// Counting words up to twenty, and the tens up to ninety ("twenty one" is handled by the reader).
-    static let numberWords: [String: Int] = [
+    public static let numberWords: [String: Int] = [
         "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
         "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
         "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
@@ -29,11 +29,11 @@ enum DateVocabulary {
     ]
 
     /// Units of "in N units" and "N units ago".
-    enum Unit: String {
+    public enum Unit: String {
         case second, minute, hour, day, week, fortnight, month, year, decade
     }
 
-    static func unit(_ word: String) -> Unit? {
+    public static func unit(_ word: String) -> Unit? {
         let table: [String: Unit] = [
             "second": .second, "seconds": .second, "sec": .second, "secs": .second,
             "minute": .minute, "minutes": .minute, "min": .minute, "mins": .minute,

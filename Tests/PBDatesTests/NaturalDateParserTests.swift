@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PBAgent
+@testable import PBDates
 
 /// Fixed "now": Wednesday 25 November 2026, 10:00 UTC.
 @Suite struct NaturalDateParserTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PBAgent
+@testable import PBDates
 
 /// Constructions people say and write that a planner must read: amounts counted from a named day,
 /// weeks of a month, periods after next and before last, a bare ordinal day, abbreviations, starts

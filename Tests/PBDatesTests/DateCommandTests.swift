@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PBAgent
+@testable import PBDates
 @testable import PBCore
 
 @Suite struct DateCommandTests {
@@ -72,16 +72,6 @@ import Testing
         #expect(DateValueFormat.systemTimeZone(localtime: dir.appendingPathComponent("none").path).secondsFromGMT() == 0)
     }
 
-    @Test func agentClockReadsAWallTimeInTheLocalZone() throws {
-        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
-        let c = try AgentClock(text: "2026-07-01T23:30:00", local: tokyo)
-        #expect(c.today == "2026-07-01")
-        #expect(c.stamp == "2026-07-01T14:30:00Z")
-        let z = try AgentClock(text: "2026-07-01T23:30:00Z", local: tokyo)
-        #expect(z.today == "2026-07-01")
-        #expect(z.zone.secondsFromGMT() == 0, "an offset written wins")
-    }
-
     @Test func posixOffsetsReadAsTheCLibraryReadsThem() {
         #expect(DateValueFormat.timeZone(named: "UTC+2")?.secondsFromGMT() == -7200, "two hours behind UTC, as date(1) reads it")
         #expect(DateValueFormat.timeZone(named: "GMT-5:30")?.secondsFromGMT() == 19800)
@@ -92,7 +82,5 @@ import Testing
     @Test func theLocalZoneIsTZAsPbDateReadsIt() throws {
         #expect(DateValueFormat.localTimeZone(environment: ["TZ": "UTC+2"]).secondsFromGMT() == -7200)
         #expect(DateValueFormat.localTimeZone(environment: ["TZ": "<+03>-3"]).secondsFromGMT() == 10800)
-        let c = try AgentClock(text: "2026-12-03T10:00:00", local: DateValueFormat.localTimeZone(environment: ["TZ": "UTC+2"]))
-        #expect(c.stamp == "2026-12-03T12:00:00Z")
     }
 }

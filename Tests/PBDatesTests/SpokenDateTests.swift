@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@testable import PBAgent
+@testable import PBDates
 
-/// The date forms of issue 16, against Wednesday 25 November 2026, 10:00 UTC.
+/// Spoken date forms, against Wednesday 25 November 2026, 10:00 UTC.
 @Suite("NaturalDateParser: spoken times, counted weekdays, holidays, zones")
 struct SpokenDateTests {
     static let utc = TimeZone(secondsFromGMT: 0)!

@@ -63,16 +63,22 @@ public struct DateValueFormat: Sendable {
         return FileManager.default.fileExists(atPath: localtime) ? TimeZone.current : TimeZone(secondsFromGMT: 0)!
     }
 
+    /// "UTC+2", "GMT-3", "<+0530>-5:30": a POSIX zone of a name and an offset.
+    static let posixOffset = try! NSRegularExpression(pattern: #"(?:UTC|GMT|<[+-]?[A-Za-z0-9]+>)([+-]?)(\d{1,2})(?::(\d\d))?"#, options: [.caseInsensitive])
+
     /// A time zone from an IANA name ("Europe/Lisbon"), "UTC", an offset ("+02:00", "-0530"), or
     /// a POSIX "UTC+2" or "GMT-3", read as date(1) and the C library read it: the hours to add to
     /// the local time to get UTC, so "UTC+2" is two hours behind UTC (as IANA's Etc/GMT+2 is).
     public static func timeZone(named name: String) -> TimeZone? {
         let n = name.hasPrefix(":") ? String(name.dropFirst()) : name
         if n == "UTC" || n == "Z" || n == "GMT" { return TimeZone(secondsFromGMT: 0) }
-        if let m = ClausePattern.shared.match(#"(?:UTC|GMT|<[+-]?[A-Za-z0-9]+>)([+-]?)(\d{1,2})(?::(\d\d))?"#, n), let h = Int(m[1]), h <= 24 {
-            let minutes = Int(m[2]) ?? 0
+        let whole = NSRange(location: 0, length: (n as NSString).length)
+        if let m = posixOffset.firstMatch(in: n, range: whole), m.range == whole {
+            let group = { (i: Int) -> String in m.range(at: i).location == NSNotFound ? "" : (n as NSString).substring(with: m.range(at: i)) }
+            guard let h = Int(group(2)), h <= 24 else { return nil }
+            let minutes = Int(group(3)) ?? 0
             guard minutes < 60 else { return nil }
-            return TimeZone(secondsFromGMT: (m[0] == "-" ? 1 : -1) * (h * 3600 + minutes * 60))
+            return TimeZone(secondsFromGMT: (group(1) == "-" ? 1 : -1) * (h * 3600 + minutes * 60))
         }
         if let first = n.first, first == "+" || first == "-" {
             let digits = n.dropFirst().filter { $0 != ":" }
