@@ -14,6 +14,10 @@ out="$here/results/$kind.jsonl"
 log="$here/out/$kind.log"
 mkdir -p "$here/results" "$here/out"
 : >"$log"
+# The commit the programs were built from (make builds them before this runs); a tree with
+# uncommitted changes says so.
+commit=$(git -C "$here/.." rev-parse --short HEAD 2>/dev/null || echo unknown)
+[ -n "$(git -C "$here/.." status --porcelain --untracked-files=no 2>/dev/null)" ] && commit="$commit+dirty"
 status=0
 for command in "$@"; do
     echo "$command"
@@ -27,9 +31,6 @@ family=$(sed -n 's/^cpu family[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 model=$(sed -n 's/^model[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 flags=$(sed -n 's/^flags[[:space:]]*: //p' /proc/cpuinfo | head -n 1 | tr ' ' '\n' | grep -E '^(avx2|fma|avx512f|avx512bw|avx512vl|avx512_vnni)$' | tr '\n' ' ' | sed 's/ $//')
 path=$("$build/pb-embed" --check 2>&1 | sed -n 's/.*; kernels \([a-z0-9]*\).*/\1/p')
-commit=$(git -C "$here/.." rev-parse --short HEAD 2>/dev/null || echo unknown)
-# A build from uncommitted changes says so.
-[ -n "$(git -C "$here/.." status --porcelain --untracked-files=no 2>/dev/null)" ] && commit="$commit+dirty"
 tmp="$out.tmp"
 python3 - "$kind" "$cpu" "${family:-0}" "${model:-0}" "$flags" "${path:-unknown}" "$(uname -r)" "$(nproc)" "$commit" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$tmp" <<'PY'
 import json, sys
