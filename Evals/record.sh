@@ -4,7 +4,8 @@
 # line that names the machine: the CPU, its vector extensions, the encoder's kernel path, the
 # Linux kernel, the cores, the commit and the time. `make results` renders Evals/RESULTS.md from
 # these files alone, so no figure in it is typed by hand. KIND is eval (EVALJSON lines) or bench
-# (the JSON lines make bench prints). Exits non-zero when any command did, after running all.
+# (the JSON lines make bench prints). Exits non-zero when any command did, after running all,
+# and then leaves the last whole record in place.
 set -u
 kind=$1 build=$2
 shift 2
@@ -43,6 +44,12 @@ if [ "$kind" = eval ]; then
 else
     grep '^{' "$log" >>"$tmp"
 fi
-mv "$tmp" "$out"
-echo "record: $(($(wc -l <"$out") - 1)) lines in $out"
+# A run with a failed command keeps the last whole record: its lines go beside it, not over it.
+if [ "$status" = 0 ]; then
+    mv "$tmp" "$out"
+    echo "record: $(($(wc -l <"$out") - 1)) lines in $out"
+else
+    mv "$tmp" "$out.failed"
+    echo "record: a command failed; $out is unchanged, this run's lines are in $out.failed" >&2
+fi
 exit $status

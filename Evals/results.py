@@ -147,9 +147,11 @@ def check(rendered, target):
     held = set()
     for kind, *_ in SOURCES:
         path = os.path.join(HERE, "results", kind + ".jsonl")
-        if os.path.exists(path):
-            with open(path, encoding="utf-8") as f:
-                held |= {float(n) for n in NUMBER.findall(f.read())}
+        if not os.path.exists(path):
+            print(f"results: no Evals/results/{kind}.jsonl; run make {kind}", file=sys.stderr)
+            return 1
+        with open(path, encoding="utf-8") as f:
+            held |= {float(n) for n in NUMBER.findall(f.read())}
     # The figures are in the tables and the machine lines; the prose around them is the script's.
     figures = "\n".join(l for l in text.splitlines() if l.startswith("|") or l.startswith("Measured "))
     # Compared as numbers: the lines may say 0.030 where the table says 0.03.

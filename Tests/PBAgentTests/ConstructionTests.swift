@@ -139,6 +139,7 @@ struct SentenceConstructionTests {
     @Test("a request cut short, emptying a list not named, or converting an amount plans nothing, and says why", arguments: [
         ("remind me to", "does not say what to write"), ("clear my list", "does not say which list"), ("delete all my tasks", "does not say which list"),
         ("whats 100 euros in pounds", "converting amounts"), ("i need you to", "stops before it says what to do"),
+        ("i'd love you to", "stops before it says what to do"),
     ])
     func declined(_ text: String, _ why: String) {
         let p = fixedPlanner().plan(text)
@@ -150,6 +151,16 @@ struct SentenceConstructionTests {
     func markedNotDone(_ text: String) {
         #expect(!fixedPlanner().plan(text).tools.contains("complete_task"))
         #expect(fixedPlanner().plan("mark the dentist as done").tools == ["complete_task"])
+    }
+
+    @Test("marked as paid, bought or sent, or \"mark as done X\", is a completion of X", arguments: [
+        ("mark the gas bill as paid", "the gas bill"), ("mark milk bought", "milk"), ("mark as done the gas bill", "the gas bill"),
+        ("mark the invoice as sent", "the invoice"),
+    ])
+    func markedDoneOtherwise(_ text: String, _ title: String) {
+        let p = fixedPlanner().plan(text)
+        #expect(p.tools == ["complete_task"])
+        #expect(p.steps.first?.args["title"]?.stringValue == title)
     }
 
     @Test("a whole list to empty that is not named is asked for, with the store's lists as choices", arguments: ["delete all my tasks", "clear list", "delete all lists"])

@@ -290,7 +290,7 @@ extension IntentGrammar {
     /// converting an amount. Nil for every other request.
     func declined(_ raw: String) -> String? {
         let t = normalise(raw).text
-        if pattern.match(#"(?:remind|ping|nudge|tell) me(?: to| about| of| that)?|(?:add|create|new)(?: a)? (?:task|todo|to-do|reminder)(?: to| for)?|(?:i need to|remember to|todo:?|to do:?)|(?:i|we)(?: need| want| would like|'d like) (?:you|u)(?: to)?"#, t) != nil {
+        if pattern.match(#"(?:remind|ping|nudge|tell) me(?: to| about| of| that)?|(?:add|create|new)(?: a)? (?:task|todo|to-do|reminder)(?: to| for)?|(?:i need to|remember to|todo:?|to do:?)|(?:i|we)(?: need| want| would like| would love|'d like|'d love|d like) (?:you|u)(?: to)?"#, t) != nil {
             return "nothing planned: the request stops before it says what to do; nothing in the store was touched"
         }
         // "remind me the evening before the dentist on friday": a reminder at the dentist's own

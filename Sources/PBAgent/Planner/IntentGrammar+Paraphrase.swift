@@ -12,7 +12,9 @@ extension IntentGrammar {
            pattern.match(#"(?:tick|check|cross|strike|scratch) (?:off .+|.+ off(?: (?:my|the) (?:list|to-?do list|tasks))?)"#, t) != nil {
             return onTask(.completeTask, m[0]).map { [$0] }
         }
-        if let m = pattern.match(#"(?:mark|set|flag) (.+?) (?:as )?(?:done|complete|completed|finished|closed)"#, t)
+        // "mark the gas bill as paid", "mark milk bought", "mark as done the gas bill".
+        if let m = pattern.match(#"(?:mark|set|flag) (.+?) (?:as )?(?:done|complete|completed|finished|closed|paid|bought|sent|handled|sorted)"#, t)
+            ?? pattern.match(#"(?:mark|set|flag) as (?:done|complete|completed|finished|paid|bought|sent|handled|sorted) (.+)"#, t)
             ?? pattern.match(#"(?:i'?m |i am |we'?re |we are )?(?:all )?(?:done|finished) with (.+)"#, t)
             ?? pattern.match(#"(?:wrap|close) up (.+)"#, t)
             ?? pattern.match(#"(?:wrap|close) (.+?) up"#, t) {
