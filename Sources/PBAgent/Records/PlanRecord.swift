@@ -1,3 +1,4 @@
+import Foundation
 import PBCore
 
 /// `plan`: what pb-plan (or a person) wants done, as numbered tool calls. Argument values may
@@ -47,7 +48,11 @@ public struct PlanRecord: PBRecord, Equatable {
         var out = extra
         if let confirm { out["confirm"] = .string(confirm) }
         if let confirmed { out["confirmed"] = .bool(confirmed) }
-        if let review { out["review"] = .array(review.map(\.json)) }
+        // The review as its own Codable form writes it, so the result holds what the plan did.
+        if let review, let data = try? RecordCodec().encodeValue(review),
+           let value = try? JSONDecoder().decode(JSONValue.self, from: data) {
+            out["review"] = value
+        }
         return out
     }
 

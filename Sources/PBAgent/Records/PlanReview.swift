@@ -23,11 +23,4 @@ public struct PlanReview: Codable, Equatable, Sendable {
         self.step = step
         self.rules = rules
     }
-
-    public var json: JSONValue {
-        var o: [String: JSONValue] = ["proposal": .number(Double(proposal)), "tool": .string(tool),
-                                      "outcome": .string(outcome.rawValue), "rules": .array(rules.map(JSONValue.string))]
-        if let step { o["step"] = .number(Double(step)) }
-        return .object(o)
-    }
 }
