@@ -306,15 +306,15 @@ import Testing
         let fx = try scheduled()
         try fx.exec(#"{"steps":[{"tool":"create_task","args":{"title":"Call dentist"}}]}"#)
         let p = try storePlanner(fx)
-        #expect(p.plan("cancel the dentist").steps.first?.tool == "cancel_event")
-        #expect(p.plan("delete call dentist").steps.first?.tool == "delete_task")
+        #expect(p.plan("cancel the dentist").steps.first?.tool == .cancelEvent)
+        #expect(p.plan("delete call dentist").steps.first?.tool == .deleteTask)
     }
 
     @Test("a model's plan that clears a day is asked first as well")
     func modelPlansAskToo() {
         let r = PlanReconciler(dates: fixedPlanner().dates)
         let plan = PlanRecord(text: "x", now: "2026-11-26T10:00:00Z",
-                              steps: [PlanStep(n: 1, tool: "cancel_event", args: ["all": .bool(true), "on": "2026-11-27"])], source: "endpoint")
+                              steps: [PlanStep(n: 1, tool: .cancelEvent, args: ["all": .bool(true), "on": "2026-11-27"])], source: "endpoint")
         let out = r.reconcile(plan, request: "clear tomorrow", capture: false, listAll: false)
         #expect(out.confirm == "take every event on 2026-11-27 out of PocketBrains' calendar? (other calendars are only read)")
     }

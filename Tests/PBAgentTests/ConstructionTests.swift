@@ -206,7 +206,7 @@ struct SentenceConstructionTests {
     ])
     func bulkClear(_ text: String, _ declined: Bool) {
         let p = fixedPlanner().plan(text)
-        #expect(p.steps.isEmpty == declined, "\(p.steps.map(\.tool))")
+        #expect(p.steps.isEmpty == declined, "\(p.steps.map(\.tool.rawValue))")
         if declined { #expect(p.message?.contains("which list") == true) }
     }
 

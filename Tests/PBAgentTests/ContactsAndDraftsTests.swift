@@ -276,7 +276,7 @@ import Testing
     ])
     func planned(text: String, to: String, channel: String, body: String) {
         let p = fixedPlanner().plan(text)
-        #expect(p.steps.map(\.tool) == ["draft_message"])
+        #expect(p.steps.map(\.tool.rawValue) == ["draft_message"])
         #expect(p.steps.first?.args == ["to": .string(to), "channel": .string(channel), "text": .string(body)])
         #expect(p.confirm != nil)
     }
@@ -289,12 +289,12 @@ import Testing
 
     @Test func aDumpKeepsAMessageAsItsOwnStep() {
         let p = fixedPlanner().plan("Text Priya that I'm running late\nbuy milk\nThe weather was lovely")
-        #expect(p.steps.map(\.tool) == ["draft_message", "create_task", "create_note"])
+        #expect(p.steps.map(\.tool.rawValue) == ["draft_message", "create_task", "create_note"])
         #expect(p.confirm != nil)
     }
 
     @Test func anEmailWithoutWordsStaysATodo() {
-        #expect(fixedPlanner().plan("email the landlord about the boiler").steps.map(\.tool) == ["create_task"])
-        #expect(fixedPlanner().plan("text mom tonight").steps.map(\.tool) == ["create_task"])
+        #expect(fixedPlanner().plan("email the landlord about the boiler").steps.map(\.tool.rawValue) == ["create_task"])
+        #expect(fixedPlanner().plan("text mom tonight").steps.map(\.tool.rawValue) == ["create_task"])
     }
 }

@@ -12,7 +12,7 @@ import Testing
 struct EndpointPlannerTests {
     let brain = EndpointPlanner(endpoint: ChatEndpoint(url: URL(string: "http://127.0.0.1:1")!, model: nil, timeout: 1))
     let zone = TimeZone(secondsFromGMT: 0)!
-    let offered = ["create_task", "complete_task", "reschedule_task", "schedule", "draft_message", "undo"]
+    let offered: [ToolName] = [.createTask, .completeTask, .rescheduleTask, .schedule, .draftMessage, .undo]
 
     func rejection(_ reply: String) -> String? {
         if case .failure(let r) = brain.proposal(reply, offered: offered, zone: zone) { return r.reason }
@@ -22,19 +22,18 @@ struct EndpointPlannerTests {
     @Test("the selector offers the grammar's reading first, at most eight tools, each a known one")
     func selection() {
         let s = PlanToolSelector()
-        let tools = s.select("text sam that i'm late", reading: ["draft_message"])
-        #expect(tools.first == "draft_message")
+        let tools = s.select("text sam that i'm late", reading: [.draftMessage])
+        #expect(tools.first == .draftMessage)
         #expect(tools.count == PlanToolSelector.limit)
         #expect(Set(tools).count == tools.count)
-        #expect(tools.allSatisfy { PlannerTool(rawValue: $0) != nil })
-        #expect(s.select("cancel the dentist", reading: []).first == "delete_task", "the verb's action comes before the usual tools")
-        #expect(s.select("snooze the boiler call", reading: []).prefix(2).contains("snooze_task"))
-        #expect(s.select("x", reading: [], limit: 3) == ["create_task", "complete_task", "reschedule_task"])
+        #expect(s.select("cancel the dentist", reading: []).first == .deleteTask, "the verb's action comes before the usual tools")
+        #expect(s.select("snooze the boiler call", reading: []).prefix(2).contains(.snoozeTask))
+        #expect(s.select("x", reading: [], limit: 3) == [.createTask, .completeTask, .rescheduleTask])
     }
 
     @Test("the schema allows only offered tools, each with its own arguments, as scalars")
     func schema() throws {
-        let format = brain.responseFormat(["create_task", "undo"])
+        let format = brain.responseFormat([.createTask, .undo])
         guard case .object(let f) = format, f["type"] == .string("json_object"), case .object(let schema)? = f["schema"],
               case .object(let props)? = schema["properties"], case .object(let steps)? = props["steps"],
               case .object(let items)? = steps["items"], case .array(let choices)? = items["anyOf"] else {
@@ -102,19 +101,19 @@ struct EndpointPlannerTests {
         func why(_ request: String, _ steps: [PlanStep]) -> String? {
             brain.grounding(steps, request: request, reading: p.plan(request), planner: p)?.reason
         }
-        #expect(why("remind me to call mom tomorrow", [PlanStep(n: 1, tool: "delete_task", args: ["id": "task:1"])])?.contains("does not ask") == true)
-        #expect(why("change the passport task", [PlanStep(n: 1, tool: "update_task", args: ["id": "task:2", "new_title": "nothing to do here"])]) != nil)
-        #expect(why("go back to the dentist on friday", [PlanStep(n: 1, tool: "undo")])?.contains("does not ask") == true)
+        #expect(why("remind me to call mom tomorrow", [PlanStep(n: 1, tool: .deleteTask, args: ["id": "task:1"])])?.contains("does not ask") == true)
+        #expect(why("change the passport task", [PlanStep(n: 1, tool: .updateTask, args: ["id": "task:2", "new_title": "nothing to do here"])]) != nil)
+        #expect(why("go back to the dentist on friday", [PlanStep(n: 1, tool: .undo)])?.contains("does not ask") == true)
         // Taking events out, or emptying or deleting a list, only where the request asks to take out.
-        #expect(why("when is my dentist appointment?", [PlanStep(n: 1, tool: "cancel_event", args: ["title": "dentist"])])?.contains("does not ask") == true)
-        #expect(why("what's on my shopping list", [PlanStep(n: 1, tool: "clear_project", args: ["title": "shopping list"])])?.contains("does not ask") == true)
-        #expect(why("show my shopping list", [PlanStep(n: 1, tool: "delete_project", args: ["title": "shopping list"])])?.contains("does not ask") == true)
-        #expect(why("scrap the dentist appointment", [PlanStep(n: 1, tool: "cancel_event", args: ["title": "dentist appointment"])]) == nil)
+        #expect(why("when is my dentist appointment?", [PlanStep(n: 1, tool: .cancelEvent, args: ["title": "dentist"])])?.contains("does not ask") == true)
+        #expect(why("what's on my shopping list", [PlanStep(n: 1, tool: .clearProject, args: ["title": "shopping list"])])?.contains("does not ask") == true)
+        #expect(why("show my shopping list", [PlanStep(n: 1, tool: .deleteProject, args: ["title": "shopping list"])])?.contains("does not ask") == true)
+        #expect(why("scrap the dentist appointment", [PlanStep(n: 1, tool: .cancelEvent, args: ["title": "dentist appointment"])]) == nil)
         #expect(why("remind me to call mom tomorrow", [])?.contains("planned nothing") == true)
-        #expect(why("export my tasks", [PlanStep(n: 1, tool: "export_ics", args: ["path": "/etc/cron.d/x.ics"])])?.contains(".ics") == true)
-        #expect(why("delete the milk", [PlanStep(n: 1, tool: "delete_task", args: ["id": "task:2"])])?.contains("does not name") == true)
-        #expect(why("delete buy milk", [PlanStep(n: 1, tool: "delete_task", args: ["id": "task:1"])]) == nil)
-        #expect(why("i bought the milk", [PlanStep(n: 1, tool: "complete_task", args: ["title": "buy milk"])]) == nil)
+        #expect(why("export my tasks", [PlanStep(n: 1, tool: .exportICS, args: ["path": "/etc/cron.d/x.ics"])])?.contains(".ics") == true)
+        #expect(why("delete the milk", [PlanStep(n: 1, tool: .deleteTask, args: ["id": "task:2"])])?.contains("does not name") == true)
+        #expect(why("delete buy milk", [PlanStep(n: 1, tool: .deleteTask, args: ["id": "task:1"])]) == nil)
+        #expect(why("i bought the milk", [PlanStep(n: 1, tool: .completeTask, args: ["title": "buy milk"])]) == nil)
         #expect(why("what's the weather?", []) == nil, "nothing to do where the grammar reads nothing")
     }
 
@@ -126,12 +125,12 @@ struct EndpointPlannerTests {
         #expect(p.receipt?.intended == .endpoint)
         #expect(p.receipt?.actual == .grammar)
         #expect(p.receipt?.fallback?.contains("unreachable") == true)
-        #expect(p.receipt?.offered.first == "create_task")
+        #expect(p.receipt?.offered.first == .createTask)
     }
 
     @Test("the prompt names now, its weekday and zone, and every offered tool with its arguments")
     func prompt() {
-        let m = brain.messages("call mum", offered: ["create_task", "undo"], planner: fixedPlanner())
+        let m = brain.messages("call mum", offered: [.createTask, .undo], planner: fixedPlanner())
         #expect(m.count == 2 && m[1].content == "call mum")
         #expect(m[0].content.contains("Now: 2026-11-26T10:00:00+00:00 (Thursday), time zone GMT."))
         #expect(m[0].content.contains("- create_task(title*, notes, due, due_grain, priority, project): create a task"))
@@ -156,8 +155,9 @@ struct EndpointPlannerLiveTests {
         print("llm: plan for \"\(request)\": \(Int(reply.milliseconds)) ms: \(reply.text.prefix(160))")
         let parsed = try JSONDecoder().decode(EndpointPlanner.Reply.self, from: Data(reply.text.utf8))
         for step in parsed.steps {
-            #expect(offered.contains(step.tool))
-            let known = Set(ToolRegistry.standard.tool(named: step.tool)?.arguments.map(\.name) ?? [])
+            let tool = try #require(ToolName(rawValue: step.tool))
+            #expect(offered.contains(tool))
+            let known = Set(ToolRegistry.standard.tool(named: tool)?.arguments.map(\.name) ?? [])
             #expect(Set((step.args ?? [:]).keys).isSubset(of: known))
             for value in (step.args ?? [:]).values {
                 if case .object = value { Issue.record("an object value: \(value)") }

@@ -30,10 +30,10 @@ import Testing
     }
 
     @Test("a list taken out or emptied but not named: which list", arguments: [
-        ("delete the list", PlannerTool.deleteProject), ("please remove the list", .deleteProject), ("throw away my to do list please", .deleteProject),
+        ("delete the list", ToolName.deleteProject), ("please remove the list", .deleteProject), ("throw away my to do list please", .deleteProject),
         ("clear the list", .clearProject), ("clear my list", .clearProject), ("please clear the list", .clearProject),
     ])
-    func whichList(_ text: String, _ tool: PlannerTool) throws {
+    func whichList(_ text: String, _ tool: ToolName) throws {
         let p = try asked(text)
         #expect(p.steps.isEmpty)
         #expect(p.ask?.tool == tool)
@@ -41,12 +41,12 @@ import Testing
     }
 
     @Test("something to be made but not what: what to write, with what was said", arguments: [
-        ("add a new item", PlannerTool.createTask), ("add this to a list", .createTask), ("new item for list", .createTask),
+        ("add a new item", ToolName.createTask), ("add this to a list", .createTask), ("new item for list", .createTask),
         ("put the item on the list", .createTask), ("set a reminder", .createTask), ("remind me", .createTask),
         ("create a new list", .createProject), ("new list please", .createProject), ("make me a new checklist", .createProject),
         ("schedule an event", .schedule), ("add an event to my calendar tomorrow", .schedule),
     ])
-    func whatToWrite(_ text: String, _ tool: PlannerTool) throws {
+    func whatToWrite(_ text: String, _ tool: ToolName) throws {
         let p = try asked(text)
         #expect(p.steps.isEmpty, "\(p.steps)")
         #expect(p.ask?.tool == tool)
@@ -75,8 +75,8 @@ import Testing
 
     @Test("\"scratch that\" is still an undo, and the next event still the next event")
     func idiomsStay() throws {
-        #expect(try asked("scratch that").steps.map(\.tool) == ["undo"])
-        #expect(try asked("cancel my appointment").steps.map(\.tool) == ["cancel_event"])
+        #expect(try asked("scratch that").steps.map(\.tool.rawValue) == ["undo"])
+        #expect(try asked("cancel my appointment").steps.map(\.tool.rawValue) == ["cancel_event"])
     }
 
     @Test("with a store, the choices are its lists, open tasks or events to come, at most eight")
@@ -121,12 +121,12 @@ import Testing
 
 @Suite struct PlanAskFurtherTests {
     @Test("stand-ins said other ways are asked too, with the tool they name", arguments: [
-        ("remind me to do it", PlannerTool.createTask), ("remind me about it", .createTask), ("remind me later", .createTask), ("jot this down", .createNote),
+        ("remind me to do it", ToolName.createTask), ("remind me about it", .createTask), ("remind me later", .createTask), ("jot this down", .createNote),
         ("make a note", .createNote), ("add a few things to my shopping list", .createTask), ("set a reminder at thre pm", .createTask),
         ("schedule something", .schedule), ("schedule it for friday at 3pm", .schedule), ("add an appointment on friday at 3pm", .schedule),
         ("delete that event", .cancelEvent), ("cancel this event", .cancelEvent), ("mark it done", .completeTask), ("make it urgent", .setPriority),
     ])
-    func asked(_ text: String, _ tool: PlannerTool) throws {
+    func asked(_ text: String, _ tool: ToolName) throws {
         let p = try PlanAskTests().asked(text)
         #expect(p.steps.isEmpty, "\(p.steps)")
         #expect(p.ask?.tool == tool)
@@ -144,7 +144,7 @@ import Testing
     func notAsked(_ text: String, _ tool: String) throws {
         let p = try PlanAskTests().asked(text)
         #expect(p.ask == nil)
-        #expect(p.steps.map(\.tool) == [tool])
+        #expect(p.steps.map(\.tool.rawValue) == [tool])
     }
 
     @Test("\"cancel it\" alone and an alarm are never asked about")
@@ -156,16 +156,16 @@ import Testing
     @Test("a list named by its id, as a session writes it, is the list's own tool, asked first")
     func listById() throws {
         let p = try PlanAskTests().asked("delete project:3")
-        #expect(p.steps.map(\.tool) == ["delete_project"])
+        #expect(p.steps.map(\.tool.rawValue) == ["delete_project"])
         #expect(p.steps.first?.args == ["id": "project:3"])
         #expect(p.confirm != nil)
-        #expect(try PlanAskTests().asked("clear project:2").steps.map(\.tool) == ["clear_project"])
+        #expect(try PlanAskTests().asked("clear project:2").steps.map(\.tool.rawValue) == ["clear_project"])
     }
 
     @Test("an event named by its UID, as a session writes \"delete that event\", is cancelled by it, asked first")
     func eventByUID() throws {
         let p = try PlanAskTests().asked("delete event:pb-event-1@pocketbrains")
-        #expect(p.steps.map(\.tool) == ["cancel_event"])
+        #expect(p.steps.map(\.tool.rawValue) == ["cancel_event"])
         #expect(p.steps.first?.args == ["uid": "pb-event-1@pocketbrains"])
         #expect(p.confirm?.contains("out of PocketBrains' calendar") == true)
     }
@@ -182,15 +182,15 @@ import Testing
 
 @Suite struct PlanAskModelTests {
     @Test("R7 rejects a stand-in a model's plan names, as the grammar asks instead of writing it", arguments: [
-        ("create_task", "new item"), ("create_project", "new list"), ("create_task", "a thing"), ("schedule", "event"),
+        (ToolName.createTask, "new item"), (.createProject, "new list"), (.createTask, "a thing"), (.schedule, "event"),
     ])
-    func standInRejected(_ tool: String, _ title: String) throws {
+    func standInRejected(_ tool: ToolName, _ title: String) throws {
         let zone = TimeZone(secondsFromGMT: 0)!
         let now = DateValueFormat(timeZone: zone).parseInstant("2026-12-01T10:00:00Z")!
         let r = PlanReconciler(dates: DateSlot(parser: NaturalDateParser(now: now, timeZone: zone)))
         let plan = PlanRecord(text: "add it", steps: [PlanStep(n: 1, tool: tool, args: ["title": .string(title)])])
         #expect(r.reconcile(plan, request: "add \(title)", capture: false, listAll: false).steps.isEmpty)
-        let kept = PlanRecord(text: "take notes", steps: [PlanStep(n: 1, tool: "create_task", args: ["title": "take notes"])])
+        let kept = PlanRecord(text: "take notes", steps: [PlanStep(n: 1, tool: .createTask, args: ["title": "take notes"])])
         #expect(r.reconcile(kept, request: "take notes", capture: false, listAll: false).steps.count == 1, "a thing to do about notes stays")
     }
 

@@ -29,7 +29,7 @@ struct PlanReconcilerTests {
         return p.reconciler.reconcile(PlanRecord(text: text, steps: steps), request: text, capture: capture, listAll: true)
     }
 
-    func step(_ n: Int, _ tool: String, _ args: [String: JSONValue]) -> PlanStep { PlanStep(n: n, tool: tool, args: args) }
+    func step(_ n: Int, _ tool: ToolName, _ args: [String: JSONValue]) -> PlanStep { PlanStep(n: n, tool: tool, args: args) }
 
     // MARK: R1 to R4, on captures
 
@@ -87,10 +87,10 @@ struct PlanReconcilerTests {
 
     @Test("R2 rejects an event on a day that does not exist; R3 asks before booking one already past")
     func eventDates() {
-        let bad = reconcile("lunch with Sam on Friday at 1pm", [step(1, "schedule", ["title": "lunch with Sam", "start": "2026-11-31T13:00:00+00:00"])])
+        let bad = reconcile("lunch with Sam on Friday at 1pm", [step(1, .schedule, ["title": "lunch with Sam", "start": "2026-11-31T13:00:00+00:00"])])
         #expect(bad.steps.isEmpty)
         #expect(!rule(bad, "R2").isEmpty)
-        let past = reconcile("lunch with Sam yesterday at 1pm", [step(1, "schedule", ["title": "lunch with Sam", "start": "2026-11-25T13:00:00+00:00"])])
+        let past = reconcile("lunch with Sam yesterday at 1pm", [step(1, .schedule, ["title": "lunch with Sam", "start": "2026-11-25T13:00:00+00:00"])])
         #expect(past.tools == ["schedule"])
         #expect(past.confirm?.contains("past") == true)
         #expect(!rule(past, "R3").isEmpty)
@@ -122,21 +122,20 @@ struct PlanReconcilerTests {
 
     // MARK: R5 to R8, on plans from elsewhere
 
-    @Test("R5 rejects an unknown tool, a missing required argument, and a capture that would change items")
+    @Test("R5 rejects a missing required argument, and a capture that would change items")
     func admissible() {
-        #expect(reconcile("remind me to call Sam", [step(1, "create_reminder", ["title": "call Sam"])]).steps.isEmpty)
-        let missing = reconcile("add a task to buy bread", [step(1, "create_task", ["due": "2026-11-27"])])
+        let missing = reconcile("add a task to buy bread", [step(1, .createTask, ["due": "2026-11-27"])])
         #expect(missing.steps.isEmpty)
         #expect(!rule(missing, "R5").isEmpty)
         let capture = reconcile("Standup\n- Ana finished the slides\n- book room for Friday",
-                                [step(1, "complete_task", ["title": "slides"]), step(2, "create_task", ["title": "book room"])], capture: true)
+                                [step(1, .completeTask, ["title": "slides"]), step(2, .createTask, ["title": "book room"])], capture: true)
         #expect(capture.tools == ["create_task"])
         #expect(review(capture).map(\.1) == ["rejected", "accepted"])
     }
 
     @Test("R5 drops an argument the tool does not take and says the step was modified")
     func unknownArgument() {
-        let p = reconcile("remind me to call the bank", [step(1, "create_task", ["title": "call the bank", "reminder_time": "09:00"])])
+        let p = reconcile("remind me to call the bank", [step(1, .createTask, ["title": "call the bank", "reminder_time": "09:00"])])
         #expect(p.tools == ["create_task"])
         #expect(p.steps[0].args["reminder_time"] == nil)
         #expect(review(p).first?.1 == "modified")
@@ -146,16 +145,16 @@ struct PlanReconcilerTests {
     @Test("R6 rejects an invented task, corrects an invented day, drops an invented priority and attendee")
     func grounding() {
         let invented = reconcile("Call Ana about the lease tomorrow", [
-            step(1, "create_task", ["title": "Call Ana about the lease", "due": "2026-11-27"]),
-            step(2, "create_task", ["title": "Sign the contract"]),
+            step(1, .createTask, ["title": "Call Ana about the lease", "due": "2026-11-27"]),
+            step(2, .createTask, ["title": "Sign the contract"]),
         ])
         #expect(invented.tools == ["create_task"])
         #expect(review(invented).map(\.1) == ["accepted", "rejected"])
-        let day = reconcile("pay the water bill on Monday", [step(1, "create_task", ["title": "pay the water bill", "due": "2026-12-01"])])
+        let day = reconcile("pay the water bill on Monday", [step(1, .createTask, ["title": "pay the water bill", "due": "2026-12-01"])])
         #expect(day.arg(0, "due") == "2026-11-30")
-        let priority = reconcile("order new printer ink", [step(1, "create_task", ["title": "order new printer ink", "priority": "high"])])
+        let priority = reconcile("order new printer ink", [step(1, .createTask, ["title": "order new printer ink", "priority": "high"])])
         #expect(priority.steps[0].args["priority"] == nil)
-        let attendee = reconcile("lunch with Sam on Friday at 1pm", [step(1, "schedule", [
+        let attendee = reconcile("lunch with Sam on Friday at 1pm", [step(1, .schedule, [
             "title": "lunch with Sam", "start": "2026-11-27T13:00:00+00:00", "attendees": .array([.string("Sam"), .string("Priya")]),
         ])])
         #expect(attendee.steps[0].args["attendees"] == .array([.string("Sam")]))
@@ -171,8 +170,8 @@ struct PlanReconcilerTests {
 
     @Test("R6 rejects a draft to someone not named, or with words not said")
     func draftGrounding() {
-        #expect(reconcile("tell the team I'm running late", [step(1, "draft_message", ["to": "Priya", "channel": "sms", "text": "I'm running late"])]).steps.isEmpty)
-        let said = reconcile("text Sam that I'm running late", [step(1, "draft_message", ["to": "Sam", "channel": "sms", "text": "I'm running late"])])
+        #expect(reconcile("tell the team I'm running late", [step(1, .draftMessage, ["to": "Priya", "channel": "sms", "text": "I'm running late"])]).steps.isEmpty)
+        let said = reconcile("text Sam that I'm running late", [step(1, .draftMessage, ["to": "Sam", "channel": "sms", "text": "I'm running late"])])
         #expect(said.tools == ["draft_message"])
         #expect(review(said).first?.1 == "accepted")
     }
@@ -181,8 +180,8 @@ struct PlanReconcilerTests {
     func clauseEcho() {
         #expect(planner.plan("todo: what's due today?").steps.isEmpty)
         let p = reconcile("buy eggs and call Joe", [
-            step(1, "create_task", ["title": "buy eggs"]), step(2, "create_task", ["title": "call Joe"]),
-            step(3, "create_task", ["title": "buy eggs and call Joe"]),
+            step(1, .createTask, ["title": "buy eggs"]), step(2, .createTask, ["title": "call Joe"]),
+            step(3, .createTask, ["title": "buy eggs and call Joe"]),
         ])
         #expect(p.tools == ["create_task", "create_task"])
         #expect(review(p)[2].2 == ["R7"])
@@ -190,16 +189,16 @@ struct PlanReconcilerTests {
 
     @Test("R8 keeps a place the request names and drops one it does not, or that is a time")
     func location() {
-        let named = reconcile("lunch with Sam on Friday at 1pm at Luigi's", [step(1, "schedule", [
+        let named = reconcile("lunch with Sam on Friday at 1pm at Luigi's", [step(1, .schedule, [
             "title": "lunch with Sam", "start": "2026-11-27T13:00:00+00:00", "location": "Luigi's",
         ])])
         #expect(named.arg(0, "location") == "Luigi's")
-        let invented = reconcile("lunch with Sam on Friday at 1pm", [step(1, "schedule", [
+        let invented = reconcile("lunch with Sam on Friday at 1pm", [step(1, .schedule, [
             "title": "lunch with Sam", "start": "2026-11-27T13:00:00+00:00", "location": "the Ritz",
         ])])
         #expect(invented.steps[0].args["location"] == nil)
         #expect(review(invented).first?.2 == ["R8"])
-        let time = reconcile("lunch with Sam on Friday at 1pm", [step(1, "schedule", [
+        let time = reconcile("lunch with Sam on Friday at 1pm", [step(1, .schedule, [
             "title": "lunch with Sam", "start": "2026-11-27T13:00:00+00:00", "location": "1pm",
         ])])
         #expect(time.steps[0].args["location"] == nil)
@@ -227,7 +226,7 @@ struct PlanReconcilerTests {
         #expect(store.plan("delete the bank letter").steps.isEmpty, "one of two words in no title names nothing")
         #expect(store.plan("complete milestone design approved").steps.isEmpty, "the store has no milestones")
         // A reference names its item; a step on an item the plan makes names it by $N.
-        let ref = reconcile("mark task 1 as done", [step(1, "complete_task", ["id": "task:1"])], store: store)
+        let ref = reconcile("mark task 1 as done", [step(1, .completeTask, ["id": "task:1"])], store: store)
         #expect(ref.tools == ["complete_task"])
         #expect(store.plan("add a task to water the plants and make it repeat every week").tools == ["create_task", "set_recurrence"])
     }
@@ -235,15 +234,15 @@ struct PlanReconcilerTests {
     @Test("R9 holds an id to an item the store holds: a plan made elsewhere can name any number")
     func targetGroundingByID() {
         let store = withStore(["walk the dog"], milestones: ["design approved"])
-        #expect(reconcile("done", [step(1, "complete_task", ["id": 1])], store: store).tools == ["complete_task"])
-        #expect(reconcile("done", [step(1, "complete_task", ["id": "1"])], store: store).tools == ["complete_task"])
-        let missing = reconcile("delete walk the dog", [step(1, "delete_task", ["id": 7, "title": "walk the dog"])], store: store)
+        #expect(reconcile("done", [step(1, .completeTask, ["id": 1])], store: store).tools == ["complete_task"])
+        #expect(reconcile("done", [step(1, .completeTask, ["id": "1"])], store: store).tools == ["complete_task"])
+        let missing = reconcile("delete walk the dog", [step(1, .deleteTask, ["id": 7, "title": "walk the dog"])], store: store)
         #expect(missing.steps.isEmpty)
         #expect(rule(missing, "R9").first?.contains("no task in the store is id 7") == true)
-        #expect(reconcile("delete it", [step(1, "delete_task", ["id": "milestone:1"])], store: store).steps.isEmpty, "a milestone's id is not a task's")
-        #expect(reconcile("walk blocked by x", [step(1, "add_dependency", ["task": "task:1", "blocked_by": "task:9"])], store: store).steps.isEmpty)
-        #expect(reconcile("design approved", [step(1, "complete_milestone", ["id": "milestone:1"])], store: store).tools == ["complete_milestone"])
-        #expect(reconcile("done", [step(1, "complete_task", ["id": 1])]).tools == ["complete_task"], "no store read: nothing checked")
+        #expect(reconcile("delete it", [step(1, .deleteTask, ["id": "milestone:1"])], store: store).steps.isEmpty, "a milestone's id is not a task's")
+        #expect(reconcile("walk blocked by x", [step(1, .addDependency, ["task": "task:1", "blocked_by": "task:9"])], store: store).steps.isEmpty)
+        #expect(reconcile("design approved", [step(1, .completeMilestone, ["id": "milestone:1"])], store: store).tools == ["complete_milestone"])
+        #expect(reconcile("done", [step(1, .completeTask, ["id": 1])]).tools == ["complete_task"], "no store read: nothing checked")
     }
 
     @Test("R9 checks nothing when the store was not read, rejects every named change on an empty one, and undo needs a turn to take back")
@@ -264,10 +263,10 @@ struct PlanReconcilerTests {
     @Test("kept steps are renumbered and references rewritten; a step on a rejected one goes with it")
     func renumbering() {
         let p = reconcile("create project Garden and add a task buy seeds", [
-            step(1, "create_task", ["title": "water the lawn"]),
-            step(2, "create_project", ["title": "Garden"]),
-            step(3, "create_task", ["title": "buy seeds", "project": "$2"]),
-            step(4, "add_dependency", ["task": "$1", "blocked_by": "$3"]),
+            step(1, .createTask, ["title": "water the lawn"]),
+            step(2, .createProject, ["title": "Garden"]),
+            step(3, .createTask, ["title": "buy seeds", "project": "$2"]),
+            step(4, .addDependency, ["task": "$1", "blocked_by": "$3"]),
         ])
         #expect(p.tools == ["create_project", "create_task"])
         #expect(p.steps.map(\.n) == [1, 2])
@@ -280,7 +279,7 @@ struct PlanReconcilerTests {
     @Test("a forward reference is not admissible")
     func forwardReference() {
         let p = reconcile("paint the shed project: buy paint", [
-            step(1, "create_task", ["title": "buy paint", "project": "$2"]), step(2, "create_project", ["title": "Paint the shed"]),
+            step(1, .createTask, ["title": "buy paint", "project": "$2"]), step(2, .createProject, ["title": "Paint the shed"]),
         ])
         #expect(review(p).first?.1 == "rejected")
         #expect(review(p).first?.2 == ["R5"])

@@ -7,7 +7,7 @@ import Testing
 struct PlannerIntentGrammarTests {
     let grammar = fixedPlanner().grammar
 
-    func read(_ text: String) -> (PlannerTool?, [String: JSONValue]) {
+    func read(_ text: String) -> (ToolName?, [String: JSONValue]) {
         guard let i = grammar.parse(text)?.first else { return (nil, [:]) }
         return (i.tool, i.args)
     }
@@ -33,7 +33,7 @@ struct PlannerIntentGrammarTests {
     }
 
     @Test("command frames", arguments: [
-        ("reschedule the team lunch to Monday", PlannerTool.rescheduleTask),
+        ("reschedule the team lunch to Monday", ToolName.rescheduleTask),
         ("snooze the report for 2 hours", .snoozeTask),
         ("set priority of the tax return to high", .setPriority),
         ("make the passport renewal urgent", .setPriority),
@@ -45,19 +45,19 @@ struct PlannerIntentGrammarTests {
         ("create project Garden", .createProject),
         ("fix the fence is blocked by buy wood", .addDependency),
     ])
-    func commands(text: String, tool: PlannerTool) {
+    func commands(text: String, tool: ToolName) {
         #expect(read(text).0 == tool)
     }
 
     @Test("paraphrases over lemmas", arguments: [
-        ("finish the tax return", PlannerTool.completeTask),
+        ("finish the tax return", ToolName.completeTask),
         ("tick the laundry off", .completeTask),
         ("postpone the team meeting to Monday", .rescheduleTask),
         ("delay the invoice by a week", .snoozeTask),
         ("drop the cinema trip", .deleteTask),
         ("cancel the gym booking", .deleteTask),
     ])
-    func paraphrases(text: String, tool: PlannerTool) {
+    func paraphrases(text: String, tool: ToolName) {
         #expect(read(text).0 == tool)
     }
 

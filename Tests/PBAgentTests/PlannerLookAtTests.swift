@@ -8,10 +8,10 @@ import Testing
 struct PlannerLookAtTests {
     let planner = fixedPlanner()
 
-    static let writes: Set<String> = Set(PlannerTool.allCases.map(\.rawValue)).subtracting(
+    static let writes: Set<String> = Set(ToolName.allCases.map(\.rawValue)).subtracting(
         ["search", "agenda", "project_status", "project_blockers", "summarize", "calendar_agenda", "ask_notes"])
 
-    func tools(_ text: String) -> [String] { planner.plan(text).steps.map(\.tool) }
+    func tools(_ text: String) -> [String] { planner.plan(text).steps.map(\.tool.rawValue) }
 
     @Test("looking is reading", arguments: [
         ("check my shopping list", "search"),
@@ -37,7 +37,7 @@ struct PlannerLookAtTests {
     func askedDay() {
         for text in ["where am i supposed to be tomorrow at 10am", "where am i supposed to be by this time tomorrow"] {
             let step = planner.plan(text).steps.first
-            #expect(step?.tool == "summarize", "\(text)")
+            #expect(step?.tool == .summarize, "\(text)")
             #expect(step?.args["day"] == .string("2026-11-27"), "\(text)")
         }
         #expect(planner.plan("what's left to do at 5pm").steps.first?.args["range"] == .string("today"), "today's agenda stays")

@@ -12,7 +12,7 @@ func fixedPlanner(_ now: String = "2026-11-26T10:00:00Z") -> Planner {
 }
 
 extension PlanRecord {
-    var tools: [String] { steps.map(\.tool) }
+    var tools: [String] { steps.map(\.tool.rawValue) }
     func arg(_ step: Int, _ key: String) -> String? {
         switch steps[step].args[key] {
         case .string(let s)?: return s

@@ -150,7 +150,7 @@ import Testing
         ("book the dentist", ["create_task"]),
     ])
     func planned(text: String, tools: [String]) {
-        #expect(fixedPlanner().plan(text).steps.map(\.tool) == tools)
+        #expect(fixedPlanner().plan(text).steps.map(\.tool.rawValue) == tools)
     }
 
     @Test func theSlotPlanRefersToItsSearchAndAsks() {

@@ -27,7 +27,7 @@ public enum ExecCommand {
         if o.flag("tools") {
             for t in ToolRegistry.standard.tools {
                 let args: [JSONValue] = t.arguments.map { .object(["name": .string($0.name), "help": .string($0.help), "required": .bool($0.required)]) }
-                try writer.writeValue(JSONValue.object(["tool": .string(t.name), "summary": .string(t.summary), "mutates": .bool(t.mutates), "args": .array(args)]))
+                try writer.writeValue(JSONValue.object(["tool": .string(t.name.rawValue), "summary": .string(t.summary), "mutates": .bool(t.mutates), "args": .array(args)]))
             }
             return .success
         }

@@ -44,21 +44,23 @@ public struct PlanExecutor {
             guard step.n > previous else {
                 throw RecordError.badField(name: "steps[\(i)].n", reason: "step numbers must increase, got \(step.n) after \(previous)")
             }
-            if step.tool == Self.undoTool || step.tool == Self.redoTool {
-                let does = step.tool == Self.undoTool ? "takes back the previous turn" : "takes back the last undo"
+            if step.tool.takesBackATurn {
+                let does = step.tool == .undo ? "takes back the previous turn" : "takes back the last undo"
                 guard plan.steps.count == 1 else {
-                    throw RecordError.badField(name: "steps[\(i)].tool", reason: "\(step.tool) \(does) and must be a plan's only step")
+                    throw RecordError.badField(name: "steps[\(i)].tool", reason: "\(step.tool.rawValue) \(does) and must be a plan's only step")
                 }
                 guard step.args.isEmpty else {
-                    let use = step.tool == Self.undoTool ? "it reverts the last turn; use pb-undo for a group or an entry" : "it reapplies the last undone turn"
-                    throw RecordError.badField(name: "steps[\(i)].args", reason: "\(step.tool) takes no arguments (\(use))")
+                    let use = step.tool == .undo ? "it reverts the last turn; use pb-undo for a group or an entry" : "it reapplies the last undone turn"
+                    throw RecordError.badField(name: "steps[\(i)].args", reason: "\(step.tool.rawValue) takes no arguments (\(use))")
                 }
                 steps.append(step)
                 previous = step.n
                 continue
             }
             guard registry.tool(named: step.tool) != nil else {
-                throw RecordError.badField(name: "steps[\(i)].tool", reason: "unknown tool '\(step.tool)' (known: \(registry.names.joined(separator: ", ")))")
+                // ToolName's decoding already refuses a name there is no tool of; a registry
+                // built without one of the tools is this.
+                throw RecordError.badField(name: "steps[\(i)].tool", reason: "no tool '\(step.tool.rawValue)' in this registry (known: \(registry.names.map(\.rawValue).joined(separator: ", ")))")
             }
             for r in StepReference.all(in: .object(step.args)) {
                 if let n = r.step, !steps.contains(where: { $0.n == n }) {
@@ -79,12 +81,6 @@ public struct PlanExecutor {
         return steps
     }
 
-    /// "Undo that" as a plan: the one step reverts the last turn through the undo engine, all or
-    /// nothing, so pb-plan | pb-exec can take back what the previous request did.
-    public static let undoTool = PlannerTool.undo.rawValue
-    /// "Redo", "undo the undo": the one step reapplies the turn the last undo took back.
-    public static let redoTool = PlannerTool.redo.rawValue
-
     public func execute(_ plan: PlanRecord) throws -> ResultRecord {
         let steps = try validate(plan)
         // A plan that asks before it writes ("schedule ... at the first free slot?") runs as a
@@ -92,12 +88,15 @@ public struct PlanExecutor {
         let question = plan.confirm
         let asking = question != nil && !confirmed && plan.confirmed != true
         let dryRun = self.dryRun || asking
-        if steps.count == 1, steps[0].tool == Self.undoTool || steps[0].tool == Self.redoTool {
+        if steps.count == 1, steps[0].tool.takesBackATurn {
+            // "Undo that" reverts the last turn through the undo engine, all or nothing, so
+            // pb-plan | pb-exec can take back what the previous request did; "redo" reapplies
+            // the turn the last undo took back.
             var engine = UndoEngine(store: store)
             engine.calendarDirectory = calendarDirectory
             engine.workHours = workHours
             let clock = try AgentClock(text: plan.now ?? defaultNow)
-            let redo = steps[0].tool == Self.redoTool
+            let redo = steps[0].tool == .redo
             let u = redo ? try engine.redo(dryRun: dryRun, now: clock.now, zone: clock.zone)
                          : try engine.undo(.last, dryRun: dryRun, now: clock.now, zone: clock.zone)
             let ok = u.status != .refused
@@ -122,7 +121,7 @@ public struct PlanExecutor {
             let groupID = try store.nextGroupID()
             var refs: [Int: [String: JSONValue]] = [:]
             var last: (n: Int, ref: [String: JSONValue])?
-            var failed: (n: Int, tool: String, error: String)?
+            var failed: (n: Int, tool: ToolName, error: String)?
             var wrote: [Int] = []
             for step in steps {
                 if failed != nil {
@@ -135,13 +134,13 @@ public struct PlanExecutor {
                     let args = try StepReference.resolve(.object(step.args), refs: refs, last: last)
                     guard case .object(let resolved) = args else { throw AgentError.badReference("arguments are not an object") }
                     var ctx = ToolContext(store: store, clock: clock, calendarDirectory: calendarDirectory, args: resolved,
-                                          destructive: PlannerTool(step: step)?.destructive == true, workHours: workHours)
+                                          destructive: step.tool.destructive, workHours: workHours)
                     ctx.contactsPath = contactsPath
                     ctx.from = from
                     store.beginEntry()
                     let outcome = try tool.run(ctx)
                     if let problem = try tool.check(ctx, outcome) { throw AgentError.postcondition(problem) }
-                    let entry = try store.finishEntry(group: groupID, tool: tool.name, summary: outcome.summary)
+                    let entry = try store.finishEntry(group: groupID, tool: tool.name.rawValue, summary: outcome.summary)
                     try store.releaseSavepoint()
                     if entry != nil { group = groupID; wrote.append(step.n) }
                     if let ref = outcome.ref {
@@ -153,7 +152,7 @@ public struct PlanExecutor {
                 } catch let refused as UnsafeInput {
                     // Not a failed step but malformed input: nothing of the plan is kept.
                     store.abandonEntry()
-                    throw ToolFailure(.badInput, "step \(step.n): \(step.tool): \(refused)")
+                    throw ToolFailure(.badInput, "step \(step.n): \(step.tool.rawValue): \(refused)")
                 } catch {
                     store.abandonEntry()
                     try store.rollbackToSavepoint()
@@ -212,7 +211,7 @@ public struct PlanExecutor {
 
     /// Says plainly what is in place: which steps wrote and how to undo them, which failed, which
     /// were skipped.
-    static func message(results: [StepResult], wrote: [Int], failed: (n: Int, tool: String, error: String)?, group: String?, dryRun: Bool) -> String {
+    static func message(results: [StepResult], wrote: [Int], failed: (n: Int, tool: ToolName, error: String)?, group: String?, dryRun: Bool) -> String {
         let skipped = results.filter { $0.status == .skipped }.map(\.n)
         var parts: [String] = []
         if dryRun {

@@ -8,6 +8,6 @@ struct Construction: Sendable {
     var name: String
     var pattern: String
     var slots: [String]
-    var examples: [(request: String, tools: [PlannerTool])]
+    var examples: [(request: String, tools: [ToolName])]
     var build: @Sendable (IntentGrammar, IntentGrammar.Clause, [String]) -> [PlannedIntent]?
 }

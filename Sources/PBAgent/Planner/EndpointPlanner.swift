@@ -91,7 +91,7 @@ public struct EndpointPlanner: Sendable {
         """
 
     /// The system message (instructions, now, the offered tools) and the request.
-    func messages(_ text: String, offered: [String], planner: Planner) -> [ChatMessage] {
+    func messages(_ text: String, offered: [ToolName], planner: Planner) -> [ChatMessage] {
         let now = planner.dates.parser.now
         var weekday = Calendar(identifier: .gregorian)
         weekday.timeZone = planner.dates.parser.timeZone
@@ -99,7 +99,7 @@ public struct EndpointPlanner: Sendable {
         var lines = [Self.instructions, "", "Now: \(planner.dates.format.instant(now)) (\(day)), time zone \(planner.dates.parser.timeZone.identifier).", "", "Tools:"]
         for name in offered {
             guard let tool = registry.tool(named: name) else {
-                lines.append("- \(name)(): \(Self.engineTools[name] ?? name)")
+                lines.append("- \(name)(): \(Self.engineTools[name] ?? name.rawValue)")
                 continue
             }
             let args = tool.arguments.map { $0.name + ($0.required ? "*" : "") }.joined(separator: ", ")
@@ -111,14 +111,14 @@ public struct EndpointPlanner: Sendable {
     }
 
     /// Plan tools pb-exec runs through its undo engine, not the registry.
-    static let engineTools: [String: String] = [
-        PlanExecutor.undoTool: "take back the previous request's changes",
-        PlanExecutor.redoTool: "take back the last undo",
+    static let engineTools: [ToolName: String] = [
+        .undo: "take back the previous request's changes",
+        .redo: "take back the last undo",
     ]
 
     /// The schema the server keeps its reply to: steps, each one offered tool with its own
     /// arguments only, so a constrained server cannot even write an argument the tool lacks.
-    func responseFormat(_ offered: [String]) -> JSONValue {
+    func responseFormat(_ offered: [ToolName]) -> JSONValue {
         let choices: [JSONValue] = offered.map { name in
             let arguments = registry.tool(named: name)?.arguments ?? []
             var args: [String: JSONValue] = [
@@ -131,7 +131,7 @@ public struct EndpointPlanner: Sendable {
             return .object([
                 "type": .string("object"),
                 "required": .array([.string("tool"), .string("args")]),
-                "properties": .object(["tool": .object(["const": .string(name)]), "args": .object(args)]),
+                "properties": .object(["tool": .object(["const": .string(name.rawValue)]), "args": .object(args)]),
                 "additionalProperties": .bool(false),
             ])
         }
@@ -167,7 +167,7 @@ public struct EndpointPlanner: Sendable {
     /// one, and no file but a plain .ics name. The rules R1-R9 then apply as to any plan.
     func grounding(_ steps: [PlanStep], request: String, reading: PlanRecord, planner: Planner) -> Rejection? {
         if steps.isEmpty, !reading.steps.isEmpty {
-            return Rejection("the model planned nothing where the grammar reads \(reading.steps.map(\.tool).joined(separator: ", "))")
+            return Rejection("the model planned nothing where the grammar reads \(reading.steps.map(\.tool.rawValue).joined(separator: ", "))")
         }
         let said = Set(TitleMatcher.contentWords(request))
         let lemmas = Set(PlanToolSelector.words(request).map { VerbLexicon.pastLemma($0) ?? $0 })
@@ -175,16 +175,16 @@ public struct EndpointPlanner: Sendable {
         let targets = planner.reconciler.targets
         for step in steps {
             let label = "step \(step.n) (\(step.tool))"
-            if PlannerTool(step: step)?.changesExisting == true, !read.contains(step.tool) {
+            if step.tool.changesExisting, !read.contains(step.tool) {
                 // A verb of deleting asks for any of the taking-out tools (events and lists too).
                 let actions = lemmas.compactMap(VerbLexicon.action(ofLemma:))
-                let verbs = actions.flatMap(PlanToolSelector.tools(for:)).map(\.rawValue)
-                    + (actions.contains(.delete) ? ["cancel_event", "delete_project", "clear_project"] : [])
-                if step.tool == PlanExecutor.undoTool || step.tool == PlanExecutor.redoTool || !verbs.contains(step.tool) {
+                let verbs = actions.flatMap(PlanToolSelector.tools(for:))
+                    + (actions.contains(.delete) ? [.cancelEvent, .deleteProject, .clearProject] : [])
+                if step.tool.takesBackATurn || !verbs.contains(step.tool) {
                     return Rejection("\(label): the request does not ask for that change")
                 }
             }
-            if PlannerTool(step: step)?.changesExisting == true, let id = PlanReconciler.reference(step.args["id"]) {
+            if step.tool.changesExisting, let id = PlanReconciler.reference(step.args["id"]) {
                 let ref = ItemRef(id, defaultKind: "task")?.description
                 let all = (targets?.tasks ?? []) + (targets?.projects ?? []) + (targets?.milestones ?? []) + (targets?.notes ?? [])
                 guard let item = all.first(where: { $0.ref == ref }),
@@ -192,12 +192,12 @@ public struct EndpointPlanner: Sendable {
                     return Rejection("\(label): the request does not name \(id)")
                 }
             }
-            for key in ["new_title", "notes", "text"] where step.tool != "draft_message" {
+            for key in ["new_title", "notes", "text"] where step.tool != .draftMessage {
                 if let words = PlanReconciler.text(step.args[key]), !PlanReconciler.grounded(TitleMatcher.contentWords(words), in: said) {
                     return Rejection("\(label): its \(key) is not the request's words")
                 }
             }
-            if step.tool == "export_ics", let path = PlanReconciler.text(step.args["path"]),
+            if step.tool == .exportICS, let path = PlanReconciler.text(step.args["path"]),
                path.contains("/") || !path.lowercased().hasSuffix(".ics") || path.hasPrefix(".") {
                 return Rejection("\(label): the file must be a plain .ics name")
             }
@@ -222,7 +222,7 @@ public struct EndpointPlanner: Sendable {
     }
 
     /// The reply as numbered plan steps, or the first reason it cannot be one.
-    func proposal(_ reply: String, offered: [String], zone: TimeZone) -> Result<[PlanStep], Rejection> {
+    func proposal(_ reply: String, offered: [ToolName], zone: TimeZone) -> Result<[PlanStep], Rejection> {
         guard let open = reply.firstIndex(of: "{"), let close = reply.lastIndex(of: "}"), open < close,
               let parsed = try? JSONDecoder().decode(Reply.self, from: Data(reply[open...close].utf8)) else {
             return .failure(Rejection("the reply is not {\"steps\": [...]} JSON"))
@@ -234,17 +234,19 @@ public struct EndpointPlanner: Sendable {
         for (i, step) in parsed.steps.enumerated() {
             let n = i + 1
             let args = step.args ?? [:]
-            if let why = check(step.tool, args, n: n, offered: offered, zone: zone) {
+            guard let tool = ToolName(rawValue: step.tool) else {
+                return .failure(Rejection("step \(n) (\(step.tool)): no such tool"))
+            }
+            if let why = check(tool, args, n: n, offered: offered, zone: zone) {
                 return .failure(Rejection("step \(n) (\(step.tool)): \(why)"))
             }
-            steps.append(PlanStep(n: n, tool: step.tool, args: args))
+            steps.append(PlanStep(n: n, tool: tool, args: args))
         }
         return .success(steps)
     }
 
     /// What is wrong with one proposed step, or nil.
-    func check(_ tool: String, _ args: [String: JSONValue], n: Int, offered: [String], zone: TimeZone) -> String? {
-        guard PlannerTool(rawValue: tool) != nil else { return "no such tool" }
+    func check(_ tool: ToolName, _ args: [String: JSONValue], n: Int, offered: [ToolName], zone: TimeZone) -> String? {
         guard offered.contains(tool) else { return "the tool was not offered" }
         let arguments = registry.tool(named: tool)?.arguments ?? []
         let known = Set(arguments.map(\.name))
@@ -254,7 +256,7 @@ public struct EndpointPlanner: Sendable {
         }
         // A tool that finds its item by id or title needs one of them.
         if known.contains("id"), known.contains("title"), !arguments.contains(where: { $0.name == "title" && $0.required }),
-           !tool.hasPrefix("create"), args["id"] == nil, args["title"] == nil {
+           !tool.createsItem, args["id"] == nil, args["title"] == nil {
             return "it names no item (id or title)"
         }
         for (name, value) in args.sorted(by: { $0.key < $1.key }) {

@@ -8,7 +8,7 @@ import PBCore
 extension IntentGrammar {
     /// What an unnamed request was read as: the tool, what it needs, what was said besides.
     struct Unnamed: Equatable {
-        var tool: PlannerTool
+        var tool: ToolName
         var needs: PlanAsk.Need
         var args: [String: JSONValue] = [:]
         /// The list the request took the item from ("remove that item from my shopping list").
@@ -141,13 +141,13 @@ extension IntentGrammar {
     /// request that says it wants something made but not what. An appointment or a meeting is
     /// a title a reminder can carry ("remind me of my appointment on the 15th"). What it asks to
     /// make: a list when the title says one, else the tool's own; nil for a real title.
-    func standIn(_ intent: PlannedIntent) -> PlannerTool? {
+    func standIn(_ intent: PlannedIntent) -> ToolName? {
         guard case .string(let title)? = intent.args["title"] ?? intent.args["body"] else { return nil }
         return Self.standIn(title: title, tool: intent.tool)
     }
 
     /// The same for a title a plan gives, whoever wrote it (R7 rejects one from a model's plan).
-    static func standIn(title said: String, tool: PlannerTool) -> PlannerTool? {
+    static func standIn(title said: String, tool: ToolName) -> ToolName? {
         guard [.createTask, .createProject, .schedule, .createNote].contains(tool) else { return nil }
         let pattern = ClausePattern.shared
         // Read as words: "New  Item!", "new_item", "(new item)" are "new item"; nothing but
@@ -172,7 +172,7 @@ extension IntentGrammar {
     }
 
     /// The question for what a request left unsaid, with a request that says it.
-    static func question(_ tool: PlannerTool, _ needs: PlanAsk.Need) -> String {
+    static func question(_ tool: ToolName, _ needs: PlanAsk.Need) -> String {
         switch (needs, tool) {
         case (.task, .completeTask): return "Which task is done? Name it (\"mark buy milk done\"); in a session (pb-do --session), \"that\" is what the last turn acted on."
         case (.task, .deleteTask): return "Which task should go? Name it (\"delete buy milk\", \"remove milk from my shopping list\"); in a session (pb-do --session), \"that\" is what the last turn acted on."

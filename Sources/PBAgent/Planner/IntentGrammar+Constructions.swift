@@ -242,7 +242,7 @@ extension IntentGrammar {
     /// mum" is two requests); without it, only a list of three or more written with commas.
     func listedChanges(_ sentence: String, holds: (String) -> Bool?) -> [PlannedIntent]? {
         let t = normalise(sentence).text
-        var tool: PlannerTool
+        var tool: ToolName
         var list: String
         if let m = pattern.match("(" + Self.listDelete + "|" + Self.listComplete + #") (.+?)(?: (?:as )?(?:done|complete|completed|finished|off))?"#, t) {
             tool = pattern.match(Self.listDelete, m[0]) != nil ? .deleteTask : .completeTask

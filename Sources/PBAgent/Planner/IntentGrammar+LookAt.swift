@@ -40,7 +40,7 @@ extension IntentGrammar {
     }
 
     /// Tools that change an item already in the store (not one made earlier in the plan).
-    static let changesItem: Set<PlannerTool> = [
+    static let changesItem: Set<ToolName> = [
         .updateTask, .completeTask, .reopenTask, .deleteTask, .rescheduleTask, .snoozeTask, .setPriority, .setRecurrence,
         .addDependency, .completeMilestone, .appendNote, .linkItems,
     ]

@@ -159,7 +159,7 @@ extension IntentGrammar {
         return [PlannedIntent(.askNotes, ["question": .string(asked)])]
     }
 
-    func project(_ tool: PlannerTool, _ slot: String) -> [PlannedIntent]? {
+    func project(_ tool: ToolName, _ slot: String) -> [PlannedIntent]? {
         let p = item(slot)
         if p.isEmpty { return nil }
         if isPronoun(p) { return [PlannedIntent(tool, [:], pronoun: true)] }

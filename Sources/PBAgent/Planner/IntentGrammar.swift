@@ -188,7 +188,7 @@ public struct IntentGrammar: Sendable {
     }
 
     /// An intent that acts on a task named by title, or by a pronoun left for the planner.
-    func onTask(_ tool: PlannerTool, _ slot: String, _ args: [String: JSONValue] = [:]) -> PlannedIntent? {
+    func onTask(_ tool: ToolName, _ slot: String, _ args: [String: JSONValue] = [:]) -> PlannedIntent? {
         let title = item(slot)
         if title.isEmpty { return nil }
         if isPronoun(title) { return PlannedIntent(tool, args, pronoun: true) }

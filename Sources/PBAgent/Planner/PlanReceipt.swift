@@ -22,7 +22,7 @@ public struct PlanReceipt: Codable, Equatable, Sendable {
     /// The model the server said answered.
     public var model: String?
     /// The tools the model was offered, the grammar's own reading first.
-    public var offered: [String]
+    public var offered: [ToolName]
     /// Milliseconds spent waiting for the server.
     public var elapsedMS: Int?
 
@@ -32,7 +32,7 @@ public struct PlanReceipt: Codable, Equatable, Sendable {
     }
 
     public init(intended: Brain, actual: Brain, fallback: String? = nil, endpoint: String? = nil, model: String? = nil,
-                offered: [String] = [], elapsedMS: Int? = nil) {
+                offered: [ToolName] = [], elapsedMS: Int? = nil) {
         self.intended = intended
         self.actual = actual
         self.fallback = fallback

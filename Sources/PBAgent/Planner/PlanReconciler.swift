@@ -49,38 +49,38 @@ public struct PlanReconciler: Sendable {
             out.review = pass.reviews
         }
         // A question asked before writing is moot once the step it asks about is gone.
-        if out.confirm != nil, !out.steps.contains(where: { PlannerTool(step: $0)?.askedFirst == true }) {
+        if out.confirm != nil, !out.steps.contains(where: { $0.tool.askedFirst }) {
             out.confirm = nil
         }
         // Taking every event of a day out of the calendar is asked first, whoever planned it: the
         // dry run lists what would go.
-        for e in out.steps where e.tool == "cancel_event" && e.args["all"] == .bool(true) {
+        for e in out.steps where e.tool == .cancelEvent && e.args["all"] == .bool(true) {
             pass.questions.append(PlanReconciler.clearingQuestion(e.args))
         }
         // So is taking out the next event with no name said: which one it is shows in the dry run.
-        for e in out.steps where e.tool == "cancel_event" && e.args["next"] == .bool(true) {
+        for e in out.steps where e.tool == .cancelEvent && e.args["next"] == .bool(true) {
             pass.questions.append("take \(nextEventNamed(e.args)) out of PocketBrains' calendar? (other calendars are only read)")
         }
         // So is taking out one event named by its UID alone (a session's "delete that event").
-        for e in out.steps where e.tool == "cancel_event" && e.args["next"] == nil && e.args["all"] == nil && e.args["title"] == nil {
+        for e in out.steps where e.tool == .cancelEvent && e.args["next"] == nil && e.args["all"] == nil && e.args["title"] == nil {
             guard let uid = PlanReconciler.text(e.args["uid"]) else { continue }
             let named = targets?.events.first { $0.ref == uid }.map { "\"\($0.title)\"" } ?? "the event \(uid)"
             pass.questions.append("take \(named) out of PocketBrains' calendar? (other calendars are only read)")
         }
         // So is deleting a whole list with what is on it.
-        for d in out.steps where d.tool == "delete_project" {
+        for d in out.steps where d.tool == .deleteProject {
             let which = PlanReconciler.reference(d.args["id"]) ?? PlanReconciler.text(d.args["title"]).map { "\"\($0)\"" } ?? "the project"
             pass.questions.append("delete \(which) with every task on it?")
         }
         // And emptying one: the list stays, what is on it goes.
-        for d in out.steps where d.tool == "clear_project" {
+        for d in out.steps where d.tool == .clearProject {
             let which = PlanReconciler.reference(d.args["id"]) ?? PlanReconciler.text(d.args["title"]).map { "\"\($0)\"" } ?? "the project"
             let what = d.args["done"] == .bool(true) ? "every done task" : "every task"
             pass.questions.append("delete \(what) on \(which)? (the list stays)")
         }
         // A draft is written only once the user has seen it, whoever planned it.
         if out.confirm == nil {
-            for d in out.steps where d.tool == "draft_message" {
+            for d in out.steps where d.tool == .draftMessage {
                 let to = PlanReconciler.text(d.args["to"]) ?? "someone"
                 let what = PlanReconciler.text(d.args["channel"]) == "email" ? "an email" : "a message"
                 let words = PlanReconciler.text(d.args["text"]).map { ": \"\($0)\"" } ?? ""
@@ -284,11 +284,11 @@ public struct PlanReconciler: Sendable {
 
         // R5
         mutating func admissible(_ s: inout PlanStep) -> Bool {
-            guard s.tool == "undo" || s.tool == "redo" || owner.registry.tool(named: s.tool) != nil else {
+            guard s.tool.takesBackATurn || owner.registry.tool(named: s.tool) != nil else {
                 change("R5", "\(label(s)): no tool is called \(s.tool); rejected", step: s.n)
                 return false
             }
-            if capture, PlannerTool(step: s)?.capture != true {
+            if capture, !s.tool.capture {
                 change("R5", "\(label(s)): a capture makes new items, and \(s.tool) would change what is there; rejected", step: s.n)
                 return false
             }
@@ -310,14 +310,14 @@ public struct PlanReconciler: Sendable {
         // R7
         mutating func clauseEcho(_ s: PlanStep) -> Bool {
             // A note of nothing ("this", "a note"): a stand-in for what it was to say.
-            if s.tool == PlannerTool.createNote.rawValue, s.args["title"] != nil || s.args["body"] != nil,
+            if s.tool == .createNote, s.args["title"] != nil || s.args["body"] != nil,
                let said = PlanReconciler.text(s.args["body"]) ?? PlanReconciler.text(s.args["title"]),
                PlanReconciler.text(s.args["body"]).map({ IntentGrammar.standIn(title: $0, tool: .createNote) != nil }) ?? true,
                IntentGrammar.standIn(title: said, tool: .createNote) != nil {
                 change("R7", "\(label(s)): a stand-in (\"this\", \"a note\"), not what the note says; rejected", step: s.n)
                 return false
             }
-            guard PlannerTool(step: s)?.namesNewItem == true, let title = PlanReconciler.text(s.args["title"]) else { return true }
+            guard s.tool.namesNewItem, let title = PlanReconciler.text(s.args["title"]) else { return true }
             let lower = title.lowercased().trimmingCharacters(in: .whitespaces)
             let first = lower.split(separator: " ").first.map(String.init) ?? ""
             if PlanReconciler.questionStarts.contains(first) || lower.hasSuffix("?") {
@@ -328,13 +328,13 @@ public struct PlanReconciler: Sendable {
                 change("R7", "\(label(s)): the wording around a list, not an item of it; rejected", step: s.n)
                 return false
             }
-            if let tool = PlannerTool(rawValue: s.tool), IntentGrammar.standIn(title: title, tool: tool) != nil,
-               !Planner.quotes(request, PlannedIntent(tool, ["title": .string(title)])) {
+            if IntentGrammar.standIn(title: title, tool: s.tool) != nil,
+               !Planner.quotes(request, PlannedIntent(s.tool, ["title": .string(title)])) {
                 change("R7", "\(label(s)): a stand-in (\"an item\", \"a new list\"), not a name; rejected", step: s.n)
                 return false
             }
             let words = Set(TitleMatcher.contentWords(title))
-            let others = steps.filter { $0.n != s.n && PlannerTool(step: $0)?.namesNewItem == true }
+            let others = steps.filter { $0.n != s.n && $0.tool.namesNewItem }
                 .compactMap { PlanReconciler.text($0.args["title"]) }.map { Set(TitleMatcher.contentWords($0)) }
                 .filter { !$0.isEmpty && $0 != words }
             if others.filter({ $0.isSubset(of: words) }).count >= 2 {
@@ -360,7 +360,7 @@ public struct PlanReconciler: Sendable {
                     return false
                 }
             }
-            if s.tool == "draft_message" {
+            if s.tool == .draftMessage {
                 if let to = PlanReconciler.text(s.args["to"]), !PlanReconciler.grounded(TitleMatcher.contentWords(to), in: said) {
                     change("R6", "\(label(s)): the request names no \"\(to)\"; rejected", step: s.n)
                     return false
@@ -373,7 +373,7 @@ public struct PlanReconciler: Sendable {
                 }
             }
             // A project by reference is no words of anyone's: it stands when the store holds it.
-            if s.tool == "create_task", let p = PlanReconciler.text(s.args["project"]),
+            if s.tool == .createTask, let p = PlanReconciler.text(s.args["project"]),
                !PlanReconciler.grounded(TitleMatcher.contentWords(p), in: said),
                !(ItemRef(p)?.kind == "project" && (owner.targets.map { $0.projects.contains { $0.ref == ItemRef(p)?.description } } ?? true)) {
                 s.args["project"] = nil
@@ -391,7 +391,7 @@ public struct PlanReconciler: Sendable {
                 }
             }
             if s.args["priority"] != nil, !hasPriorityCue {
-                if s.tool == "set_priority" {
+                if s.tool == .setPriority {
                     change("R6", "\(label(s)): the request asks for no priority; rejected", step: s.n)
                     return false
                 }
@@ -443,14 +443,14 @@ public struct PlanReconciler: Sendable {
 
         // R2
         mutating func validDates(_ s: inout PlanStep) -> Bool {
-            if s.tool == "create_task", let notes = PlanReconciler.text(s.args["notes"]), notes.hasPrefix("date left out: ") {
+            if s.tool == .createTask, let notes = PlanReconciler.text(s.args["notes"]), notes.hasPrefix("date left out: ") {
                 change("R2", "\(label(s)): \(notes.dropFirst("date left out: ".count))", step: s.n)
             }
             var keys = ["due", "start", "end"]
-            if s.tool == "find_slot" || s.tool == "calendar_agenda" { keys += ["from", "to"] }
+            if s.tool == .findSlot || s.tool == .calendarAgenda { keys += ["from", "to"] }
             for key in keys {
                 guard let v = PlanReconciler.text(s.args[key]), !owner.exists(v) else { continue }
-                if s.tool == "schedule" || s.tool == "reschedule_task" {
+                if s.tool == .schedule || s.tool == .rescheduleTask {
                     change("R2", "\(label(s)): \(key) \(v) is not a date on the calendar; rejected", step: s.n)
                     return false
                 }
@@ -465,7 +465,7 @@ public struct PlanReconciler: Sendable {
         mutating func temporal(_ s: inout PlanStep) -> Bool {
             let now = owner.dates.parser.now
             let today = owner.dates.format.date(now)
-            if ["create_task", "reschedule_task", "update_task"].contains(s.tool), let due = PlanReconciler.text(s.args["due"]),
+            if [.createTask, .rescheduleTask, .updateTask].contains(s.tool), let due = PlanReconciler.text(s.args["due"]),
                String(due.prefix(10)) < today {
                 s.args["due"] = .string(today)
                 s.args["due_grain"] = .string("day")
@@ -473,7 +473,7 @@ public struct PlanReconciler: Sendable {
             }
             // An event already over is not moved (a day later is another appointment) and not
             // dropped (it may be a record of one): the plan asks before it books it.
-            if s.tool == "schedule", let start = PlanReconciler.text(s.args["start"]),
+            if s.tool == .schedule, let start = PlanReconciler.text(s.args["start"]),
                let at = owner.dates.format.parseInstant(start), at < now {
                 change("R3", "\(label(s)): \(start) is past; asked before booking", step: s.n)
                 questions.append("\(label(s)) starts at \(start), which is past: book it anyway?")
@@ -492,43 +492,43 @@ public struct PlanReconciler: Sendable {
         mutating func targetGrounding(_ s: PlanStep) -> Bool {
             guard let store = owner.targets else { return true }
             // Whether an undo is left to take back is pb-exec's to say: the plan reads no undos.
-            if s.tool == "redo" { return true }
-            if s.tool == "undo" {
+            if s.tool == .redo { return true }
+            if s.tool == .undo {
                 if store.canUndo { return true }
                 change("R9", "\(label(s)): no turn is left to undo; rejected", step: s.n)
                 return false
             }
             var named: [(key: String, kind: String, items: [TitleMatcher.Candidate])] = []
-            if PlannerTool(step: s)?.changesTask == true {
+            if s.tool.changesTask {
                 if s.args["id"] == nil { named.append(("title", "task", store.tasks)) }
                 if let list = PlanReconciler.text(s.args["in_project"]), ItemRef(list) == nil,
                    !store.projects.contains(where: { Planner.titleKey($0.title) == Planner.titleKey(list) }) {
                     change("R9", "\(label(s)): no list in the store is called \"\(list)\"; rejected", step: s.n)
                     return false
                 }
-            } else if s.tool == "add_dependency" {
+            } else if s.tool == .addDependency {
                 named += [("task", "task", store.tasks), ("blocked_by", "task", store.tasks)]
-            } else if s.tool == "complete_milestone" {
+            } else if s.tool == .completeMilestone {
                 if s.args["id"] == nil { named.append(("title", "milestone", store.milestones)) }
-            } else if s.tool == "delete_project" || s.tool == "clear_project" {
+            } else if s.tool == .deleteProject || s.tool == .clearProject {
                 if s.args["id"] == nil { named.append(("title", "project", store.projects)) }
-            } else if s.tool == "append_note" {
+            } else if s.tool == .appendNote {
                 if s.args["id"] == nil { named.append(("title", "note", store.notes)) }
-            } else if s.tool == "cancel_event", s.args["all"] != .bool(true) {
+            } else if s.tool == .cancelEvent, s.args["all"] != .bool(true) {
                 named.append(("title", "event", store.events))
                 if let uid = PlanReconciler.text(s.args["uid"]), !store.events.contains(where: { $0.ref == uid }) {
                     change("R9", "\(label(s)): no event of PocketBrains' calendar has uid \(uid); rejected", step: s.n)
                     return false
                 }
-            } else if s.tool == "link_items" {
+            } else if s.tool == .linkItems {
                 let all = store.tasks + store.projects + store.milestones + store.notes
                 named += [("from", "item", all), ("to", "item", all)]
             }
             // An id (task:3, or a bare 3) must be one the store holds: a plan made elsewhere (a
             // model's, a script's) can name any number, and pb-exec would change whatever it is.
             let all = store.tasks + store.projects + store.milestones + store.notes
-            let idKind: String? = PlannerTool(step: s)?.changesTask == true ? "task"
-                : s.tool == "complete_milestone" ? "milestone" : s.tool == "append_note" ? "note" : s.tool == "delete_project" || s.tool == "clear_project" ? "project" : nil
+            let idKind: String? = s.tool.changesTask ? "task"
+                : s.tool == .completeMilestone ? "milestone" : s.tool == .appendNote ? "note" : s.tool == .deleteProject || s.tool == .clearProject ? "project" : nil
             var ids: [(key: String, raw: String, kind: String?)] = []
             if let kind = idKind, let raw = PlanReconciler.reference(s.args["id"]) { ids.append(("id", raw, kind)) }
             for (key, _, _) in named {
@@ -543,12 +543,12 @@ public struct PlanReconciler: Sendable {
             }
             for (key, kind, items) in named {
                 guard let text = PlanReconciler.text(s.args[key]), ItemRef(text) == nil else { continue }
-                if TitleMatcher(preferOpen: s.tool != "reopen_task").match(text, in: items) == .none {
+                if TitleMatcher(preferOpen: s.tool != .reopenTask).match(text, in: items) == .none {
                     change("R9", "\(label(s)): no \(kind) in the store is \"\(text)\"; rejected", step: s.n)
                     return false
                 }
                 // A whole list goes, or is emptied, only by its whole name, as pb-exec holds it to.
-                if ["delete_project", "clear_project"].contains(s.tool), key == "title",
+                if [.deleteProject, .clearProject].contains(s.tool), key == "title",
                    !items.contains(where: { Planner.titleKey($0.title) == Planner.titleKey(text) }) {
                     change("R9", "\(label(s)): no project in the store is called \"\(text)\" (a list goes only by its whole name); rejected", step: s.n)
                     return false
@@ -559,8 +559,8 @@ public struct PlanReconciler: Sendable {
 
         // R1: nil to keep, -1 when already open in the store, else the step it merged into.
         mutating func dedupe(_ s: PlanStep) -> Int? {
-            if s.tool == "create_note" { return dedupeNote(s) }
-            guard s.tool == "create_task", let title = PlanReconciler.text(s.args["title"]) else { return nil }
+            if s.tool == .createNote { return dedupeNote(s) }
+            guard s.tool == .createTask, let title = PlanReconciler.text(s.args["title"]) else { return nil }
             let key = Set(TitleMatcher.contentWords(title))
             guard !key.isEmpty else { return nil }
             // A capture never adds an open task again. A single request does not either, unless it
@@ -569,7 +569,7 @@ public struct PlanReconciler: Sendable {
             // from the airport" is not "drive mum to the airport"); a capture's, its content words.
             // After a step that empties or deletes a list, an open task may be one it takes away
             // ("clear my shopping list and add milk"): the new one is added.
-            let emptied = kept.contains { ["clear_project", "delete_project"].contains($0.step.tool) }
+            let emptied = kept.contains { [.clearProject, .deleteProject].contains($0.step.tool) }
             if !emptied, let open = owner.openTasks.first(where: {
                 capture ? Set(TitleMatcher.contentWords($0.text)) == key : Planner.titleKey($0.text) == Planner.titleKey(title)
             }), capture || sameDay(s.args["due"], owner.targets?.dues[open.ref]) {
@@ -578,7 +578,7 @@ public struct PlanReconciler: Sendable {
             }
             guard capture else { return nil }
             let rank = ["none": 0, "low": 1, "medium": 2, "high": 3]
-            for (i, k) in kept.enumerated() where k.step.tool == "create_task" {
+            for (i, k) in kept.enumerated() where k.step.tool == .createTask {
                 guard let t = PlanReconciler.text(k.step.args["title"]), Set(TitleMatcher.contentWords(t)) == key else { continue }
                 // The first stays; it takes the other's date when it has none, and the higher priority.
                 var step = k.step
@@ -622,7 +622,7 @@ public struct PlanReconciler: Sendable {
                 change("R1", "\(label(s)): already saved as \(saved.ref); not added again", step: s.n)
                 return -1
             }
-            for k in kept where k.step.tool == "create_note" {
+            for k in kept where k.step.tool == .createNote {
                 guard let b = PlanReconciler.text(k.step.args["body"]), PlanReconciler.noteKey(b) == key else { continue }
                 change("R1", "\(label(s)): the same note as step \(k.n); merged into it", step: s.n)
                 return k.n
@@ -635,7 +635,7 @@ public struct PlanReconciler: Sendable {
             var cal = Calendar(identifier: .gregorian)
             cal.timeZone = owner.dates.parser.timeZone
             let tomorrow = owner.dates.format.date(cal.date(byAdding: .day, value: 1, to: owner.dates.parser.now)!)
-            for (i, k) in kept.enumerated() where k.step.tool == "create_task" && k.step.args["priority"] == nil {
+            for (i, k) in kept.enumerated() where k.step.tool == .createTask && k.step.args["priority"] == nil {
                 guard let due = PlanReconciler.text(k.step.args["due"]), String(due.prefix(10)) <= tomorrow else { continue }
                 kept[i].step.args["priority"] = .string("medium")
                 change("R4", "\(label(k.step)): due \(due), priority raised to medium", step: k.n)

@@ -9,7 +9,7 @@ public struct PlanToolSelector: Sendable {
 
     /// Each tool's descriptive words: those of its summary that at most two tools' summaries use,
     /// so "that", "from" and "task" point nowhere and "contacts" or "calendar" do.
-    let described: [String: Set<String>]
+    let described: [ToolName: Set<String>]
 
     public init(registry: ToolRegistry = .standard) {
         self.registry = registry
@@ -21,13 +21,13 @@ public struct PlanToolSelector: Sendable {
 
     /// The tools an everyday request most often needs, in that order: what fills the offer when
     /// the request's words point at fewer than `limit`.
-    static let usual: [PlannerTool] = [
+    static let usual: [ToolName] = [
         .createTask, .completeTask, .rescheduleTask, .deleteTask, .draftMessage, .schedule, .agenda, .createNote,
         .snoozeTask, .setRecurrence, .askNotes, .findContact, .calendarAgenda, .undo, .search, .updateTask,
     ]
 
     /// Verbs and nouns that name a tool's job beyond its description's own words.
-    static let cues: [PlannerTool: Set<String>] = [
+    static let cues: [ToolName: Set<String>] = [
         .createTask: ["remind", "reminder", "todo", "to-do", "need", "must", "remember", "add"],
         .draftMessage: ["text", "message", "email", "e-mail", "whatsapp", "signal", "sms", "tell", "reply", "write", "send"],
         .schedule: ["book", "calendar", "meeting", "appointment", "lunch", "dinner", "event"],
@@ -54,32 +54,30 @@ public struct PlanToolSelector: Sendable {
     }
 
     /// At most `limit` tools for `text`: `reading` (the grammar's tools, in plan order) first.
-    public func select(_ text: String, reading: [String], limit: Int = PlanToolSelector.limit) -> [String] {
-        var out: [String] = []
-        func offer(_ name: String) {
-            if out.count < limit, !out.contains(name), registry.tool(named: name) != nil || PlannerTool(rawValue: name) != nil {
-                out.append(name)
-            }
+    public func select(_ text: String, reading: [ToolName], limit: Int = PlanToolSelector.limit) -> [ToolName] {
+        var out: [ToolName] = []
+        func offer(_ tool: ToolName) {
+            if out.count < limit, !out.contains(tool) { out.append(tool) }
         }
         reading.forEach(offer)
         let said = Self.words(text)
         let lemmas = Set(said.map { VerbLexicon.pastLemma($0) ?? $0 })
-        var scores: [(PlannerTool, Int, Int)] = []
-        for (rank, tool) in PlannerTool.allCases.enumerated() {
+        var scores: [(ToolName, Int, Int)] = []
+        for (rank, tool) in ToolName.allCases.enumerated() {
             var score = 0
             if let cue = Self.cues[tool] { score += 2 * lemmas.intersection(cue).count }
             for lemma in lemmas {
                 if let action = VerbLexicon.action(ofLemma: lemma), Self.tools(for: action).contains(tool) { score += 3 }
             }
-            score += lemmas.intersection(described[tool.rawValue] ?? []).count
+            score += lemmas.intersection(described[tool] ?? []).count
             if score > 0 { scores.append((tool, score, rank)) }
         }
-        for (tool, _, _) in scores.sorted(by: { $0.1 != $1.1 ? $0.1 > $1.1 : $0.2 < $1.2 }) { offer(tool.rawValue) }
-        for tool in Self.usual { offer(tool.rawValue) }
+        for (tool, _, _) in scores.sorted(by: { $0.1 != $1.1 ? $0.1 > $1.1 : $0.2 < $1.2 }) { offer(tool) }
+        Self.usual.forEach(offer)
         return out
     }
 
-    static func tools(for action: VerbLexicon.Action) -> [PlannerTool] {
+    static func tools(for action: VerbLexicon.Action) -> [ToolName] {
         switch action {
         case .complete: return [.completeTask, .completeMilestone]
         case .reschedule: return [.rescheduleTask, .snoozeTask]

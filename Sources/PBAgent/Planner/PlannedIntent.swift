@@ -3,7 +3,7 @@ import PBCore
 
 /// One tool call the grammar read from a clause, before it is numbered into a plan step.
 public struct PlannedIntent: Equatable, Sendable {
-    public var tool: PlannerTool
+    public var tool: ToolName
     public var args: [String: JSONValue]
     /// The item the clause is about (a task's title, a project's name), for pronouns in later clauses.
     public var subject: String?
@@ -28,7 +28,7 @@ public struct PlannedIntent: Equatable, Sendable {
     /// files it into the store's project of that name, when the store has one.
     public var list: String?
 
-    public init(_ tool: PlannerTool, _ args: [String: JSONValue] = [:], subject: String? = nil, pronoun: Bool = false) {
+    public init(_ tool: ToolName, _ args: [String: JSONValue] = [:], subject: String? = nil, pronoun: Bool = false) {
         self.tool = tool
         self.args = args
         self.subject = subject

@@ -164,7 +164,7 @@ public struct Planner: Sendable {
     /// The steps the grammar falls back on when a request reads as no command: a question sent to
     /// a look-up, or a new item made of its words. Only these may be overruled; a change to an
     /// item ("mark the dentist done", "snooze the call") was read from its own verb.
-    static let overrulable: Set<PlannerTool> = [.search, .askNotes, .agenda, .calendarAgenda, .summarize, .projectStatus,
+    static let overrulable: Set<ToolName> = [.search, .askNotes, .agenda, .calendarAgenda, .summarize, .projectStatus,
                                                 .findContact, .findSlot, .createTask, .createNote]
 
     /// A one-step plan of a fallback reading that the labelled requests nearest to the request
@@ -172,7 +172,8 @@ public struct Planner: Sendable {
     /// tomorrow's calendar): the step is not taken, and the plan asks what that kind's tool
     /// needs. Nil when they do not all agree, or agree with the step.
     func overruled(_ text: String, step: PlanStep) -> PlanRecord? {
-        guard let planned = PlannerTool(rawValue: step.tool), Self.overrulable.contains(planned) else { return nil }
+        let planned = step.tool
+        guard Self.overrulable.contains(planned) else { return nil }
         // A new item is a fallback reading only when it is the whole request: "remind me to
         // cancel my meeting" and "note that john's number is ..." were read by their frames.
         if planned == .createTask || planned == .createNote {
@@ -536,7 +537,7 @@ public struct Planner: Sendable {
     /// stays in front of the title ("Joe: book the plumber"): in meeting notes it says whose
     /// action it is, and a task list that showed it as the reader's own would mislead.
     func actionable(_ clause: String) -> [PlannedIntent]? {
-        let tasks: Set<PlannerTool> = [.createTask, .setRecurrence]
+        let tasks: Set<ToolName> = [.createTask, .setRecurrence]
         if let found = grammar.parse(clause) {
             if found.allSatisfy({ tasks.contains($0.tool) }) { return found }
             // An event at a stated time and a message with its words are command lines of their
@@ -742,7 +743,7 @@ public struct Planner: Sendable {
             }
             for (arg, field) in intent.fromPrevious where n > 1 { args[arg] = .string("$\(n - 1).\(field)") }
             if let q = intent.confirm { confirm.append(q) }
-            steps.append(PlanStep(n: n, tool: intent.tool.rawValue, args: args))
+            steps.append(PlanStep(n: n, tool: intent.tool, args: args))
             if intent.tool.createsItem {
                 subject = (intent.subject, n)
             } else if let s = intent.subject {

@@ -16,7 +16,7 @@ public enum RequestKind: String, ClosedSet {
 
     /// The tool a request of this kind would be planned with, and what it must be told first:
     /// a request nobody could read names nothing, so it is only ever asked about, never done.
-    var asked: (tool: PlannerTool, needs: PlanAsk.Need)? {
+    var asked: (tool: ToolName, needs: PlanAsk.Need)? {
         switch self {
         case .calendarSet: (.schedule, .what)
         case .calendarQuery: (.calendarAgenda, .when)
@@ -32,7 +32,7 @@ public enum RequestKind: String, ClosedSet {
 
     /// The tools a plan for a request of this kind may start with: a one-step plan with another
     /// tool, for a request whose nearest labelled requests all are of this kind, is overruled.
-    var tools: Set<PlannerTool> {
+    var tools: Set<ToolName> {
         switch self {
         case .calendarSet: [.createTask, .setRecurrence, .rescheduleTask, .schedule, .findSlot]
         case .calendarQuery: [.agenda, .calendarAgenda, .summarize, .search, .askNotes, .findSlot]

@@ -12,7 +12,7 @@ public struct PlanAsk: Codable, Equatable, Sendable {
     }
 
     /// The tool the request was read as.
-    public var tool: PlannerTool
+    public var tool: ToolName
     public var needs: Need
     /// The question, in plain words, with an example of a request that says it.
     public var question: String
@@ -21,7 +21,7 @@ public struct PlanAsk: Codable, Equatable, Sendable {
     /// What the request did say (a due, the list to file into), as the tool's arguments.
     public var args: [String: JSONValue]?
 
-    public init(tool: PlannerTool, needs: Need, question: String, choices: [String]? = nil, args: [String: JSONValue]? = nil) {
+    public init(tool: ToolName, needs: Need, question: String, choices: [String]? = nil, args: [String: JSONValue]? = nil) {
         self.tool = tool
         self.needs = needs
         self.question = question

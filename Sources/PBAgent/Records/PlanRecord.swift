@@ -67,14 +67,14 @@ public struct PlanRecord: PBRecord, Equatable {
 /// One tool call of a plan. `n` defaults to the step's position (1-based) when absent.
 public struct PlanStep: Codable, Equatable, Sendable {
     public var n: Int
-    public var tool: String
+    public var tool: ToolName
     public var args: [String: JSONValue]
 
     enum CodingKeys: String, CodingKey {
         case n, tool, args
     }
 
-    public init(n: Int, tool: String, args: [String: JSONValue] = [:]) {
+    public init(n: Int, tool: ToolName, args: [String: JSONValue] = [:]) {
         self.n = n
         self.tool = tool
         self.args = args
@@ -83,7 +83,7 @@ public struct PlanStep: Codable, Equatable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         n = try c.decodeIfPresent(Int.self, forKey: .n) ?? 0
-        tool = try c.decode(String.self, forKey: .tool)
+        tool = try c.decode(ToolName.self, forKey: .tool)
         args = try c.decodeIfPresent([String: JSONValue].self, forKey: .args) ?? [:]
     }
 }

@@ -9,14 +9,14 @@ public struct PlanReview: Codable, Equatable, Sendable {
 
     /// The proposal's position in the plan as proposed (1-based).
     public var proposal: Int
-    public var tool: String
+    public var tool: ToolName
     public var outcome: Outcome
     /// The step it became in the reconciled plan; nil when it was rejected.
     public var step: Int?
     /// The ids of the rules that acted on it.
     public var rules: [String]
 
-    public init(proposal: Int, tool: String, outcome: Outcome, step: Int? = nil, rules: [String]) {
+    public init(proposal: Int, tool: ToolName, outcome: Outcome, step: Int? = nil, rules: [String]) {
         self.proposal = proposal
         self.tool = tool
         self.outcome = outcome

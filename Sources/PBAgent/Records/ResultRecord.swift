@@ -52,7 +52,7 @@ public struct StepResult: Codable, Equatable, Sendable {
     }
 
     public var n: Int
-    public var tool: String
+    public var tool: ToolName
     public var status: Status
     /// What the step touched: `id` (`task:3`, `note:1`, ...) and fields later steps may refer to.
     public var ref: [String: JSONValue]?
@@ -64,7 +64,7 @@ public struct StepResult: Codable, Equatable, Sendable {
     /// The journal entry holding the step's inverse, when it wrote something.
     public var entry: String?
 
-    public init(n: Int, tool: String, status: Status, ref: [String: JSONValue]? = nil, summary: String? = nil,
+    public init(n: Int, tool: ToolName, status: Status, ref: [String: JSONValue]? = nil, summary: String? = nil,
                 error: String? = nil, data: JSONValue? = nil, entry: String? = nil) {
         self.n = n
         self.tool = tool

@@ -17,7 +17,7 @@ public struct AgentTool: Sendable {
         }
     }
 
-    public var name: String
+    public var name: ToolName
     public var summary: String
     public var arguments: [Argument]
     /// Writes to the store (and so is journaled and undoable).
@@ -26,7 +26,7 @@ public struct AgentTool: Sendable {
     /// nil when the step did what it was asked; else what is wrong.
     let postcondition: @Sendable (ToolContext, ToolOutcome) throws -> String?
 
-    public init(_ name: String, _ summary: String, mutates: Bool, arguments: [Argument],
+    public init(_ name: ToolName, _ summary: String, mutates: Bool, arguments: [Argument],
                 run body: @escaping @Sendable (ToolContext) throws -> ToolOutcome,
                 check postcondition: @escaping @Sendable (ToolContext, ToolOutcome) throws -> String? = { _, _ in nil }) {
         self.name = name

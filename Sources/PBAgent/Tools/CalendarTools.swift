@@ -33,7 +33,7 @@ enum CalendarTools {
         return ICalendarFile.component("VEVENT", props)
     }
 
-    static let exportICS = AgentTool("export_ics", "export tasks (VTODO) and dated milestones (VEVENT) to an iCalendar file; an item already exported to that file is never written again", mutates: true, arguments: [
+    static let exportICS = AgentTool(.exportICS, "export tasks (VTODO) and dated milestones (VEVENT) to an iCalendar file; an item already exported to that file is never written again", mutates: true, arguments: [
         .init("path", "the .ics file to write (created if missing, else added to)", required: true),
         .init("project", "only this project's tasks and milestones: project:N or a title"),
         .init("id", "only this task: task:N"),
@@ -119,7 +119,7 @@ enum CalendarTools {
         return String(format: "%02d:%02d", c.hour!, c.minute!)
     }
 
-    static let calendarAgenda = AgentTool("calendar_agenda", "the events of a day from the .ics files in a folder, the free stretches between them, and the tasks due", mutates: false, arguments: [
+    static let calendarAgenda = AgentTool(.calendarAgenda, "the events of a day from the .ics files in a folder, the free stretches between them, and the tasks due", mutates: false, arguments: [
         .init("dir", "the folder of .ics files (default: PB_CALENDAR_DIR; PocketBrains' own calendar is always read)"),
         .init("day", "an ISO 8601 date (default: today)"),
         .init("start", "the window's start, HH:MM (default 08:00; now, if later, on today)"),

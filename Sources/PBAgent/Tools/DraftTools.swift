@@ -85,7 +85,7 @@ enum DraftTools {
     /// What a question about a person may ask for: the `detail` of find_contact.
     static let contactDetails = ["phone", "email", "address", "birthday", "organization", "title"]
 
-    static let findContact = AgentTool("find_contact", "who a name means among the contacts (PB_CONTACTS): as written, else by spelling or sound; more than one is reported, never guessed; with detail, that detail (or that there is none on file)", mutates: false, arguments: [
+    static let findContact = AgentTool(.findContact, "who a name means among the contacts (PB_CONTACTS): as written, else by spelling or sound; more than one is reported, never guessed; with detail, that detail (or that there is none on file)", mutates: false, arguments: [
         .init("name", "a name, first name or nickname", required: true),
         .init("detail", "what is asked: phone, email, address, birthday, organization or title (all of them when absent)"),
     ], run: { ctx in
@@ -167,7 +167,7 @@ enum DraftTools {
         return words.isEmpty ? "draft" : words.joined(separator: "-")
     }
 
-    static let draftMessage = AgentTool("draft_message", "write a message or an email as a draft to a contact, for the user to send: an .eml file in the drafts folder, or a draft record for a message; never sent", mutates: true, arguments: [
+    static let draftMessage = AgentTool(.draftMessage, "write a message or an email as a draft to a contact, for the user to send: an .eml file in the drafts folder, or a draft record for a message; never sent", mutates: true, arguments: [
         .init("to", "who: a contact's name (looked up in PB_CONTACTS), an address or a phone number", required: true),
         .init("text", "what it says", required: true),
         .init("channel", "email or message (text, sms, chat and the like; default message)"),

@@ -44,7 +44,7 @@ enum EventTools {
         return on...until
     }
 
-    static let cancelEvent = AgentTool("cancel_event", "take events out of PocketBrains' own calendar (calendar/pocketbrains.ics): the one named by title, with next the first still to come (of that title, when one is given), or with all every one that matches, every one of the day or span when no title is given; other calendars are only read; undo puts them back", mutates: true, arguments: [
+    static let cancelEvent = AgentTool(.cancelEvent, "take events out of PocketBrains' own calendar (calendar/pocketbrains.ics): the one named by title, with next the first still to come (of that title, when one is given), or with all every one that matches, every one of the day or span when no title is given; other calendars are only read; undo puts them back", mutates: true, arguments: [
         .init("title", "the event, by its title"),
         .init("on", "the day it is on: an ISO 8601 date (with until, the first day of a span)"),
         .init("until", "the last day of the span, inclusive"),

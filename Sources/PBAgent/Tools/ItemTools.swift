@@ -3,7 +3,7 @@ import PBCore
 
 /// Projects, milestones, notes and links.
 enum ItemTools {
-    static let createProject = AgentTool("create_project", "create a project", mutates: true, arguments: [
+    static let createProject = AgentTool(.createProject, "create a project", mutates: true, arguments: [
         .init("title", "the project's name", required: true),
         .init("notes", "longer text"),
         .init("due", "ISO 8601 date the project should be done by"),
@@ -16,7 +16,7 @@ enum ItemTools {
         return p.title == (try ctx.args.required("title")) ? nil : "\(p.ref) has title \"\(p.title)\""
     })
 
-    static let clearProject = AgentTool("clear_project", "empty a project or list: delete every task on it, or with done only the done ones; the list and its milestones stay (undo puts the tasks back)", mutates: true, arguments: [
+    static let clearProject = AgentTool(.clearProject, "empty a project or list: delete every task on it, or with done only the done ones; the list and its milestones stay (undo puts the tasks back)", mutates: true, arguments: [
         .init("id", "the project, as project:N (or N)"),
         .init("title", "the project, by its whole title when no id is given"),
         .init("done", "true: only the tasks that are done"),
@@ -55,7 +55,7 @@ enum ItemTools {
         return p
     }
 
-    static let deleteProject = AgentTool("delete_project", "delete a project or list with its tasks, milestones and links (undo puts them all back)", mutates: true, arguments: [
+    static let deleteProject = AgentTool(.deleteProject, "delete a project or list with its tasks, milestones and links (undo puts them all back)", mutates: true, arguments: [
         .init("id", "the project, as project:N (or N)"),
         .init("title", "the project, by title when no id is given"),
     ], run: { ctx in
@@ -69,7 +69,7 @@ enum ItemTools {
         return try ctx.store.tasks(where: "project_id = ?", [.int(ref.id)]).isEmpty ? nil : "tasks of \(ref) are left"
     })
 
-    static let addMilestone = AgentTool("add_milestone", "add a milestone to a project", mutates: true, arguments: [
+    static let addMilestone = AgentTool(.addMilestone, "add a milestone to a project", mutates: true, arguments: [
         .init("project", "project:N or a title", required: true),
         .init("title", "the milestone", required: true),
         .init("due", "ISO 8601 date or date and time"),
@@ -83,7 +83,7 @@ enum ItemTools {
         return m.projectID == p.id ? nil : "\(m.ref) is not in \(p.ref)"
     })
 
-    static let completeMilestone = AgentTool("complete_milestone", "mark a milestone done", mutates: true, arguments: [
+    static let completeMilestone = AgentTool(.completeMilestone, "mark a milestone done", mutates: true, arguments: [
         .init("id", "milestone:N (or N)"),
         .init("title", "the milestone, by title"),
         .init("project", "narrows a title lookup to one project"),
@@ -105,7 +105,7 @@ enum ItemTools {
         return m.status == "done" ? nil : "\(m.ref) is not done"
     })
 
-    static let createNote = AgentTool("create_note", "create a note (a title, or the first line of the body)", mutates: true, arguments: [
+    static let createNote = AgentTool(.createNote, "create a note (a title, or the first line of the body)", mutates: true, arguments: [
         .init("title", "the note's title"),
         .init("body", "the text"),
         .init("tags", "an array of strings, or one comma-separated string"),
@@ -126,7 +126,7 @@ enum ItemTools {
         return nil
     })
 
-    static let appendNote = AgentTool("append_note", "add a paragraph to a note", mutates: true, arguments: [
+    static let appendNote = AgentTool(.appendNote, "add a paragraph to a note", mutates: true, arguments: [
         .init("id", "note:N (or N)"),
         .init("title", "the note, by title"),
         .init("text", "the paragraph to add", required: true),
@@ -142,7 +142,7 @@ enum ItemTools {
         return n.body.hasSuffix(try ctx.args.required("text")) ? nil : "\(n.ref) does not end with the appended text"
     })
 
-    static let linkItems = AgentTool("link_items", "link two items (tasks, projects, milestones, notes) with a typed edge", mutates: true, arguments: [
+    static let linkItems = AgentTool(.linkItems, "link two items (tasks, projects, milestones, notes) with a typed edge", mutates: true, arguments: [
         .init("from", "kind:N or a title", required: true),
         .init("to", "kind:N or a title", required: true),
         .init("kind", "the link's type (default related)"),

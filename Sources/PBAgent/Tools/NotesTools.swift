@@ -4,7 +4,7 @@ import PBRetrieval
 
 /// "Ask my notes": the knowledge pipeline over the notes, in-process, with cited passages.
 enum NotesTools {
-    static let askNotes = AgentTool("ask_notes", "find the passages of the notes that answer a question, with citations (note, byte span, lines)", mutates: false, arguments: [
+    static let askNotes = AgentTool(.askNotes, "find the passages of the notes that answer a question, with citations (note, byte span, lines)", mutates: false, arguments: [
         .init("question", "what to look for", required: true),
         .init("k", "passages to return (default 3)"),
     ], run: { ctx in

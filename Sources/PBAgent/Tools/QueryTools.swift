@@ -38,7 +38,7 @@ enum QueryTools {
         return ISOMoment.dayString(end, zone: clock.zone)
     }
 
-    static let search = AgentTool("search", "search tasks, projects, milestones and notes by the words of their titles and text (stemmed, ranked by BM25)", mutates: false, arguments: [
+    static let search = AgentTool(.search, "search tasks, projects, milestones and notes by the words of their titles and text (stemmed, ranked by BM25)", mutates: false, arguments: [
         .init("query", "the words to look for", required: true),
         .init("kind", "only items of this kind: task, project, milestone or note"),
         .init("limit", "at most this many hits (default 10)"),
@@ -99,7 +99,7 @@ enum QueryTools {
         return ToolOutcome(ref: ref, summary: "\(top.count) match\(top.count == 1 ? "" : "es") for '\(query)': \(shown)\(top.count > 5 ? ", ..." : "")", data: data)
     })
 
-    static let agenda = AgentTool("agenda", "open tasks overdue, due today or due this week (to Sunday; on a weekend, the coming week's), relative to the plan's now", mutates: false, arguments: [
+    static let agenda = AgentTool(.agenda, "open tasks overdue, due today or due this week (to Sunday; on a weekend, the coming week's), relative to the plan's now", mutates: false, arguments: [
         .init("range", "today (overdue and due today, the default), week (overdue and due by Sunday, the coming week's on a weekend) or overdue"),
     ], run: { ctx in
         let range = try ctx.args.text("range")?.lowercased() ?? "today"
@@ -164,14 +164,14 @@ enum QueryTools {
         }
     }
 
-    static let projectStatus = AgentTool("project_status", "a project's open, done, overdue and blocked tasks and its milestones", mutates: false, arguments: [
+    static let projectStatus = AgentTool(.projectStatus, "a project's open, done, overdue and blocked tasks and its milestones", mutates: false, arguments: [
         .init("project", "project:N or a title", required: true),
     ], run: { ctx in
         let facts = try ProjectFacts(ctx, try ctx.project(reference: try ctx.args.required("project"), argument: "project"))
         return ToolOutcome(ref: facts.project.refFields, summary: facts.line, data: .object(facts.data))
     })
 
-    static let projectBlockers = AgentTool("project_blockers", "what is blocking a project: its tasks waiting on open tasks, and overdue work", mutates: false, arguments: [
+    static let projectBlockers = AgentTool(.projectBlockers, "what is blocking a project: its tasks waiting on open tasks, and overdue work", mutates: false, arguments: [
         .init("project", "project:N or a title", required: true),
     ], run: { ctx in
         let facts = try ProjectFacts(ctx, try ctx.project(reference: try ctx.args.required("project"), argument: "project"))
@@ -185,7 +185,7 @@ enum QueryTools {
         return ToolOutcome(ref: facts.project.refFields, summary: summary, data: .object(data))
     })
 
-    static let summarize = AgentTool("summarize", "summarise a project, or a day (default today): due, done, overdue", mutates: false, arguments: [
+    static let summarize = AgentTool(.summarize, "summarise a project, or a day (default today): due, done, overdue", mutates: false, arguments: [
         .init("project", "project:N or a title"),
         .init("day", "an ISO 8601 date (default: today)"),
     ], run: { ctx in

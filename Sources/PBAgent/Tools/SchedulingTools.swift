@@ -38,7 +38,7 @@ enum SchedulingTools {
 
     static func hhmm(_ d: Date, _ zone: TimeZone) -> String { CalendarTools.hhmm(d, zone) }
 
-    static let findSlot = AgentTool("find_slot", "free stretches of working time of a given length across days, around the events of the calendar folder and of PocketBrains' own calendar (their repeats and time zones included)", mutates: false, arguments: [
+    static let findSlot = AgentTool(.findSlot, "free stretches of working time of a given length across days, around the events of the calendar folder and of PocketBrains' own calendar (their repeats and time zones included)", mutates: false, arguments: [
         .init("minutes", "how long the slot must be, in minutes (5-1440)", required: true),
         .init("from", "the first day to look at, ISO 8601 (default today)"),
         .init("to", "the last day to look at, ISO 8601 (default 6 days after from)"),
@@ -147,7 +147,7 @@ enum SchedulingTools {
         }
     }
 
-    static let schedule = AgentTool("schedule", "write an event into PocketBrains' own calendar (calendar/pocketbrains.ics beside the store), for calendar programs to subscribe to; undo takes out exactly that event", mutates: true, arguments: [
+    static let schedule = AgentTool(.schedule, "write an event into PocketBrains' own calendar (calendar/pocketbrains.ics beside the store), for calendar programs to subscribe to; undo takes out exactly that event", mutates: true, arguments: [
         .init("title", "what the event is", required: true),
         .init("start", "when it starts: an ISO 8601 date and time, or a date for an all-day event", required: true),
         .init("minutes", "how long it lasts (default 60; an all-day event lasts its day)"),

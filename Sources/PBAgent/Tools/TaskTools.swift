@@ -29,7 +29,7 @@ enum TaskTools {
         return try ctx.store.task(ref.id)
     }
 
-    static let createTask = AgentTool("create_task", "create a task", mutates: true, arguments: [
+    static let createTask = AgentTool(.createTask, "create a task", mutates: true, arguments: [
         .init("title", "what to do", required: true),
         .init("notes", "longer text"),
         .init("due", "ISO 8601 date or date and time"),
@@ -54,7 +54,7 @@ enum TaskTools {
         return nil
     })
 
-    static let updateTask = AgentTool("update_task", "change a task's title, notes, due, priority or project", mutates: true, arguments: lookup + [
+    static let updateTask = AgentTool(.updateTask, "change a task's title, notes, due, priority or project", mutates: true, arguments: lookup + [
         .init("new_title", "the new title"),
         .init("notes", "the new notes"),
         .init("due", "the new due (null clears it)"),
@@ -96,7 +96,7 @@ enum TaskTools {
         return nil
     })
 
-    static let completeTask = AgentTool("complete_task", "mark a task done (a repeating task spawns its next occurrence)", mutates: true, arguments: lookup, run: { ctx in
+    static let completeTask = AgentTool(.completeTask, "mark a task done (a repeating task spawns its next occurrence)", mutates: true, arguments: lookup, run: { ctx in
         let t = try ctx.task()
         guard t.isOpen else { return ToolOutcome(ref: t.refFields, summary: "\(quoted(t)) was already done") }
         let (done, next) = try ctx.store.completeTask(t)
@@ -117,7 +117,7 @@ enum TaskTools {
         return nil
     })
 
-    static let reopenTask = AgentTool("reopen_task", "mark a done task open again", mutates: true, arguments: lookup, run: { ctx in
+    static let reopenTask = AgentTool(.reopenTask, "mark a done task open again", mutates: true, arguments: lookup, run: { ctx in
         let t = try ctx.task(preferOpen: false)
         guard !t.isOpen else { return ToolOutcome(ref: t.refFields, summary: "\(quoted(t)) was already open") }
         let u = try ctx.store.reopenTask(t)
@@ -127,7 +127,7 @@ enum TaskTools {
         return t.isOpen ? nil : "\(t.ref) is not open"
     })
 
-    static let deleteTask = AgentTool("delete_task", "delete a task with its dependencies, links and repeat rule", mutates: true, arguments: lookup, run: { ctx in
+    static let deleteTask = AgentTool(.deleteTask, "delete a task with its dependencies, links and repeat rule", mutates: true, arguments: lookup, run: { ctx in
         let t = try ctx.task()
         try ctx.store.deleteTask(t)
         return ToolOutcome(ref: ["id": .string(t.ref), "title": .string(t.title)], summary: "deleted \(quoted(t))")
@@ -136,7 +136,7 @@ enum TaskTools {
         return try ctx.store.task(ref.id) == nil ? nil : "\(ref) still exists"
     })
 
-    static let rescheduleTask = AgentTool("reschedule_task", "give a task a new due", mutates: true, arguments: lookup + [
+    static let rescheduleTask = AgentTool(.rescheduleTask, "give a task a new due", mutates: true, arguments: lookup + [
         .init("due", "the new due: ISO 8601 date or date and time", required: true),
         .init("due_grain", "how precise the due is"),
     ], run: { ctx in
@@ -150,7 +150,7 @@ enum TaskTools {
         return t.due == due.text ? nil : "\(t.ref) is due \(t.due ?? "never"), not \(due.text)"
     })
 
-    static let snoozeTask = AgentTool("snooze_task", "push a task's due later (default one day), from its due or from now if that is later", mutates: true, arguments: lookup + [
+    static let snoozeTask = AgentTool(.snoozeTask, "push a task's due later (default one day), from its due or from now if that is later", mutates: true, arguments: lookup + [
         .init("days", "days to push by"),
         .init("hours", "hours to push by (tasks with a time only)"),
         .init("minutes", "minutes to push by (tasks with a time only)"),
@@ -183,7 +183,7 @@ enum TaskTools {
         return t.due == o.ref?["due"]?.stringValue ? nil : "\(t.ref) has due \(t.due ?? "none")"
     })
 
-    static let setPriority = AgentTool("set_priority", "set a task's priority", mutates: true, arguments: lookup + [
+    static let setPriority = AgentTool(.setPriority, "set a task's priority", mutates: true, arguments: lookup + [
         .init("priority", "0-3 or none, low, medium, high", required: true),
     ], run: { ctx in
         let t = try ctx.task()
@@ -195,7 +195,7 @@ enum TaskTools {
         return t.priority == (try ctx.args.priority("priority")) ? nil : "\(t.ref) has priority \(t.priority)"
     })
 
-    static let setRecurrence = AgentTool("set_recurrence", "set, change or (with rule none) remove a task's repeat rule", mutates: true, arguments: lookup + [
+    static let setRecurrence = AgentTool(.setRecurrence, "set, change or (with rule none) remove a task's repeat rule", mutates: true, arguments: lookup + [
         .init("rule", "FREQ=DAILY|WEEKLY|MONTHLY|YEARLY[;INTERVAL=N], daily, weekly, monthly, yearly, or none", required: true),
         .init("mode", "schedule (from the due date, the default) or completion (from the day it is done)"),
     ], run: { ctx in
@@ -221,7 +221,7 @@ enum TaskTools {
         return row?.rule == o.ref?["rule"]?.stringValue ? nil : "\(t.ref) has rule \(row?.rule ?? "none")"
     })
 
-    static let addDependency = AgentTool("add_dependency", "record that a task is blocked by another", mutates: true, arguments: [
+    static let addDependency = AgentTool(.addDependency, "record that a task is blocked by another", mutates: true, arguments: [
         .init("task", "the blocked task: task:N or a title", required: true),
         .init("blocked_by", "the task it waits on: task:N or a title", required: true),
     ], run: { ctx in

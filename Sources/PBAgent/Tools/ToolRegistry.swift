@@ -4,7 +4,7 @@ public struct ToolRegistry: Sendable {
 
     public static let standard = ToolRegistry(tools: TaskTools.all + ItemTools.all + QueryTools.all + NotesTools.all + CalendarTools.all + SchedulingTools.all + EventTools.all + DraftTools.all + BriefTools.all)
 
-    public func tool(named name: String) -> AgentTool? { tools.first { $0.name == name } }
+    public func tool(named name: ToolName) -> AgentTool? { tools.first { $0.name == name } }
 
-    public var names: [String] { tools.map(\.name) }
+    public var names: [ToolName] { tools.map(\.name) }
 }

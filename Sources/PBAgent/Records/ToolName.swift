@@ -1,9 +1,9 @@
 import PBCore
 
-/// The tool names pb-plan writes into `plan` steps. The planner only needs names and argument
-/// names, so it keeps its own vocabulary instead of depending on the tool registry; pb-exec rejects
-/// a name it does not know, which keeps the two honest.
-public enum PlannerTool: String, ClosedSet {
+/// Every tool a plan step can name: what pb-plan writes, what pb-exec registers and runs, and
+/// what the reconciler knows of each; `ToolNameTests` holds this and the registry together. The
+/// order of the cases breaks ties when `PlanToolSelector` offers tools to a model.
+public enum ToolName: String, ClosedSet, CustomStringConvertible {
     case createTask = "create_task"
     case updateTask = "update_task"
     case completeTask = "complete_task"
@@ -41,8 +41,24 @@ public enum PlannerTool: String, ClosedSet {
     /// Takes back the last undo (pb-exec runs it through the undo engine).
     case redo = "redo"
 
-    /// The tool a plan step names, when it is one of these.
-    public init?(step: PlanStep) { self.init(rawValue: step.tool) }
+    /// A plan naming a tool there is none of is bad input; the message lists the tools the
+    /// registry runs, in the order of `pb-exec --tools`.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let tool = Self(rawValue: text) else {
+            let known = ToolRegistry.standard.names.map(\.rawValue).joined(separator: ", ")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown tool '\(text)' (known: \(known))")
+        }
+        self = tool
+    }
+
+    /// The name as plans and messages write it (never the case's Swift name).
+    public var description: String { rawValue }
+
+    /// Runs through the undo engine instead of the registry: it takes back (or reapplies) a
+    /// whole turn, and must be a plan's only step.
+    public var takesBackATurn: Bool { self == .undo || self == .redo }
 
     /// Takes out or closes what the store holds: pb-exec asks about a loose title match ("did
     /// you mean task:4?") instead of acting on it.
