@@ -20,7 +20,7 @@ struct PlanReconcilerTests {
 
     /// The review as (proposal, outcome, rules, kept step number or nil).
     func review(_ p: PlanRecord) -> [(Int, String, [String], Int?)] {
-        (p.review ?? []).map { ($0.proposal, $0.outcome.rawValue, $0.rules, $0.step) }
+        (p.review ?? []).map { ($0.proposal, $0.outcome.rawValue, $0.rules.map(\.rawValue), $0.step) }
     }
 
     /// Reconciles a plan another planner proposed for `text`.
@@ -32,6 +32,15 @@ struct PlanReconcilerTests {
     func step(_ n: Int, _ tool: ToolName, _ args: [String: JSONValue]) -> PlanStep { PlanStep(n: n, tool: tool, args: args) }
 
     // MARK: R1 to R4, on captures
+
+    @Test("the rules are R1 to R9 in order, each with its own name, and every one is listed when asked")
+    func ruleIDs() throws {
+        #expect(ReconciliationRule.ID.allCases.map(\.rawValue) == (1...9).map { "R\($0)" })
+        #expect(Set(ReconciliationRule.all.map(\.name)).count == 9)
+        let p = planner.reconciler.reconcile(planner.plan("remind me to buy milk"), request: "remind me to buy milk", capture: false, listAll: true)
+        guard case .array(let rules)? = p.rules else { Issue.record("no rules"); return }
+        #expect(rules.compactMap { if case .object(let r) = $0 { return r["id"]?.stringValue }; return nil } == ReconciliationRule.ID.allCases.map(\.rawValue))
+    }
 
     @Test("R1 merges identical items and says so")
     func dedupe() {

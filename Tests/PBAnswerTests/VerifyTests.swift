@@ -583,9 +583,9 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
 
 @Suite struct CalibrationTests {
     @Test func combinesScoresAndScalesThem() {
-        let c = Calibration(weights: ["A": 1, "B": 2], bias: -1, platt: .init(a: -2, b: 0))
-        let gates = ["A": GateResult(pass: true, score: 0.5, critical: true, reason: ""),
-                     "B": GateResult(pass: true, score: 1, critical: true, reason: "")]
+        let c = Calibration(weights: [.retrieval: 1, .coverage: 2], bias: -1, platt: .init(a: -2, b: 0))
+        let gates: [Gate: GateResult] = [.retrieval: GateResult(pass: true, score: 0.5, critical: true, reason: ""),
+                     .coverage: GateResult(pass: true, score: 1, critical: true, reason: "")]
         #expect(c.raw(gates) == 1.5)
         #expect(abs(c.confidence(raw: 1.5) - 1 / (1 + exp(-3))) < 1e-12)
         #expect(abs(Calibration.defaults.weights.values.reduce(0, +) - 1) < 1e-9)
@@ -599,7 +599,7 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
         try Data(#"{"weights": {"A": 2, "H": 3}, "bias": -2.5, "platt": {"a": -1, "b": 0}, "fitted_on": "squad"}"#.utf8).write(to: good)
         try Data(#"{"weights": {"Z": 2}, "bias": 0, "platt": {"a": -1, "b": 0}}"#.utf8).write(to: bad)
         let c = try Calibration.load(path: good.path)
-        #expect(c.weights == ["A": 2, "H": 3] && c.bias == -2.5 && c.platt == .init(a: -1, b: 0))
+        #expect(c.weights == [.retrieval: 2, .completeness: 3] && c.bias == -2.5 && c.platt == .init(a: -1, b: 0))
         #expect(throws: ToolFailure.self) { try Calibration.load(path: bad.path) }
         #expect((try? Calibration.load(path: dir.appendingPathComponent("none").path)) == nil)
     }
@@ -624,12 +624,12 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
         let out = try Verifier(encoder: TableEncoder([:])).verify(q)
         let v = try #require(out.verdict)
         #expect(v.status == .abstained)
-        #expect(v.failed.contains("G"))
+        #expect(v.failed.contains(.wellFormed))
         #expect(v.withheld == original)
         #expect(v.message == out.answer?.text)
         #expect(out.answer?.sentences == [] && out.answer?.citations == [])
         #expect(out.answer?.text == "That isn't in your documents. I searched the library \"home\" for dishwasher, error, e24 and read 2 passages; the closest was docs/dishwasher.md:3.")
-        #expect(v.gates["D"]?.critical == false && v.gates["G"]?.critical == true)
+        #expect(v.gates[.contradictions]?.critical == false && v.gates[.wellFormed]?.critical == true)
     }
 
     @Test func criticalGatesAndThresholdsFollowTheSettings() throws {
@@ -660,7 +660,7 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
         #expect(v.status == .answered, "\(v.gates.filter { !$0.value.pass })")
         #expect(v.failed == [])
         #expect(v.confidence >= 0.5)
-        #expect(Set(v.gates.keys) == Set(Calibration.letters))
+        #expect(Set(v.gates.keys) == Set(Gate.allCases))
         #expect(out.answer == VerifyFixture.dishwasherCase().answer)
     }
 }
@@ -700,7 +700,7 @@ final class TableEncoder: GroundingEncoder, @unchecked Sendable {
             return
         }
         let s = try VerifyCommand.settings(p, environment: PBEnvironment(variables: ["PB_LIBRARY": "notes"]))
-        #expect(s.critical == ["A", "B", "G"] && s.mode == .deep && s.threshold == 0.7 && s.library == "notes")
+        #expect(s.critical == [.retrieval, .coverage, .wellFormed] && s.mode == .deep && s.threshold == 0.7 && s.library == "notes")
     }
 }
 

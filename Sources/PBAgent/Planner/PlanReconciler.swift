@@ -173,7 +173,7 @@ public struct PlanReconciler: Sendable {
         var kept: [(n: Int, step: PlanStep)] = []
         var rejected: Set<Int> = []
         var mergedInto: [Int: Int] = [:]
-        var firedOn: [Int: [String]] = [:]
+        var firedOn: [Int: [ReconciliationRule.ID]] = [:]
         /// Questions the plan must ask before it writes (its `confirm`).
         var questions: [String] = []
 
@@ -218,7 +218,7 @@ public struct PlanReconciler: Sendable {
             hasPriorityCue = ClausePattern.shared.contains(PlanReconciler.priorityCues, request.lowercased())
         }
 
-        mutating func change(_ id: String, _ text: String, step n: Int) {
+        mutating func change(_ id: ReconciliationRule.ID, _ text: String, step n: Int) {
             if let i = rules.firstIndex(where: { $0.id == id }) { rules[i].changes.append(text) }
             if !(firedOn[n] ?? []).contains(id) { firedOn[n, default: []].append(id) }
         }
@@ -262,11 +262,11 @@ public struct PlanReconciler: Sendable {
             for r in StepReference.all(in: .object(s.args)) {
                 guard let k = r.step else { continue }
                 if k >= s.n || !steps.indices.contains(k - 1) {
-                    change("R5", "\(label(s)): refers to step \(k), which does not come before it; rejected", step: s.n)
+                    change(.admissible, "\(label(s)): refers to step \(k), which does not come before it; rejected", step: s.n)
                     return .reject
                 }
                 if rejected.contains(k), mergedInto[k] == nil {
-                    let id = firedOn[k]?.first ?? "R5"
+                    let id = firedOn[k]?.first ?? .admissible
                     change(id, "\(label(s)): depends on step \(k), which was rejected; rejected", step: s.n)
                     return .reject
                 }
@@ -285,22 +285,22 @@ public struct PlanReconciler: Sendable {
         // R5
         mutating func admissible(_ s: inout PlanStep) -> Bool {
             guard s.tool.takesBackATurn || owner.registry.tool(named: s.tool) != nil else {
-                change("R5", "\(label(s)): no tool is called \(s.tool); rejected", step: s.n)
+                change(.admissible, "\(label(s)): no tool is called \(s.tool); rejected", step: s.n)
                 return false
             }
             if capture, !s.tool.capture {
-                change("R5", "\(label(s)): a capture makes new items, and \(s.tool) would change what is there; rejected", step: s.n)
+                change(.admissible, "\(label(s)): a capture makes new items, and \(s.tool) would change what is there; rejected", step: s.n)
                 return false
             }
             guard let tool = owner.registry.tool(named: s.tool) else { return true }
             let known = Set(tool.arguments.map(\.name))
             for key in s.args.keys.sorted() where !known.contains(key) {
                 s.args[key] = nil
-                change("R5", "\(label(s)): \(s.tool) takes no argument \(key); dropped", step: s.n)
+                change(.admissible, "\(label(s)): \(s.tool) takes no argument \(key); dropped", step: s.n)
             }
             for a in tool.arguments where a.required {
                 if s.args[a.name] == nil || s.args[a.name] == .null {
-                    change("R5", "\(label(s)): \(s.tool) needs \(a.name); rejected", step: s.n)
+                    change(.admissible, "\(label(s)): \(s.tool) needs \(a.name); rejected", step: s.n)
                     return false
                 }
             }
@@ -314,23 +314,23 @@ public struct PlanReconciler: Sendable {
                let said = PlanReconciler.text(s.args["body"]) ?? PlanReconciler.text(s.args["title"]),
                PlanReconciler.text(s.args["body"]).map({ IntentGrammar.standIn(title: $0, tool: .createNote) != nil }) ?? true,
                IntentGrammar.standIn(title: said, tool: .createNote) != nil {
-                change("R7", "\(label(s)): a stand-in (\"this\", \"a note\"), not what the note says; rejected", step: s.n)
+                change(.clauseEcho, "\(label(s)): a stand-in (\"this\", \"a note\"), not what the note says; rejected", step: s.n)
                 return false
             }
             guard s.tool.namesNewItem, let title = PlanReconciler.text(s.args["title"]) else { return true }
             let lower = title.lowercased().trimmingCharacters(in: .whitespaces)
             let first = lower.split(separator: " ").first.map(String.init) ?? ""
             if PlanReconciler.questionStarts.contains(first) || lower.hasSuffix("?") {
-                change("R7", "\(label(s)): a question, not a thing to do; rejected", step: s.n)
+                change(.clauseEcho, "\(label(s)): a question, not a thing to do; rejected", step: s.n)
                 return false
             }
             if ClausePattern.shared.contains(PlanReconciler.boilerplate, lower) {
-                change("R7", "\(label(s)): the wording around a list, not an item of it; rejected", step: s.n)
+                change(.clauseEcho, "\(label(s)): the wording around a list, not an item of it; rejected", step: s.n)
                 return false
             }
             if IntentGrammar.standIn(title: title, tool: s.tool) != nil,
                !Planner.quotes(request, PlannedIntent(s.tool, ["title": .string(title)])) {
-                change("R7", "\(label(s)): a stand-in (\"an item\", \"a new list\"), not a name; rejected", step: s.n)
+                change(.clauseEcho, "\(label(s)): a stand-in (\"an item\", \"a new list\"), not a name; rejected", step: s.n)
                 return false
             }
             let words = Set(TitleMatcher.contentWords(title))
@@ -338,11 +338,11 @@ public struct PlanReconciler: Sendable {
                 .compactMap { PlanReconciler.text($0.args["title"]) }.map { Set(TitleMatcher.contentWords($0)) }
                 .filter { !$0.isEmpty && $0 != words }
             if others.filter({ $0.isSubset(of: words) }).count >= 2 {
-                change("R7", "\(label(s)): repeats other steps of the plan together; rejected", step: s.n)
+                change(.clauseEcho, "\(label(s)): repeats other steps of the plan together; rejected", step: s.n)
                 return false
             }
             if !others.isEmpty, words == said, said.count >= 4 {
-                change("R7", "\(label(s)): the whole request again; rejected", step: s.n)
+                change(.clauseEcho, "\(label(s)): the whole request again; rejected", step: s.n)
                 return false
             }
             return true
@@ -356,18 +356,18 @@ public struct PlanReconciler: Sendable {
                 let words = TitleMatcher.contentWords(title)
                 if !PlanReconciler.grounded(words, in: said) {
                     let missing = words.filter { !said.contains($0) }
-                    change("R6", "\(label(s)): \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) not in the request; rejected", step: s.n)
+                    change(.grounding, "\(label(s)): \(missing.map { "\"\($0)\"" }.joined(separator: ", ")) not in the request; rejected", step: s.n)
                     return false
                 }
             }
             if s.tool == .draftMessage {
                 if let to = PlanReconciler.text(s.args["to"]), !PlanReconciler.grounded(TitleMatcher.contentWords(to), in: said) {
-                    change("R6", "\(label(s)): the request names no \"\(to)\"; rejected", step: s.n)
+                    change(.grounding, "\(label(s)): the request names no \"\(to)\"; rejected", step: s.n)
                     return false
                 }
                 for key in ["text", "subject"] {
                     if let t = PlanReconciler.text(s.args[key]), !PlanReconciler.mostlyGrounded(TitleMatcher.contentWords(t), in: said) {
-                        change("R6", "\(label(s)): the message's \(key) is not the request's words; rejected", step: s.n)
+                        change(.grounding, "\(label(s)): the message's \(key) is not the request's words; rejected", step: s.n)
                         return false
                     }
                 }
@@ -377,7 +377,7 @@ public struct PlanReconciler: Sendable {
                !PlanReconciler.grounded(TitleMatcher.contentWords(p), in: said),
                !(ItemRef(p)?.kind == "project" && (owner.targets.map { $0.projects.contains { $0.ref == ItemRef(p)?.description } } ?? true)) {
                 s.args["project"] = nil
-                change("R6", "\(label(s)): project \"\(p)\" not in the request; dropped", step: s.n)
+                change(.grounding, "\(label(s)): project \"\(p)\" not in the request; dropped", step: s.n)
             }
             if case .array(let people)? = s.args["attendees"] {
                 let keep = people.filter { v in
@@ -387,16 +387,16 @@ public struct PlanReconciler: Sendable {
                 if keep.count != people.count {
                     let gone = people.filter { !keep.contains($0) }.compactMap(\.stringValue)
                     s.args["attendees"] = keep.isEmpty ? nil : .array(keep)
-                    change("R6", "\(label(s)): attendee \(gone.map { "\"\($0)\"" }.joined(separator: ", ")) not in the request; dropped", step: s.n)
+                    change(.grounding, "\(label(s)): attendee \(gone.map { "\"\($0)\"" }.joined(separator: ", ")) not in the request; dropped", step: s.n)
                 }
             }
             if s.args["priority"] != nil, !hasPriorityCue {
                 if s.tool == .setPriority {
-                    change("R6", "\(label(s)): the request asks for no priority; rejected", step: s.n)
+                    change(.grounding, "\(label(s)): the request asks for no priority; rejected", step: s.n)
                     return false
                 }
                 s.args["priority"] = nil
-                change("R6", "\(label(s)): the request asks for no priority; dropped", step: s.n)
+                change(.grounding, "\(label(s)): the request asks for no priority; dropped", step: s.n)
             }
             for key in ["due", "start"] {
                 guard let v = PlanReconciler.text(s.args[key]), owner.exists(v) else { continue }
@@ -407,14 +407,14 @@ public struct PlanReconciler: Sendable {
                 let candidates = phrases.filter { $0.primary && (!timedOnly || $0.timed) }
                 if candidates.count == 1 {
                     s.args[key] = .string(candidates[0].value)
-                    change("R6", "\(label(s)): \(key) \(v) is no date of the request; set to \(candidates[0].value)", step: s.n)
+                    change(.grounding, "\(label(s)): \(key) \(v) is no date of the request; set to \(candidates[0].value)", step: s.n)
                 } else if key == "start" {
-                    change("R6", "\(label(s)): start \(v) is no time of the request; rejected", step: s.n)
+                    change(.grounding, "\(label(s)): start \(v) is no time of the request; rejected", step: s.n)
                     return false
                 } else {
                     s.args[key] = nil
                     s.args["due_grain"] = nil
-                    change("R6", "\(label(s)): \(key) \(v) is no date of the request; dropped", step: s.n)
+                    change(.grounding, "\(label(s)): \(key) \(v) is no date of the request; dropped", step: s.n)
                 }
             }
             return true
@@ -437,26 +437,26 @@ public struct PlanReconciler: Sendable {
             }
             if let why {
                 s.args["location"] = nil
-                change("R8", "\(label(s)): location \"\(place)\" \(why); dropped", step: s.n)
+                change(.location, "\(label(s)): location \"\(place)\" \(why); dropped", step: s.n)
             }
         }
 
         // R2
         mutating func validDates(_ s: inout PlanStep) -> Bool {
             if s.tool == .createTask, let notes = PlanReconciler.text(s.args["notes"]), notes.hasPrefix("date left out: ") {
-                change("R2", "\(label(s)): \(notes.dropFirst("date left out: ".count))", step: s.n)
+                change(.dateValidation, "\(label(s)): \(notes.dropFirst("date left out: ".count))", step: s.n)
             }
             var keys = ["due", "start", "end"]
             if s.tool == .findSlot || s.tool == .calendarAgenda { keys += ["from", "to"] }
             for key in keys {
                 guard let v = PlanReconciler.text(s.args[key]), !owner.exists(v) else { continue }
                 if s.tool == .schedule || s.tool == .rescheduleTask {
-                    change("R2", "\(label(s)): \(key) \(v) is not a date on the calendar; rejected", step: s.n)
+                    change(.dateValidation, "\(label(s)): \(key) \(v) is not a date on the calendar; rejected", step: s.n)
                     return false
                 }
                 s.args[key] = nil
                 if key == "due" { s.args["due_grain"] = nil }
-                change("R2", "\(label(s)): \(key) \(v) is not a date on the calendar; dropped", step: s.n)
+                change(.dateValidation, "\(label(s)): \(key) \(v) is not a date on the calendar; dropped", step: s.n)
             }
             return true
         }
@@ -469,13 +469,13 @@ public struct PlanReconciler: Sendable {
                String(due.prefix(10)) < today {
                 s.args["due"] = .string(today)
                 s.args["due_grain"] = .string("day")
-                change("R3", "\(label(s)): \(due) is past, moved to \(today)", step: s.n)
+                change(.pastDates, "\(label(s)): \(due) is past, moved to \(today)", step: s.n)
             }
             // An event already over is not moved (a day later is another appointment) and not
             // dropped (it may be a record of one): the plan asks before it books it.
             if s.tool == .schedule, let start = PlanReconciler.text(s.args["start"]),
                let at = owner.dates.format.parseInstant(start), at < now {
-                change("R3", "\(label(s)): \(start) is past; asked before booking", step: s.n)
+                change(.pastDates, "\(label(s)): \(start) is past; asked before booking", step: s.n)
                 questions.append("\(label(s)) starts at \(start), which is past: book it anyway?")
             }
             return true
@@ -495,7 +495,7 @@ public struct PlanReconciler: Sendable {
             if s.tool == .redo { return true }
             if s.tool == .undo {
                 if store.canUndo { return true }
-                change("R9", "\(label(s)): no turn is left to undo; rejected", step: s.n)
+                change(.target, "\(label(s)): no turn is left to undo; rejected", step: s.n)
                 return false
             }
             var named: [(key: String, kind: String, items: [TitleMatcher.Candidate])] = []
@@ -503,7 +503,7 @@ public struct PlanReconciler: Sendable {
                 if s.args["id"] == nil { named.append(("title", "task", store.tasks)) }
                 if let list = PlanReconciler.text(s.args["in_project"]), ItemRef(list) == nil,
                    !store.projects.contains(where: { Planner.titleKey($0.title) == Planner.titleKey(list) }) {
-                    change("R9", "\(label(s)): no list in the store is called \"\(list)\"; rejected", step: s.n)
+                    change(.target, "\(label(s)): no list in the store is called \"\(list)\"; rejected", step: s.n)
                     return false
                 }
             } else if s.tool == .addDependency {
@@ -517,7 +517,7 @@ public struct PlanReconciler: Sendable {
             } else if s.tool == .cancelEvent, s.args["all"] != .bool(true) {
                 named.append(("title", "event", store.events))
                 if let uid = PlanReconciler.text(s.args["uid"]), !store.events.contains(where: { $0.ref == uid }) {
-                    change("R9", "\(label(s)): no event of PocketBrains' calendar has uid \(uid); rejected", step: s.n)
+                    change(.target, "\(label(s)): no event of PocketBrains' calendar has uid \(uid); rejected", step: s.n)
                     return false
                 }
             } else if s.tool == .linkItems {
@@ -537,20 +537,20 @@ public struct PlanReconciler: Sendable {
             for (key, raw, kind) in ids {
                 let ref = ItemRef(raw, defaultKind: kind)
                 if ref == nil || (kind != nil && ref?.kind != kind) || !all.contains(where: { $0.ref == ref?.description }) {
-                    change("R9", "\(label(s)): no \(kind ?? "item") in the store is \(key) \(raw); rejected", step: s.n)
+                    change(.target, "\(label(s)): no \(kind ?? "item") in the store is \(key) \(raw); rejected", step: s.n)
                     return false
                 }
             }
             for (key, kind, items) in named {
                 guard let text = PlanReconciler.text(s.args[key]), ItemRef(text) == nil else { continue }
                 if TitleMatcher(preferOpen: s.tool != .reopenTask).match(text, in: items) == .none {
-                    change("R9", "\(label(s)): no \(kind) in the store is \"\(text)\"; rejected", step: s.n)
+                    change(.target, "\(label(s)): no \(kind) in the store is \"\(text)\"; rejected", step: s.n)
                     return false
                 }
                 // A whole list goes, or is emptied, only by its whole name, as pb-exec holds it to.
                 if [.deleteProject, .clearProject].contains(s.tool), key == "title",
                    !items.contains(where: { Planner.titleKey($0.title) == Planner.titleKey(text) }) {
-                    change("R9", "\(label(s)): no project in the store is called \"\(text)\" (a list goes only by its whole name); rejected", step: s.n)
+                    change(.target, "\(label(s)): no project in the store is called \"\(text)\" (a list goes only by its whole name); rejected", step: s.n)
                     return false
                 }
             }
@@ -573,7 +573,7 @@ public struct PlanReconciler: Sendable {
             if !emptied, let open = owner.openTasks.first(where: {
                 capture ? Set(TitleMatcher.contentWords($0.text)) == key : Planner.titleKey($0.text) == Planner.titleKey(title)
             }), capture || sameDay(s.args["due"], owner.targets?.dues[open.ref]) {
-                change("R1", "\(label(s)): already open as \(open.ref) \"\(open.text)\"; not added again", step: s.n)
+                change(.dedupe, "\(label(s)): already open as \(open.ref) \"\(open.text)\"; not added again", step: s.n)
                 return -1
             }
             guard capture else { return nil }
@@ -590,11 +590,11 @@ public struct PlanReconciler: Sendable {
                     step.args["priority"] = .string(p)
                 }
                 kept[i].step = step
-                change("R1", "\(label(s)): the same as step \(k.n); merged into it", step: s.n)
-                if step != k.step, !(firedOn[k.n] ?? []).contains("R1") { firedOn[k.n, default: []].append("R1") }
+                change(.dedupe, "\(label(s)): the same as step \(k.n); merged into it", step: s.n)
+                if step != k.step, !(firedOn[k.n] ?? []).contains(.dedupe) { firedOn[k.n, default: []].append(.dedupe) }
                 if let r = reviews.firstIndex(where: { $0.proposal == k.n }), step != k.step {
                     reviews[r].outcome = .modified
-                    if !reviews[r].rules.contains("R1") { reviews[r].rules.append("R1") }
+                    if !reviews[r].rules.contains(.dedupe) { reviews[r].rules.append(.dedupe) }
                 }
                 return k.n
             }
@@ -619,12 +619,12 @@ public struct PlanReconciler: Sendable {
             let key = PlanReconciler.noteKey(body)
             guard !key.isEmpty else { return nil }
             if let saved = owner.savedNotes.first(where: { PlanReconciler.noteKey($0.text) == key }) {
-                change("R1", "\(label(s)): already saved as \(saved.ref); not added again", step: s.n)
+                change(.dedupe, "\(label(s)): already saved as \(saved.ref); not added again", step: s.n)
                 return -1
             }
             for k in kept where k.step.tool == .createNote {
                 guard let b = PlanReconciler.text(k.step.args["body"]), PlanReconciler.noteKey(b) == key else { continue }
-                change("R1", "\(label(s)): the same note as step \(k.n); merged into it", step: s.n)
+                change(.dedupe, "\(label(s)): the same note as step \(k.n); merged into it", step: s.n)
                 return k.n
             }
             return nil
@@ -638,10 +638,10 @@ public struct PlanReconciler: Sendable {
             for (i, k) in kept.enumerated() where k.step.tool == .createTask && k.step.args["priority"] == nil {
                 guard let due = PlanReconciler.text(k.step.args["due"]), String(due.prefix(10)) <= tomorrow else { continue }
                 kept[i].step.args["priority"] = .string("medium")
-                change("R4", "\(label(k.step)): due \(due), priority raised to medium", step: k.n)
+                change(.priorityFloor, "\(label(k.step)): due \(due), priority raised to medium", step: k.n)
                 if let r = reviews.firstIndex(where: { $0.proposal == k.n }) {
                     reviews[r].outcome = .modified
-                    if !reviews[r].rules.contains("R4") { reviews[r].rules.append("R4") }
+                    if !reviews[r].rules.contains(.priorityFloor) { reviews[r].rules.append(.priorityFloor) }
                 }
             }
         }

@@ -14,9 +14,9 @@ public struct PlanReview: Codable, Equatable, Sendable {
     /// The step it became in the reconciled plan; nil when it was rejected.
     public var step: Int?
     /// The ids of the rules that acted on it.
-    public var rules: [String]
+    public var rules: [ReconciliationRule.ID]
 
-    public init(proposal: Int, tool: ToolName, outcome: Outcome, step: Int? = nil, rules: [String]) {
+    public init(proposal: Int, tool: ToolName, outcome: Outcome, step: Int? = nil, rules: [ReconciliationRule.ID]) {
         self.proposal = proposal
         self.tool = tool
         self.outcome = outcome

@@ -21,27 +21,27 @@ public struct Calibration: Codable, Equatable, Sendable {
         }
     }
 
-    /// Gate letter to weight; a letter left out weighs 0.
-    public var weights: [String: Double]
+    /// Gate to weight; a gate left out weighs 0.
+    public var weights: [Gate: Double]
     public var bias: Double
     public var platt: Platt
 
-    public init(weights: [String: Double], bias: Double, platt: Platt) {
+    public init(weights: [Gate: Double], bias: Double, platt: Platt) {
         self.weights = weights
         self.bias = bias
         self.platt = platt
     }
 
-    public static let letters = ["A", "B", "C", "D", "E", "F", "G", "H", "I"]
-
     public static let defaults = Calibration(
-        weights: ["A": 0.15, "B": 0.15, "C": 0.05, "D": 0.05, "E": 0.20, "F": 0.05, "G": 0.05, "H": 0.20, "I": 0.10],
+        weights: [.retrieval: 0.15, .coverage: 0.15, .numbers: 0.05, .contradictions: 0.05, .grounding: 0.20, .quotes: 0.05,
+                  .wellFormed: 0.05, .completeness: 0.20, .isolation: 0.10],
         bias: 0, platt: Platt(a: -15.9442, b: 15.1402))
 
     /// The uncalibrated quality score of a set of gate results.
-    public func raw(_ gates: [String: GateResult]) -> Double {
+    public func raw(_ gates: [Gate: GateResult]) -> Double {
+        // In the gates' order, so the same scores always sum to the same bits.
         var s = bias
-        for (letter, w) in weights { s += w * (gates[letter]?.score ?? 0) }
+        for gate in Gate.allCases { s += (weights[gate] ?? 0) * (gates[gate]?.score ?? 0) }
         return s
     }
 
@@ -53,15 +53,23 @@ public struct Calibration: Codable, Equatable, Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ToolFailure(.cannotOpen, "--calibration: cannot open '\(path)'")
         }
-        let c: Calibration
+        // Read with letters as plain keys first, so an unknown one is named.
+        struct File: Decodable {
+            var weights: [String: Double]
+            var bias: Double
+            var platt: Platt
+        }
+        let file: File
         do {
-            c = try JSONDecoder().decode(Calibration.self, from: data)
+            file = try JSONDecoder().decode(File.self, from: data)
         } catch {
             throw ToolFailure(.badInput, "--calibration: \(path): expected {\"weights\": {letter: number}, \"bias\": number, \"platt\": {\"a\": number, \"b\": number}}")
         }
-        if let bad = c.weights.keys.sorted().first(where: { !letters.contains($0) }) {
+        if let bad = file.weights.keys.sorted().first(where: { Gate(rawValue: $0) == nil }) {
             throw ToolFailure(.badInput, "--calibration: \(path): unknown gate '\(bad)' (expected A to I)")
         }
+        let c = Calibration(weights: Dictionary(uniqueKeysWithValues: file.weights.compactMap { k, w in Gate(rawValue: k).map { ($0, w) } }),
+                            bias: file.bias, platt: file.platt)
         guard ([c.bias, c.platt.a, c.platt.b] + Array(c.weights.values)).allSatisfy(\.isFinite) else {
             throw ToolFailure(.badInput, "--calibration: \(path): numbers must be finite")
         }

@@ -17,7 +17,7 @@ import PBRetrieval
 /// question word whose opposite the quoted sentences say instead ("smallest" against "the
 /// largest party") is missing too.
 public struct CompletenessGate: VerificationGate {
-    public static let letter = "H"
+    public static let letter = Gate.completeness
 
     public init() {}
 

@@ -9,7 +9,7 @@ import PBRetrieval
 /// cited passage cannot contradict itself. Advisory by default: conflicting sources lower the
 /// score rather than silence an answer that may well be the newer or the right one.
 public struct ContradictionSweepGate: VerificationGate {
-    public static let letter = "D"
+    public static let letter = Gate.contradictions
     /// Subject words two sentences must share to be about the same thing,
     public var sharedTerms = 3
     /// ... as a share of the shorter sentence's words (numbers and negations aside).

@@ -12,7 +12,7 @@ import PBRetrieval
 /// and the share of the question's terms it holds. A document whose affinity stays under
 /// `minimum` is from an unrelated subject area, and the answer is mixing sources.
 public struct DomainIsolationGate: VerificationGate {
-    public static let letter = "I"
+    public static let letter = Gate.isolation
     public var minimum = 0.15
 
     public init() {}

@@ -8,7 +8,7 @@ import PBRetrieval
 /// lightly stemmed, numbers kept) found in its citations' quotes or the passages they sit in;
 /// an uncited sentence covers nothing, since an uncited assertion is ungrounded by definition.
 public struct EvidenceCoverageGate: VerificationGate {
-    public static let letter = "B"
+    public static let letter = Gate.coverage
     /// Each sentence must reach this coverage.
     public var minimum = 0.5
 

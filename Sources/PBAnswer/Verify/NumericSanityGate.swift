@@ -6,7 +6,7 @@ import PBCore
 /// the desk is not flagged; a memory's evidence also holds the numbers of its date
 /// (EvidenceDate). Numbers are compared in canonical form (`NumberMentions`).
 public struct NumericSanityGate: VerificationGate {
-    public static let letter = "C"
+    public static let letter = Gate.numbers
 
     public init() {}
 

@@ -6,7 +6,7 @@ import PBCore
 /// unit)") comes from the source it cites, not from another document that happened to share the
 /// desk. Verbatim allows only differences of case, spacing and typographic quotes and dashes.
 public struct QuoteFaithfulnessGate: VerificationGate {
-    public static let letter = "F"
+    public static let letter = Gate.quotes
     /// Quotations shorter than this many characters ("a", "x") are not checked.
     public var shortest = 3
 

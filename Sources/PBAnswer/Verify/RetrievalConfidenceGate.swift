@@ -10,7 +10,7 @@ import PBCore
 /// model, so its sigmoid; else `fused` (reciprocal rank fusion, as k = 60 scores the hit's ranks)
 /// over the best a hit can get from two lists, 2/61; else the dense cosine; else BM25 as b/(b + 5).
 public struct RetrievalConfidenceGate: VerificationGate {
-    public static let letter = "A"
+    public static let letter = Gate.retrieval
     /// The best hit's scaled score must reach this. Low on purpose: on SQuAD 2.0 (dev half,
     /// hybrid search and pb-rerank) a top hit under 0.35 is 8% of answerable questions whose
     /// paragraph was in the top three, 40% of those whose paragraph was not.

@@ -11,7 +11,7 @@ import PBCore
 /// is not far below cos(s, question) (an answer that restates the question and cites something
 /// else). And once per answer: the question is on the topic of the cited evidence.
 public struct SemanticGroundingGate: VerificationGate {
-    public static let letter = "E"
+    public static let letter = Gate.grounding
     /// Cosine an answer sentence must reach with what it cites.
     public var minimum = 0.45
     /// How far under the best evidence sentence the cited one may be.

@@ -6,8 +6,8 @@ import PBCore
 /// failure forces an abstention is the verifier's decision (`Verifier.Settings.critical`), so
 /// the same gate can be made critical or advisory without touching it.
 public protocol VerificationGate: Sendable {
-    /// The gate's letter, A ... I, as pb-verify(1) lists them.
-    static var letter: String { get }
+    /// Which of the nine it is (its letter, A ... I, as pb-verify(1) lists them).
+    static var letter: Gate { get }
     func check(_ c: VerificationCase) -> GateResult
 }
 

@@ -14,7 +14,7 @@ public final class Verifier {
         /// The confidence an answer needs, instead of its mode's.
         public var threshold: Double?
         /// Gates whose failure forces an abstention.
-        public var critical: Set<String> = Verifier.defaultCritical
+        public var critical: Set<Gate> = Verifier.defaultCritical
         public var calibration = Calibration.defaults
         /// The library an abstention names when the query names none.
         public var library = "default"
@@ -62,7 +62,7 @@ public final class Verifier {
 
     /// Every gate but the contradiction sweep: sources that disagree lower the confidence, but
     /// an answer citing one of them is still grounded (pb-verify(1) says why for each).
-    public static let defaultCritical: Set<String> = ["A", "B", "C", "E", "F", "G", "H", "I"]
+    public static let defaultCritical = Set(Gate.allCases).subtracting([.contradictions])
 
     public let settings: Settings
     let encoder: (any GroundingEncoder)?
@@ -94,7 +94,7 @@ public final class Verifier {
         let gates = self.gates(for: prepare(q))
         let raw = settings.calibration.raw(gates)
         let confidence = settings.calibration.confidence(raw: raw)
-        let failed = Calibration.letters.filter { gates[$0].map { $0.critical && !$0.pass } ?? false }
+        let failed = Gate.allCases.filter { gates[$0].map { $0.critical && !$0.pass } ?? false }
         let rounded = { (x: Double) in (x * 1e4).rounded() / 1e4 }
         if failed.isEmpty && confidence >= threshold {
             out.verdict = Verdict(status: .answered, confidence: rounded(confidence), raw: rounded(raw), mode: mode,
@@ -108,8 +108,8 @@ public final class Verifier {
     }
 
     /// The gates' results for a prepared case, critical flags set.
-    public func gates(for c: VerificationCase) -> [String: GateResult] {
-        var out: [String: GateResult] = [:]
+    public func gates(for c: VerificationCase) -> [Gate: GateResult] {
+        var out: [Gate: GateResult] = [:]
         for gate in settings.gates {
             let letter = type(of: gate).letter
             var r = gate.check(c)

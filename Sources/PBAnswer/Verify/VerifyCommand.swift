@@ -25,11 +25,11 @@ public enum VerifyCommand {
         if o.value("threshold") != nil { s.threshold = try o.double("threshold", default: Verifier.Settings.threshold(forMode: .standard), in: 0...1) }
         if let path = o.value("calibration") { s.calibration = try Calibration.load(path: path) }
         if let letters = o.value("critical") {
-            let chosen = Set(letters.uppercased().map(String.init))
-            if let bad = chosen.sorted().first(where: { !Calibration.letters.contains($0) }) {
+            let said = Set(letters.uppercased().map(String.init))
+            if let bad = said.sorted().first(where: { Gate(rawValue: $0) == nil }) {
                 throw ToolFailure(.usage, "--critical: '\(bad)' is not a gate (expected letters A to I)")
             }
-            s.critical = chosen
+            s.critical = Set(said.compactMap(Gate.init(rawValue:)))
         }
         s.library = environment.library ?? "default"
         return s

@@ -8,7 +8,7 @@ import PBCore
 /// citations; and nothing is broken: an unclosed code fence, unbalanced brackets, chat-template
 /// tokens, replacement characters, or one sentence repeated over and over.
 public struct WellFormedOutputGate: VerificationGate {
-    public static let letter = "G"
+    public static let letter = Gate.wellFormed
 
     public init() {}
 

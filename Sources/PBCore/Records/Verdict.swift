@@ -11,17 +11,17 @@ public struct Verdict: Codable, Equatable, Sendable {
     public var mode: Mode
     /// The confidence floor of the mode (0.10 fast, 0.20 standard, 0.30 deep) or of --threshold.
     public var threshold: Double
-    /// Gate letter (A ... I) to its result.
-    public var gates: [String: GateResult]
-    /// Letters of the critical gates that failed, in order.
-    public var failed: [String]
+    /// Each gate (by its letter, A ... I) to its result.
+    public var gates: [Gate: GateResult]
+    /// The critical gates that failed, in order.
+    public var failed: [Gate]
     /// The abstention message, when abstained.
     public var message: String?
     /// The answer text that was withheld, when abstained.
     public var withheld: String?
 
     public init(status: VerdictStatus, confidence: Double, raw: Double, mode: Mode, threshold: Double,
-                gates: [String: GateResult], failed: [String], message: String? = nil, withheld: String? = nil) {
+                gates: [Gate: GateResult], failed: [Gate], message: String? = nil, withheld: String? = nil) {
         self.status = status
         self.confidence = confidence
         self.raw = raw
