@@ -30,20 +30,20 @@ public enum RecallCommand {
         var settings = Recaller.Settings()
         settings.k = try o.int("k", default: 10, in: 1...10_000)
         if let lists = o.value("lists") {
-            let names = Set(lists.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-            guard !names.isEmpty, names.isSubset(of: Set(Recaller.Settings.listNames)) else {
-                throw ToolFailure(.usage, "--lists: expected meaning, words, messages, time or speaker (comma-separated), got '\(lists)'")
+            let names = lists.split(separator: ",").map { RecallList(rawValue: $0.trimmingCharacters(in: .whitespaces)) }
+            guard !names.isEmpty, !names.contains(nil) else {
+                throw ToolFailure(.usage, "--lists: expected \(RecallList.expected) (comma-separated), got '\(lists)'")
             }
-            settings.lists = names
+            settings.lists = Set(names.compactMap { $0 })
         }
         settings.replies = !o.flag("no-replies")
         if let weights = o.value("weights") {
             for pair in weights.split(separator: ",") {
                 let kv = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                guard kv.count == 2, Recaller.Settings.listNames.contains(kv[0]), let w = Double(kv[1]), w.isFinite, w >= 0 else {
-                    throw ToolFailure(.usage, "--weights: expected LIST=W pairs such as words=1.5 (lists meaning, words, messages, time, speaker), got '\(pair)'")
+                guard kv.count == 2, let list = RecallList(rawValue: kv[0]), let w = Double(kv[1]), w.isFinite, w >= 0 else {
+                    throw ToolFailure(.usage, "--weights: expected LIST=W pairs such as words=1.5 (lists \(RecallList.allCases.map(\.rawValue).joined(separator: ", "))), got '\(pair)'")
                 }
-                settings.weights[kv[0]] = w
+                settings.weights[list] = w
             }
         }
         let format = DateValueFormat(timeZone: TimeZone(secondsFromGMT: 0)!)

@@ -5,7 +5,7 @@ import PBSQLite
 import PBText
 import PBDates
 
-/// pb-recall's ranking over one memory: the ranked lists of `Settings.listNames`, fused by weighted
+/// pb-recall's ranking over one memory: the ranked lists of `RecallList`, fused by weighted
 /// rank, never by multiplying scores (a similarity times a decay factor collapses onto recency).
 ///
 /// - meaning: cosine of the question's embedding to every item;
@@ -28,10 +28,9 @@ public final class Recaller {
         /// How deep each list goes before fusion.
         public var depth = 100
         public var fusionK = 60.0
-        public static let listNames = ["meaning", "words", "messages", "time", "speaker"]
-        public var lists: Set<String> = Set(listNames)
+        public var lists = Set(RecallList.allCases)
         /// Each list's weight in the fusion (a vote of weight / (k + rank)).
-        public var weights: [String: Double] = ["meaning": 1, "words": 1, "messages": 2, "time": 2, "speaker": 0.25]
+        public var weights: [RecallList: Double] = [.meaning: 1, .words: 1, .messages: 2, .time: 2, .speaker: 0.25]
         /// A question found gives its place to the reply (the next message, by another speaker,
         /// within an hour): in a conversation the answer is in the reply, not in the question.
         public var replies = true
@@ -107,7 +106,7 @@ public final class Recaller {
     /// arranged, questions giving their places to replies), each list, and the scores.
     struct Ranking {
         var order: [Int] = []
-        var lists: [(String, [Int])] = []
+        var lists: [(RecallList, [Int])] = []
         var dense: [Int: (score: Double, rank: Int)] = [:]
         var lexical: [Int: (score: Double, rank: Int)] = [:]
         var fused: [Int: Double] = [:]
@@ -126,7 +125,7 @@ public final class Recaller {
             (thread == nil || items[i].workstream == thread) && (own == nil || items[i].message != own)
         }
         var vector: [Float]?
-        if settings.lists.contains("meaning") || settings.lists.contains("time") || settings.lists.contains("speaker") {
+        if settings.lists.contains(.meaning) || settings.lists.contains(.time) || settings.lists.contains(.speaker) {
             guard let e = q.embedding else {
                 throw ToolFailure(.badInput, "the query has no embedding: run it through pb-embed first (or --lists words)")
             }
@@ -138,13 +137,13 @@ public final class Recaller {
         // The words lists search without the named speaker's name, which every item of theirs
         // carries (the speaker list weighs it instead): on LoCoMo's tuning split, evidence
         // recall@10 0.737 with the name, 0.750 without.
-        let lexicalText = who.map { settings.lists.contains("speaker") ? NamedSpeaker.withoutName(q.text, speaker: $0, as: "") : q.text } ?? q.text
+        let lexicalText = who.map { settings.lists.contains(.speaker) ? NamedSpeaker.withoutName(q.text, speaker: $0, as: "") : q.text } ?? q.text
         let wordsFound = try self.lexical(lexicalText, allowed: allowed)
         var ranking = try rank(lexicalText, lexical: wordsFound, vector: vector, now: now, allowed: allowed)
         var order = ranking.order
-        if settings.lists.contains("speaker"), let who {
+        if settings.lists.contains(.speaker), let who {
             order = favouring(who, in: order)
-            ranking.lists.append(("speaker", order.filter { items[$0].speaker == who }))
+            ranking.lists.append((.speaker, order.filter { items[$0].speaker == who }))
         }
         // A question about one of several things ("the rent for flat 3", "Sam's car") never gets
         // another's: items whose key marks the same noun otherwise are left out.
@@ -186,7 +185,7 @@ public final class Recaller {
             hits.append(hit)
         }
         q.hits = hits
-        if explain { q.lists = Dictionary(uniqueKeysWithValues: lists.map { ($0.0, $0.1.prefix(20).map { "i-\(items[$0].id)" }) }) }
+        if explain { q.lists = Dictionary(uniqueKeysWithValues: lists.map { ($0.0.rawValue, $0.1.prefix(20).map { "i-\(items[$0].id)" }) }) }
         return q
     }
 
@@ -225,8 +224,8 @@ public final class Recaller {
     /// The words lists for `text` (those of `settings.lists`).
     func lexical(_ text: String, allowed: (Int) -> Bool) throws -> Lexical {
         var l = Lexical(text: text)
-        if settings.lists.contains("words") { l.words = try words(text, allowed: allowed) }
-        if settings.lists.contains("messages") { l.groups = try messageWords(text, allowed: allowed) }
+        if settings.lists.contains(.words) { l.words = try words(text, allowed: allowed) }
+        if settings.lists.contains(.messages) { l.groups = try messageWords(text, allowed: allowed) }
         return l
     }
 
@@ -240,23 +239,23 @@ public final class Recaller {
             let found = meaning(vector, allowed: allowed)
             meaningOrder = found.map(\.row)
             for (n, f) in found.enumerated() { r.dense[f.row] = (Double(f.score), n + 1) }
-            if settings.lists.contains("meaning") { r.lists.append(("meaning", Array(meaningOrder.prefix(settings.depth)))) }
+            if settings.lists.contains(.meaning) { r.lists.append((.meaning, Array(meaningOrder.prefix(settings.depth)))) }
         }
-        if settings.lists.contains("words") {
+        if settings.lists.contains(.words) {
             for (n, hit) in lexical.words.enumerated() { r.lexical[hit.index] = (hit.score, n + 1) }
-            r.lists.append(("words", lexical.words.map(\.index)))
+            r.lists.append((.words, lexical.words.map(\.index)))
         }
         let groups = lexical.groups
-        if settings.lists.contains("time"), let span = Self.askedTime(text, now: now) {
+        if settings.lists.contains(.time), let span = Self.askedTime(text, now: now) {
             let inTime = meaningOrder.filter { i in
                 let it = items[i]
                 let s = it.refStart ?? it.said, e = it.refEnd ?? (it.said + 1)
                 return s < span.end.timeIntervalSince1970 && e > span.start.timeIntervalSince1970
             }
-            r.lists.append(("time", Array(inTime.prefix(settings.depth))))
+            r.lists.append((.time, Array(inTime.prefix(settings.depth))))
         }
-        let fused = fuse(r.lists.map { ($0.0, $0.1.map { [$0] }) } + (groups.isEmpty ? [] : [("messages", groups)]))
-        if !groups.isEmpty { r.lists.append(("messages", groups.map { $0[0] })) }
+        let fused = fuse(r.lists.map { ($0.0, $0.1.map { [$0] }) } + (groups.isEmpty ? [] : [(RecallList.messages, groups)]))
+        if !groups.isEmpty { r.lists.append((.messages, groups.map { $0[0] })) }
         r.fused = Dictionary(uniqueKeysWithValues: fused.map { ($0.index, $0.score) })
         r.order = arrangeSuperseded(fused.map(\.index), earlierFirst: SupersessionOrder.asksForEarlier(text), allowed: allowed)
         if settings.replies { r.order = withReplies(r.order, allowed: allowed) }
@@ -308,7 +307,7 @@ public final class Recaller {
     /// After the replies, not as a filter: the answer to "what pets does Anna have?" is often
     /// Anna's reply to the other speaker's question, found through that question.
     private func favouring(_ who: String, in order: [Int]) -> [Int] {
-        let w = settings.weights["speaker"] ?? 1
+        let w = settings.weights[.speaker] ?? 1
         var score: [Int: Double] = [:]
         var own = 0
         for (r, i) in order.enumerated() {
@@ -346,7 +345,7 @@ public final class Recaller {
 
     /// Weighted reciprocal rank fusion; ties by the best single rank, then by item order.
     /// A list's entries are groups: a message's items share its rank in the messages list.
-    private func fuse(_ lists: [(String, [[Int]])]) -> [(index: Int, score: Double)] {
+    private func fuse(_ lists: [(RecallList, [[Int]])]) -> [(index: Int, score: Double)] {
         var score: [Int: Double] = [:]
         var best: [Int: Int] = [:]
         for (name, list) in lists {

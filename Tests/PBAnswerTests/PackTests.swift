@@ -361,8 +361,8 @@ final class PackFixture {
         }
         let c = try f.packer(budget: fixed, reserve: 50).pack(q, library: f.library)
         #expect(c.used == fixed && c.evidence.isEmpty)
-        #expect(c.dropped.contains(DroppedHit(chunkID: q.hits![0].chunkID, reason: "over-budget")))
-        #expect(c.dropped.allSatisfy { $0.reason == "over-budget" })
+        #expect(c.dropped.contains(DroppedHit(chunkID: q.hits![0].chunkID, reason: .overBudget)))
+        #expect(c.dropped.allSatisfy { $0.reason == .overBudget })
     }
 
     @Test func neighboursComeFromTheSameSectionWithoutRepeatingBytes() throws {
@@ -439,7 +439,7 @@ final class PackFixture {
         let tight = try f.packer(budget: anchorOnly, reserve: 50, neighbours: 0).pack(q, library: f.library)
         f.check(tight, q)
         #expect(!tight.evidence.contains { $0.role == .reference })
-        #expect(tight.dropped.contains { $0.reason == "over-budget" })
+        #expect(tight.dropped.contains { $0.reason == .overBudget })
     }
 
     @Test func lookupsRescueTheSpecTable() throws {
@@ -480,7 +480,7 @@ final class PackFixture {
         let q = f.query("things", hits)
         let c = try f.packer(k: 2, neighbours: 0).pack(q, library: f.library)
         f.check(c, q)
-        #expect(c.dropped.filter { $0.reason == "beyond-k" }.map(\.chunkID) == hits.suffix(2).map(\.chunkID))
+        #expect(c.dropped.filter { $0.reason == .beyondK }.map(\.chunkID) == hits.suffix(2).map(\.chunkID))
         let empty = try f.packer().pack(QueryRecord(text: "anything at all?"), library: nil)
         #expect(empty.evidence.isEmpty)
         #expect(empty.prompt == "Question: anything at all?")

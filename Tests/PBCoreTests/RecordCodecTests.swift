@@ -146,4 +146,16 @@ import Testing
         let missing = hit.replacingOccurrences(of: #""line_end":1,"#, with: "")
         #expect(throws: RecordError.missingField("hits[0].line_end")) { try codec.decode(QueryRecord.self, from: Data(missing.utf8)) }
     }
+
+    @Test("a dropped hit's reason is one of the stages' own, typed, or another stage's, carried as written")
+    func dropReasons() throws {
+        let line = Data(#"{"kind":"query","text":"hi","dropped":[{"chunk_id":"a","reason":"beyond-k"},{"chunk_id":"b","reason":"filtered"}]}"#.utf8)
+        let codec = RecordCodec()
+        let q = try codec.decode(QueryRecord.self, from: line)
+        #expect(q.dropped?.map(\.reason) == [DroppedHit.Reason.beyondK, .other("filtered")])
+        #expect(String(decoding: try codec.encode(q), as: UTF8.self).contains(#"{"chunk_id":"b","reason":"filtered"}"#))
+        for r in DroppedHit.Reason.own {
+            #expect(DroppedHit.Reason(rawValue: r.rawValue) == r)
+        }
+    }
 }

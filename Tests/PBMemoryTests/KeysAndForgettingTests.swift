@@ -317,7 +317,7 @@ import Testing
         let s = try ForgettingTests().store(MemoryFixture.home(), encoder, [
             ("a", "2026-01-01T10:00:00Z", "Flat 3, Marlow House: Priya Desai, £925 pcm."), ("b", "2026-01-02T10:00:00Z", "Alarm code at home is 4417.")])
         var words = Recaller.Settings()
-        words.lists = ["words", "messages"]
+        words.lists = [.words, .messages]
         let r = try Recaller(store: s, settings: words)
         func unheard(_ q: String) throws -> [String]? {
             try r.recall(QueryRecord(text: q), now: Date(), embed: nil).unheard

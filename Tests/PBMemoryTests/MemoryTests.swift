@@ -153,7 +153,7 @@ struct RememberRecallTests {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         var settings = Recaller.Settings()
         // The reply rule alone: "Mel" names Melanie, whose items the speaker list would favour too.
-        settings.lists.remove("speaker")
+        settings.lists.remove(.speaker)
         let with = try Recaller(store: try MemoryStore(readingOnly: "talk", environment: env), settings: settings)
         let q = MemoryFixture.query("How long have Mel and her husband been married?", encoder)
         let hits = try with.recall(q, now: now).hits ?? []
@@ -163,7 +163,7 @@ struct RememberRecallTests {
         let without = try Recaller(store: try MemoryStore(readingOnly: "talk", environment: env), settings: settings)
         #expect(try without.recall(q, now: now).hits?.first?.docID == "D3:15")
         // With the speaker list as well, Melanie's reply comes first either way.
-        settings.lists.insert("speaker")
+        settings.lists.insert(.speaker)
         let speaking = try Recaller(store: try MemoryStore(readingOnly: "talk", environment: env), settings: settings)
         #expect(try speaking.recall(q, now: now).hits?.first?.docID == "D3:16")
     }

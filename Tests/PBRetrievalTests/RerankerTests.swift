@@ -37,7 +37,7 @@ import Testing
         ])
         let out = Reranker(settings: Self.settings(perDoc: 2)).rerank(q)
         #expect(out.hits?.map(\.chunkID) == ["d1-0", "d1-1", "d2-0"])
-        #expect(out.dropped == [DroppedHit(chunkID: "d1-2", reason: "per-doc-cap")])
+        #expect(out.dropped == [DroppedHit(chunkID: "d1-2", reason: .perDocCap)])
     }
 
     @Test func dropsUnderTheMarginAndBeyondK() {
@@ -47,13 +47,13 @@ import Testing
             RerankFixture.hit("c", text: "c", fused: 0.7),   // 7
             RerankFixture.hit("d", text: "d", fused: 0.1),   // 1: more than 5 under 10
         ])
-        earlier.dropped = [DroppedHit(chunkID: "z", reason: "filtered")]
+        earlier.dropped = [DroppedHit(chunkID: "z", reason: .other("filtered"))]
         let out = Reranker(settings: Self.settings(k: 2, margin: 5)).rerank(earlier)
         #expect(out.hits?.map(\.chunkID) == ["a", "b"])
         #expect(out.dropped == [
-            DroppedHit(chunkID: "z", reason: "filtered"),
-            DroppedHit(chunkID: "d", reason: "below-margin"),
-            DroppedHit(chunkID: "c", reason: "beyond-k"),
+            DroppedHit(chunkID: "z", reason: .other("filtered")),
+            DroppedHit(chunkID: "d", reason: .belowMargin),
+            DroppedHit(chunkID: "c", reason: .beyondK),
         ])
     }
 
@@ -65,7 +65,7 @@ import Testing
         ])
         let out = Reranker(settings: Self.settings(k: 2, lambda: 0.5)).rerank(q)
         #expect(out.hits?.map(\.chunkID) == ["a", "c"])
-        #expect(out.dropped == [DroppedHit(chunkID: "b", reason: "beyond-k")])
+        #expect(out.dropped == [DroppedHit(chunkID: "b", reason: .beyondK)])
     }
 
     @Test func recordsWithoutHitsPassThrough() {

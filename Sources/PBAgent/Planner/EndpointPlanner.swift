@@ -185,7 +185,7 @@ public struct EndpointPlanner: Sendable {
                 }
             }
             if step.tool.changesExisting, let id = PlanReconciler.reference(step.args["id"]) {
-                let ref = ItemRef(id, defaultKind: "task")?.description
+                let ref = ItemRef(id, defaultKind: .task)?.description
                 let all = (targets?.tasks ?? []) + (targets?.projects ?? []) + (targets?.milestones ?? []) + (targets?.notes ?? [])
                 guard let item = all.first(where: { $0.ref == ref }),
                       PlanReconciler.grounded(TitleMatcher.contentWords(item.title), in: said) else {

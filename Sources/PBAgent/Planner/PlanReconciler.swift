@@ -375,7 +375,7 @@ public struct PlanReconciler: Sendable {
             // A project by reference is no words of anyone's: it stands when the store holds it.
             if s.tool == .createTask, let p = PlanReconciler.text(s.args["project"]),
                !PlanReconciler.grounded(TitleMatcher.contentWords(p), in: said),
-               !(ItemRef(p)?.kind == "project" && (owner.targets.map { $0.projects.contains { $0.ref == ItemRef(p)?.description } } ?? true)) {
+               !(ItemRef(p)?.kind == .project && (owner.targets.map { $0.projects.contains { $0.ref == ItemRef(p)?.description } } ?? true)) {
                 s.args["project"] = nil
                 change(.grounding, "\(label(s)): project \"\(p)\" not in the request; dropped", step: s.n)
             }
@@ -527,9 +527,9 @@ public struct PlanReconciler: Sendable {
             // An id (task:3, or a bare 3) must be one the store holds: a plan made elsewhere (a
             // model's, a script's) can name any number, and pb-exec would change whatever it is.
             let all = store.tasks + store.projects + store.milestones + store.notes
-            let idKind: String? = s.tool.changesTask ? "task"
-                : s.tool == .completeMilestone ? "milestone" : s.tool == .appendNote ? "note" : s.tool == .deleteProject || s.tool == .clearProject ? "project" : nil
-            var ids: [(key: String, raw: String, kind: String?)] = []
+            let idKind: ItemRef.Kind? = s.tool.changesTask ? .task
+                : s.tool == .completeMilestone ? .milestone : s.tool == .appendNote ? .note : s.tool == .deleteProject || s.tool == .clearProject ? .project : nil
+            var ids: [(key: String, raw: String, kind: ItemRef.Kind?)] = []
             if let kind = idKind, let raw = PlanReconciler.reference(s.args["id"]) { ids.append(("id", raw, kind)) }
             for (key, _, _) in named {
                 if let raw = PlanReconciler.text(s.args[key]), ItemRef(raw) != nil { ids.append((key, raw, nil)) }
@@ -537,7 +537,7 @@ public struct PlanReconciler: Sendable {
             for (key, raw, kind) in ids {
                 let ref = ItemRef(raw, defaultKind: kind)
                 if ref == nil || (kind != nil && ref?.kind != kind) || !all.contains(where: { $0.ref == ref?.description }) {
-                    change(.target, "\(label(s)): no \(kind ?? "item") in the store is \(key) \(raw); rejected", step: s.n)
+                    change(.target, "\(label(s)): no \(kind?.rawValue ?? "item") in the store is \(key) \(raw); rejected", step: s.n)
                     return false
                 }
             }

@@ -104,7 +104,7 @@ extension AgentStore {
 
     /// The title of any item, for messages.
     public func itemTitle(_ ref: ItemRef) throws -> String? {
-        guard ref.kind != "link" else { return try exists(.links, id: ref.id) ? ref.description : nil }
+        guard ref.kind != .link else { return try exists(.links, id: ref.id) ? ref.description : nil }
         return try scalarText("SELECT title FROM \(ref.table.rawValue) WHERE id = ?", [.int(ref.id)])
     }
 

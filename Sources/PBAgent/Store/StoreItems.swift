@@ -99,22 +99,26 @@ public struct NoteItem: Equatable, Sendable {
 
 /// A reference to any item: `task:3`, `project:1`, `milestone:2`, `note:4`, `link:5`.
 public struct ItemRef: Hashable, Sendable, CustomStringConvertible {
-    public var kind: String
+    /// What a reference names; the raw value is the word before the colon.
+    public enum Kind: String, ClosedSet, CustomStringConvertible {
+        case task, project, milestone, note, link
+
+        public var description: String { rawValue }
+    }
+
+    public var kind: Kind
     public var id: Int64
 
-    public static let kinds = ["task", "project", "milestone", "note", "link"]
-
-    public init(kind: String, id: Int64) {
+    public init(kind: Kind, id: Int64) {
         self.kind = kind
         self.id = id
     }
 
     /// `kind:N`; a bare number is taken as `defaultKind` when one is given.
-    public init?(_ text: String, defaultKind: String? = nil) {
+    public init?(_ text: String, defaultKind: Kind? = nil) {
         let t = text.trimmingCharacters(in: .whitespaces)
         if let colon = t.firstIndex(of: ":") {
-            let k = String(t[..<colon]).lowercased()
-            guard Self.kinds.contains(k), let n = Int64(t[t.index(after: colon)...]), n > 0 else { return nil }
+            guard let k = Kind(rawValue: String(t[..<colon]).lowercased()), let n = Int64(t[t.index(after: colon)...]), n > 0 else { return nil }
             kind = k; id = n
         } else if let defaultKind, let n = Int64(t), n > 0 {
             kind = defaultKind; id = n
@@ -127,11 +131,11 @@ public struct ItemRef: Hashable, Sendable, CustomStringConvertible {
 
     var table: StoreTable {
         switch kind {
-        case "task": return .tasks
-        case "project": return .projects
-        case "milestone": return .milestones
-        case "note": return .notes
-        default: return .links
+        case .task: return .tasks
+        case .project: return .projects
+        case .milestone: return .milestones
+        case .note: return .notes
+        case .link: return .links
         }
     }
 }

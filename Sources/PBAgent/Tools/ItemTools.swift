@@ -42,7 +42,7 @@ enum ItemTools {
     /// find it).
     static func wholeProject(_ ctx: ToolContext) throws -> ProjectItem {
         if let id = try ctx.args.text("id") {
-            guard let ref = try ctx.itemRef(id, argument: "id", kind: "project", bareNumber: true), let found = try ctx.store.project(ref.id) else {
+            guard let ref = try ctx.itemRef(id, argument: "id", kind: .project, bareNumber: true), let found = try ctx.store.project(ref.id) else {
                 throw AgentError.notFound("no project \(id)")
             }
             return found

@@ -25,7 +25,7 @@ enum TaskTools {
     }
 
     static func fetched(_ ctx: ToolContext, _ o: ToolOutcome) throws -> TaskItem? {
-        guard let id = o.refID, let ref = ItemRef(id), ref.kind == "task" else { return nil }
+        guard let id = o.refID, let ref = ItemRef(id), ref.kind == .task else { return nil }
         return try ctx.store.task(ref.id)
     }
 

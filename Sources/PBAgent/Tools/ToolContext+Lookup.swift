@@ -34,7 +34,7 @@ extension ToolContext {
 
     /// A task by reference or title.
     public func task(reference text: String, preferOpen: Bool = true, argument: String, bareNumber: Bool = false) throws -> TaskItem {
-        if let ref = try itemRef(text, argument: argument, kind: "task", bareNumber: bareNumber) {
+        if let ref = try itemRef(text, argument: argument, kind: .task, bareNumber: bareNumber) {
             guard let t = try store.task(ref.id) else { throw AgentError.notFound("no \(ref) (it does not exist or was deleted)") }
             return t
         }
@@ -44,7 +44,7 @@ extension ToolContext {
     }
 
     public func project(reference text: String, argument: String) throws -> ProjectItem {
-        if let ref = try itemRef(text, argument: argument, kind: "project", bareNumber: false) {
+        if let ref = try itemRef(text, argument: argument, kind: .project, bareNumber: false) {
             guard let p = try store.project(ref.id) else { throw AgentError.notFound("no \(ref)") }
             return p
         }
@@ -53,7 +53,7 @@ extension ToolContext {
     }
 
     public func note(reference text: String, argument: String, bareNumber: Bool) throws -> NoteItem {
-        if let ref = try itemRef(text, argument: argument, kind: "note", bareNumber: bareNumber) {
+        if let ref = try itemRef(text, argument: argument, kind: .note, bareNumber: bareNumber) {
             guard let n = try store.note(ref.id) else { throw AgentError.notFound("no \(ref)") }
             return n
         }
@@ -62,7 +62,7 @@ extension ToolContext {
     }
 
     public func milestone(reference text: String, argument: String, bareNumber: Bool, project: ProjectItem? = nil) throws -> MilestoneItem {
-        if let ref = try itemRef(text, argument: argument, kind: "milestone", bareNumber: bareNumber) {
+        if let ref = try itemRef(text, argument: argument, kind: .milestone, bareNumber: bareNumber) {
             guard let m = try store.milestone(ref.id) else { throw AgentError.notFound("no \(ref)") }
             return m
         }
@@ -86,7 +86,7 @@ extension ToolContext {
     }
 
     /// A reference of the expected kind, nil when the text is a title instead.
-    func itemRef(_ text: String, argument: String, kind: String, bareNumber: Bool) throws -> ItemRef? {
+    func itemRef(_ text: String, argument: String, kind: ItemRef.Kind, bareNumber: Bool) throws -> ItemRef? {
         guard let ref = ItemRef(text, defaultKind: bareNumber ? kind : nil) else {
             if bareNumber, !text.contains(" ") {
                 throw AgentError.badArgument(argument, "expected a \(kind) reference such as \(kind):3, got '\(text)'")

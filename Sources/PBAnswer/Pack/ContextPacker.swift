@@ -85,12 +85,12 @@ public struct ContextPacker {
             // neighbours from; they go on the desk in rank order as far as the budget allows.
             for h in hits.prefix(settings.k) {
                 switch desk.offer(h, role: Desk.Role.anchor, rank: h.rank, score: Self.score(h)) {
-                case .overBudget: desk.drop(h.chunkID, Desk.Reason.overBudget)
-                case .duplicate: desk.drop(h.chunkID, Desk.Reason.duplicate)
+                case .overBudget: desk.drop(h.chunkID, .overBudget)
+                case .duplicate: desk.drop(h.chunkID, .duplicate)
                 case .placed: break
                 }
             }
-            for h in hits.dropFirst(settings.k) { desk.drop(h.chunkID, Desk.Reason.beyondK) }
+            for h in hits.dropFirst(settings.k) { desk.drop(h.chunkID, .beyondK) }
         }
         desk.mergeAdjoining()
         return finish(&desk, query: query, instructionTokens: instructionTokens, lookup: lookup, background: background)
@@ -132,13 +132,13 @@ public struct ContextPacker {
             var documents: Set<String> = []
             for h in hits where documents.insert(h.docID).inserted {
                 if case .overBudget = desk.offer(h, role: Desk.Role.anchor, rank: h.rank, score: Self.score(h)) {
-                    desk.drop(h.chunkID, Desk.Reason.overBudget)
+                    desk.drop(h.chunkID, .overBudget)
                 }
             }
             return
         }
         let anchors = Array(hits.prefix(settings.k))
-        for h in hits.dropFirst(settings.k) { desk.drop(h.chunkID, Desk.Reason.beyondK) }
+        for h in hits.dropFirst(settings.k) { desk.drop(h.chunkID, .beyondK) }
         let width = settings.neighbours ?? Settings.neighbours(forMode: settings.mode)
         let hitRank = Dictionary(hits.map { ($0.chunkID, ($0.rank, Self.score($0))) }, uniquingKeysWith: { a, _ in a })
         var expansions: [Expansion] = []
@@ -172,7 +172,7 @@ public struct ContextPacker {
                 switch desk.offer(chunk, role: Desk.Role.link) {
                 case .placed: added += 1
                 case .duplicate: break
-                case .overBudget: desk.drop(chunk.chunkID, Desk.Reason.overBudget)
+                case .overBudget: desk.drop(chunk.chunkID, .overBudget)
                 }
             }
         }
@@ -194,12 +194,12 @@ public struct ContextPacker {
         let index: Int
         switch desk.offer(anchor, role: Desk.Role.anchor, rank: anchor.rank, score: Self.score(anchor)) {
         case .overBudget:
-            desk.drop(anchor.chunkID, Desk.Reason.overBudget)
+            desk.drop(anchor.chunkID, .overBudget)
             return nil
         case .placed(let i): index = i
         case .duplicate(let i):
             // Its bytes are all on the desk already (listed, unless the chunk itself is there).
-            desk.drop(anchor.chunkID, Desk.Reason.duplicate)
+            desk.drop(anchor.chunkID, .duplicate)
             guard let i else { return nil }
             index = i
         }
@@ -226,9 +226,9 @@ public struct ContextPacker {
                     }
                     switch desk.offer(chunk, role: Desk.Role.neighbour, into: e.passage) {
                     case .placed: break
-                    case .duplicate: desk.drop(chunk.chunkID, Desk.Reason.duplicate)
+                    case .duplicate: desk.drop(chunk.chunkID, .duplicate)
                     case .overBudget:
-                        desk.drop(chunk.chunkID, Desk.Reason.overBudget)
+                        desk.drop(chunk.chunkID, .overBudget)
                         if after { expansions[i].open.after = false } else { expansions[i].open.before = false }
                     }
                 }
@@ -265,7 +265,7 @@ public struct ContextPacker {
                 let known = hitRank[chunk.chunkID]
                 switch desk.offer(chunk, role: Desk.Role.lookup, rank: known?.0, score: known?.1 ?? nil) {
                 case .placed: added += 1
-                case .overBudget: desk.drop(chunk.chunkID, Desk.Reason.overBudget)
+                case .overBudget: desk.drop(chunk.chunkID, .overBudget)
                 case .duplicate: break
                 }
             }
@@ -288,7 +288,7 @@ public struct ContextPacker {
                 chunk.span.lineEnd = chunk.span.lineStart + kept.filter { $0 == 0x0A }.count
             }
             if case .overBudget = desk.offer(chunk, role: Desk.Role.section) {
-                desk.drop(chunk.chunkID, Desk.Reason.overBudget)
+                desk.drop(chunk.chunkID, .overBudget)
             }
         }
     }
@@ -322,7 +322,7 @@ public struct ContextPacker {
                     case .duplicate: break
                     case .overBudget:
                         // A section stops at the first chunk that does not fit, so it never skips text.
-                        desk.drop(chunks[round].chunkID, Desk.Reason.overBudget)
+                        desk.drop(chunks[round].chunkID, .overBudget)
                         full.insert(i)
                     }
                 }
@@ -349,7 +349,7 @@ public struct ContextPacker {
                 case .placed: taken += 1
                 case .duplicate: break
                 case .overBudget:
-                    desk.drop(chunk.chunkID, Desk.Reason.overBudget)
+                    desk.drop(chunk.chunkID, .overBudget)
                     return
                 }
             }
@@ -378,7 +378,7 @@ public struct ContextPacker {
                     for chunk in targets {
                         switch desk.offer(chunk, role: Desk.Role.reference) {
                         case .placed, .duplicate: break
-                        case .overBudget: desk.drop(chunk.chunkID, Desk.Reason.overBudget)
+                        case .overBudget: desk.drop(chunk.chunkID, .overBudget)
                         }
                     }
                 }

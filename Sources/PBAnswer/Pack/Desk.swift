@@ -7,10 +7,6 @@ import PBText
 public struct Desk {
     public typealias Role = EvidenceRole
 
-    public enum Reason {
-        public static let overBudget = "over-budget", duplicate = "duplicate", beyondK = "beyond-k"
-    }
-
     /// What became of an offered chunk.
     public enum Outcome: Equatable {
         /// On the desk, in passage `index`.
@@ -78,7 +74,7 @@ public struct Desk {
         }
     }
 
-    public mutating func drop(_ chunkID: String, _ reason: String) {
+    public mutating func drop(_ chunkID: String, _ reason: DroppedHit.Reason) {
         dropped.append(DroppedHit(chunkID: chunkID, reason: reason))
     }
 
@@ -112,6 +108,6 @@ public struct Desk {
     public mutating func removeLast() {
         guard let last = passages.popLast() else { return }
         room += last.tokens
-        for p in last.pieces { drop(p.chunkID, Reason.overBudget) }
+        for p in last.pieces { drop(p.chunkID, .overBudget) }
     }
 }

@@ -172,15 +172,59 @@ public struct HitScores: Codable, Equatable, Sendable {
 
 /// A candidate a stage removed, and why.
 public struct DroppedHit: Codable, Equatable, Sendable {
+    /// Why a candidate was removed: pb-rerank's first three, pb-pack's next two, and whatever
+    /// a stage of the user's own says (carried as written, so a pipeline may add its stages).
+    public enum Reason: RawRepresentable, Codable, Hashable, Sendable {
+        /// Scored too far under the best hit.
+        case belowMargin
+        /// Its document already had as many hits as one may.
+        case perDocCap
+        /// Ranked past the number of hits kept.
+        case beyondK
+        /// It would not fit in the desk's token budget.
+        case overBudget
+        /// Its bytes were all on the desk already.
+        case duplicate
+        /// Another stage's reason.
+        case other(String)
+
+        /// The reasons PocketBrains' own stages write.
+        public static let own: [Reason] = [.belowMargin, .perDocCap, .beyondK, .overBudget, .duplicate]
+
+        public init(rawValue: String) {
+            self = Self.own.first { $0.rawValue == rawValue } ?? .other(rawValue)
+        }
+
+        public var rawValue: String {
+            switch self {
+            case .belowMargin: return "below-margin"
+            case .perDocCap: return "per-doc-cap"
+            case .beyondK: return "beyond-k"
+            case .overBudget: return "over-budget"
+            case .duplicate: return "duplicate"
+            case .other(let text): return text
+            }
+        }
+
+        public init(from decoder: Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.singleValueContainer()
+            try c.encode(rawValue)
+        }
+    }
+
     public var chunkID: String
-    public var reason: String
+    public var reason: Reason
 
     enum CodingKeys: String, CodingKey {
         case reason
         case chunkID = "chunk_id"
     }
 
-    public init(chunkID: String, reason: String) {
+    public init(chunkID: String, reason: Reason) {
         self.chunkID = chunkID
         self.reason = reason
     }

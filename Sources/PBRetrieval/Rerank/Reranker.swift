@@ -30,13 +30,6 @@ public struct Reranker: Sendable {
         }
     }
 
-    /// Reasons written in `dropped`.
-    public enum Reason {
-        public static let belowMargin = "below-margin"
-        public static let perDoc = "per-doc-cap"
-        public static let beyondK = "beyond-k"
-    }
-
     public var settings: Settings
     /// A cross-encoder that rescores the best `settings.modelDepth` hits of the feature model.
     public let crossEncoder: CrossEncoder?
@@ -60,7 +53,7 @@ public struct Reranker: Sendable {
             let byFeatures = hits.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
             let depth = Array(byFeatures.prefix(settings.modelDepth)).sorted()
             for i in byFeatures.dropFirst(settings.modelDepth) {
-                dropped.append(DroppedHit(chunkID: hits[i].chunkID, reason: Reason.beyondK))
+                dropped.append(DroppedHit(chunkID: hits[i].chunkID, reason: .beyondK))
             }
             hits = depth.map { hits[$0] }
             scores = crossEncoder.scores(query: record.text, passages: hits.map(\.text))
@@ -72,9 +65,9 @@ public struct Reranker: Sendable {
         var perDoc: [String: Int] = [:]
         for i in order {
             if scores[i] < best - settings.margin {
-                dropped.append(DroppedHit(chunkID: hits[i].chunkID, reason: Reason.belowMargin))
+                dropped.append(DroppedHit(chunkID: hits[i].chunkID, reason: .belowMargin))
             } else if perDoc[hits[i].docID, default: 0] >= settings.perDoc {
-                dropped.append(DroppedHit(chunkID: hits[i].chunkID, reason: Reason.perDoc))
+                dropped.append(DroppedHit(chunkID: hits[i].chunkID, reason: .perDocCap))
             } else {
                 perDoc[hits[i].docID, default: 0] += 1
                 kept.append(i)
@@ -85,7 +78,7 @@ public struct Reranker: Sendable {
         let picked = mmr.select(relevance: kept.map { scores[$0] }, terms: terms, k: settings.k).map { kept[$0] }
         let pickedSet = Set(picked)
         for i in kept where !pickedSet.contains(i) {
-            dropped.append(DroppedHit(chunkID: hits[i].chunkID, reason: Reason.beyondK))
+            dropped.append(DroppedHit(chunkID: hits[i].chunkID, reason: .beyondK))
         }
         // A memory hit whose successor was cut keeps it: the current state of what the question
         // found must not be left out while the state it replaced stays.
