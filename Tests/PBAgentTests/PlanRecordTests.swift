@@ -33,4 +33,15 @@ import PBCore
         let carried = plan.carriedOn
         #expect(Set(carried.keys) == ["confirm", "confirmed", "review", "x-mine"])
     }
+
+    @Test("a plan with no steps that says why gets the executor's 'nothing was changed' after its own word, without 'the plan has no steps'")
+    func emptyPlanKeepsThePlannersWord() throws {
+        let fx = try AgentFixture()
+        for said in ["nothing matched: no rule reads this", "left out: \"it\"; " + PlanRecord.nothingLeft] {
+            let json = #"{"steps":[],"message":"\#(said.replacingOccurrences(of: "\"", with: "\\\""))"}"#
+            #expect(try fx.exec(json).message == said + "; nothing was changed")
+            #expect(try fx.exec(json, dryRun: true).message == said + "; dry run: nothing was written")
+        }
+        #expect(try fx.exec(#"{"steps":[]}"#).message == "the plan has no steps; nothing was changed")
+    }
 }

@@ -166,11 +166,10 @@ public struct PlanExecutor {
             if asking, let question, failed == nil {
                 message = "asks first: \(question) " + message + "; to go ahead, run it again confirmed (pb-exec --yes, pb-do --yes)"
             }
-            // The planner's own word (why nothing matched, what it left out) comes first.
-            // When it already said there was nothing left to plan, "the plan has no steps" would
-            // say it twice.
+            // The planner's own word (why nothing matched, what it left out, what it asks) comes
+            // first. A plan without steps that says why needs no "the plan has no steps" after it.
             if let said = plan.message, !said.isEmpty {
-                if results.isEmpty, said.hasSuffix(PlanRecord.nothingLeft) {
+                if results.isEmpty {
                     message = said + (dryRun ? "; dry run: nothing was written" : "; nothing was changed")
                 } else {
                     message = said + "; " + message

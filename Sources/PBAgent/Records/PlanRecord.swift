@@ -38,8 +38,7 @@ public struct PlanRecord: PBRecord, Equatable {
         case kind, text, now, steps, source, rules, receipt, ask, message, confirm, confirmed, review
     }
 
-    /// How the planner ends `message` when every step it read was left out or rejected: pb-exec
-    /// then says nothing was changed rather than that the plan has no steps.
+    /// How the planner ends `message` when every step it read was left out or rejected.
     public static let nothingLeft = "nothing left to plan"
 
     /// The plan's own fields a result carries on (`confirm`, `confirmed`, `review`, and whatever
