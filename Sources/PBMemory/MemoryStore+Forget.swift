@@ -90,16 +90,16 @@ extension MemoryStore {
         public var values: [String]
     }
 
-    private static let forgettableColumns = "i.id, i.message, m.id, i.text, m.time, i.superseded_by, i.type, i.slots"
+    private static let forgettableColumns = "i.id AS item, i.message AS seq, m.id AS message, i.text, m.time, i.superseded_by, i.type, i.slots"
 
     private func forgettable(_ sql: String, _ values: [SQLValue]) throws -> [ForgettableItem] {
         let s = try db.prepare(sql)
         try s.bind(values)
         var out: [ForgettableItem] = []
         while try s.step() {
-            let values = s.text(7).split(separator: "\u{1F}").filter { $0.hasPrefix("n:") }.map { String($0.dropFirst(2)) }
-            out.append(ForgettableItem(id: s.int(0), messageSeq: s.int(1), message: s.text(2), text: s.text(3), said: s.text(4),
-                                       supersededBy: s.optionalInt(5), type: s.text(6), values: values))
+            let values = s.text("slots").split(separator: "\u{1F}").filter { $0.hasPrefix("n:") }.map { String($0.dropFirst(2)) }
+            out.append(ForgettableItem(id: s.int("item"), messageSeq: s.int("seq"), message: s.text("message"), text: s.text("text"),
+                                       said: s.text("time"), supersededBy: s.optionalInt("superseded_by"), type: s.text("type"), values: values))
         }
         return out
     }

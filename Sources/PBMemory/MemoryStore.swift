@@ -143,15 +143,15 @@ public final class MemoryStore {
     /// chosen by), its time, role and reply, and its items' ids.
     public func receipt(ofMessage id: String) throws -> RememberedRecord? {
         let s = try db.prepare("""
-            SELECT m.seq, m.time, m.role, m.reply_to, w.name, m.workstream_score, w.given
+            SELECT m.seq, m.time, m.role, m.reply_to, w.name AS workstream, m.workstream_score, w.given
             FROM messages m JOIN workstreams w ON w.id = m.workstream WHERE m.id = ?
             """)
         try s.bind([.text(id)])
         guard try s.step() else { return nil }
-        let seq = s.int(0)
-        let choice = WorkstreamChoice(name: s.text(4), score: s.double(5), given: s.int(6) != 0, new: false)
-        var record = RememberedRecord(memory: name, message: id, time: s.text(1), role: MessageRole(rawValue: s.text(2)) ?? .user,
-                                      replyTo: s.optionalText(3), workstream: choice, items: [], again: true)
+        let seq = s.int("seq")
+        let choice = WorkstreamChoice(name: s.text("workstream"), score: s.double("workstream_score"), given: s.int("given") != 0, new: false)
+        var record = RememberedRecord(memory: name, message: id, time: s.text("time"), role: MessageRole(rawValue: s.text("role")) ?? .user,
+                                      replyTo: s.optionalText("reply_to"), workstream: choice, items: [], again: true)
         let items = try db.prepare("SELECT id FROM items WHERE message = ? ORDER BY id")
         try items.bind([.int(seq)])
         while try items.step() { record.items.append("i-\(items.int(0))") }
@@ -196,7 +196,7 @@ public final class MemoryStore {
         guard !terms.isEmpty else { return [] }
         let match = terms.prefix(words).map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " OR ")
         let s = try db.prepare("""
-            SELECT i.id, m.id, i.subject, i.slots, i.vector, m.speaker, i.type, i.workstream, i.said, i.text, m.time
+            SELECT i.id AS item, m.id AS message, i.subject, i.slots, i.vector, m.speaker, i.type, i.workstream, i.said, i.text, m.time
             FROM items_fts f JOIN items i ON i.id = f.rowid JOIN messages m ON m.seq = i.message
             WHERE items_fts MATCH ? AND i.superseded_by IS NULL ORDER BY f.rowid DESC LIMIT ?
             """)
@@ -207,10 +207,10 @@ public final class MemoryStore {
     private func storedItems(_ s: Statement) throws -> [StoredItem] {
         var out: [StoredItem] = []
         while try s.step() {
-            out.append(StoredItem(id: s.int(0), message: s.text(1), subject: s.text(2).split(separator: " ").map(String.init),
-                                  slots: s.text(3).split(separator: "\u{1F}").map(String.init), vector: Self.floats(s.blob(4)),
-                                  speaker: s.optionalText(5), type: MemoryItemType(rawValue: s.text(6)) ?? .fact,
-                                  workstream: s.int(7), said: s.double(8), text: s.text(9), saidText: s.text(10)))
+            out.append(StoredItem(id: s.int("item"), message: s.text("message"), subject: s.text("subject").split(separator: " ").map(String.init),
+                                  slots: s.text("slots").split(separator: "\u{1F}").map(String.init), vector: Self.floats(s.blob("vector")),
+                                  speaker: s.optionalText("speaker"), type: MemoryItemType(rawValue: s.text("type")) ?? .fact,
+                                  workstream: s.int("workstream"), said: s.double("said"), text: s.text("text"), saidText: s.text("time")))
         }
         return out
     }

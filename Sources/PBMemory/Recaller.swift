@@ -73,21 +73,22 @@ public final class Recaller {
         self.settings = settings
         dimension = store.dimension
         let s = try store.db.prepare("""
-            SELECT i.id, m.id, i.type, i.text, i.start, i.end, i.said, m.time, m.speaker, i.ref_start, i.ref_end, w.name,
-                   i.superseded_by, i.vector, m.seq
+            SELECT i.id AS item, m.id AS message, i.type, i.text, i.start, i.end, i.said, m.time, m.speaker, i.ref_start,
+                   i.ref_end, w.name AS workstream, i.superseded_by, i.vector, m.seq
             FROM items i JOIN messages m ON m.seq = i.message JOIN workstreams w ON w.id = i.workstream ORDER BY i.id
             """)
         while try s.step() {
-            let v = s.blob(13)
+            let v = s.blob("vector")
+            let id = s.int("item")
             guard v.count == dimension * 4 else {
-                throw ToolFailure(.badInput, "\(store.path): item \(s.int(0)) has a vector of \(v.count / 4) values, not \(dimension)")
+                throw ToolFailure(.badInput, "\(store.path): item \(id) has a vector of \(v.count / 4) values, not \(dimension)")
             }
-            index[s.int(0)] = items.count
-            itemsOfMessage[s.int(14), default: []].append(items.count)
-            items.append(Item(id: s.int(0), message: s.text(1), type: MemoryItemType(rawValue: s.text(2)) ?? .fact, text: s.text(3),
-                              start: Int(s.int(4)), end: Int(s.int(5)), said: s.double(6), saidText: s.text(7), speaker: s.optionalText(8),
-                              refStart: s.isNull(9) ? nil : s.double(9), refEnd: s.isNull(10) ? nil : s.double(10),
-                              workstream: s.text(11), supersededBy: s.optionalInt(12), seq: s.int(14)))
+            index[id] = items.count
+            itemsOfMessage[s.int("seq"), default: []].append(items.count)
+            items.append(Item(id: id, message: s.text("message"), type: MemoryItemType(rawValue: s.text("type")) ?? .fact, text: s.text("text"),
+                              start: Int(s.int("start")), end: Int(s.int("end")), said: s.double("said"), saidText: s.text("time"),
+                              speaker: s.optionalText("speaker"), refStart: s.optionalDouble("ref_start"), refEnd: s.optionalDouble("ref_end"),
+                              workstream: s.text("workstream"), supersededBy: s.optionalInt("superseded_by"), seq: s.int("seq")))
             vectors += MemoryStore.floats(v)
         }
         for (i, it) in items.enumerated() { if let next = it.supersededBy, let n = index[next] { predecessor[n] = i } }

@@ -94,8 +94,8 @@ public struct WorkstreamBackground {
         try s.bind([.int(workstream), .int(before ?? Int64.max), .int(Int64(settings.recent))])
         var out: [RecentMessage] = []
         while try s.step() {
-            out.append(RecentMessage(id: s.text(0), time: s.text(1), speaker: s.optionalText(2),
-                                     role: MessageRole(rawValue: s.text(3)) ?? .user, text: s.text(4)))
+            out.append(RecentMessage(id: s.text("id"), time: s.text("time"), speaker: s.optionalText("speaker"),
+                                     role: MessageRole(rawValue: s.text("role")) ?? .user, text: s.text("text")))
         }
         return out.reversed()
     }

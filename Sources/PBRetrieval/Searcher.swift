@@ -139,11 +139,12 @@ public final class Searcher {
                 """)
             try s.bind(slice.map { .int($0) })
             while try s.step() {
-                let section = (try? codec.decode([String].self, from: Data(s.text(5).utf8))) ?? []
-                let span = SourceSpan(chunkID: s.text(1), docID: s.text(2), path: s.text(3), title: s.text(4), section: section,
-                                      start: Int(s.int(8)), end: Int(s.int(9)), lineStart: Int(s.int(10)), lineEnd: Int(s.int(11)),
-                                      pageStart: s.optionalInt(12).map { Int($0) }, pageEnd: s.optionalInt(13).map { Int($0) })
-                out[s.int(0)] = Hit(span: span, text: s.text(6), prefix: s.text(7), seq: Int(s.int(14)))
+                let section = (try? codec.decode([String].self, from: Data(s.text("section").utf8))) ?? []
+                let span = SourceSpan(chunkID: s.text("chunk_id"), docID: s.text("doc_id"), path: s.text("path"), title: s.text("title"),
+                                      section: section, start: Int(s.int("start")), end: Int(s.int("end")),
+                                      lineStart: Int(s.int("line_start")), lineEnd: Int(s.int("line_end")),
+                                      pageStart: s.optionalInt("page_start").map { Int($0) }, pageEnd: s.optionalInt("page_end").map { Int($0) })
+                out[s.int("id")] = Hit(span: span, text: s.text("text"), prefix: s.text("prefix"), seq: Int(s.int("seq")))
             }
         }
         return out

@@ -26,20 +26,26 @@ public struct DatabaseError: Error, CustomStringConvertible, CustomDebugStringCo
         description + (sql.map { " in: \($0.prefix(120))" } ?? "")
     }
 
+    // Extended I/O codes of the -shm file beside a WAL database; sqlite3.h builds them as
+    // SQLITE_IOERR | (n << 8), a form Swift does not import.
+    static let ioErrShmOpen = SQLITE_IOERR | (18 << 8)
+    static let ioErrShmSize = SQLITE_IOERR | (19 << 8)
+    static let ioErrShmMap = SQLITE_IOERR | (21 << 8)
+
     /// The likely cause behind the codes a user meets when the disk or the files are at fault.
     static func hint(_ code: Int32) -> String? {
         switch code {
-        case 13: return "the disk is full; free some space and run it again"
-        // SQLITE_IOERR_SHMOPEN, _SHMSIZE, _SHMMAP: the -shm file beside a WAL database.
-        case 4618, 4874, 5386: return "cannot allocate the shared-memory file (-shm) beside the database; is the disk full?"
+        case SQLITE_FULL: return "the disk is full; free some space and run it again"
+        case ioErrShmOpen, ioErrShmSize, ioErrShmMap:
+            return "cannot allocate the shared-memory file (-shm) beside the database; is the disk full?"
         default: break
         }
         switch code & 0xFF {
-        case 5: return "another process holds the database; try again when it has finished"
-        case 8: return "the database or its folder is read-only"
-        case 10: return "a read or write failed; is the disk full or failing?"
-        case 11: return "the database file is damaged"
-        case 26: return "the file is not an SQLite database"
+        case SQLITE_BUSY: return "another process holds the database; try again when it has finished"
+        case SQLITE_READONLY: return "the database or its folder is read-only"
+        case SQLITE_IOERR: return "a read or write failed; is the disk full or failing?"
+        case SQLITE_CORRUPT: return "the database file is damaged"
+        case SQLITE_NOTADB: return "the file is not an SQLite database"
         default: return nil
         }
     }

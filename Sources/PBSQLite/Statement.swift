@@ -85,4 +85,39 @@ public final class Statement {
     }
     public func optionalInt(_ column: Int32) -> Int64? { isNull(column) ? nil : int(column) }
     public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+
+    // MARK: columns by name
+
+    /// Result columns by the name the SELECT gives them (its `AS` alias, else the column's own
+    /// name), built on first use. A name two columns share is left out, so asking for it fails
+    /// like a name there is none of.
+    private lazy var columnIndex: [String: Int32] = {
+        var out: [String: Int32] = [:]
+        var shared: Set<String> = []
+        for i in 0..<sqlite3_column_count(handle) {
+            guard let p = sqlite3_column_name(handle, i) else { continue }
+            let name = String(cString: p)
+            if out[name] != nil { shared.insert(name) } else { out[name] = i }
+        }
+        for name in shared { out[name] = nil }
+        return out
+    }()
+
+    /// The index of the result column `name`. Asking for a column the statement does not have
+    /// (or has twice) is a mistake in the program, never in the data, so it stops there.
+    public func column(_ name: String) -> Int32 {
+        guard let i = columnIndex[name] else {
+            preconditionFailure("no result column '\(name)' (or more than one) in: \(sql.prefix(200))")
+        }
+        return i
+    }
+
+    public func int(_ name: String) -> Int64 { int(column(name)) }
+    public func double(_ name: String) -> Double { double(column(name)) }
+    public func blob(_ name: String) -> [UInt8] { blob(column(name)) }
+    public func isNull(_ name: String) -> Bool { isNull(column(name)) }
+    public func text(_ name: String) -> String { text(column(name)) }
+    public func optionalInt(_ name: String) -> Int64? { optionalInt(column(name)) }
+    public func optionalText(_ name: String) -> String? { optionalText(column(name)) }
+    public func optionalDouble(_ name: String) -> Double? { isNull(name) ? nil : double(name) }
 }

@@ -1,7 +1,7 @@
 import Testing
 @testable import PBSQLite
 
-/// What a user reads when SQLite fails: the cause in words, never our SQL (issue 17, item 12).
+/// What a user reads when SQLite fails: the cause in words, never our SQL.
 @Suite struct DatabaseErrorTests {
     @Test func aFullDiskSaysSoAndShowsNoStatement() {
         let e = DatabaseError(code: 13, message: "database or disk is full", sql: "COMMIT")

@@ -103,12 +103,13 @@ extension AgentStore {
         guard try s.step() else { return nil }
         let decoder = JSONDecoder()
         do {
-            let entries = try decoder.decode([Int64].self, from: Data(s.text(2).utf8))
-            let rows = try decoder.decode([UndoneChange.Row].self, from: Data(s.text(3).utf8))
-            let files = try decoder.decode([UndoneChange.File].self, from: Data(s.text(4).utf8))
-            return UndoneRecord(id: s.int(0), group: s.text(1), entries: entries, change: UndoneChange(rows: rows, files: files), journalHigh: s.int(5))
+            let entries = try decoder.decode([Int64].self, from: Data(s.text("entries").utf8))
+            let rows = try decoder.decode([UndoneChange.Row].self, from: Data(s.text("rows").utf8))
+            let files = try decoder.decode([UndoneChange.File].self, from: Data(s.text("files").utf8))
+            return UndoneRecord(id: s.int("id"), group: s.text("group_id"), entries: entries, change: UndoneChange(rows: rows, files: files),
+                                journalHigh: s.int("journal_high"))
         } catch {
-            throw AgentError.conflict("undo u-\(s.int(0)) cannot be read: \(error)")
+            throw AgentError.conflict("undo u-\(s.int("id")) cannot be read: \(error)")
         }
     }
 

@@ -18,13 +18,13 @@ public struct JournalEntry: Equatable, Sendable {
     static let columns = "id, group_id, seq, tool, summary, inverse, created_at, undone_at"
 
     init(_ s: PBSQLite.Statement) throws {
-        id = s.int(0); group = s.text(1); seq = Int(s.int(2)); tool = s.text(3); summary = s.text(4)
+        id = s.int("id"); group = s.text("group_id"); seq = Int(s.int("seq")); tool = s.text("tool"); summary = s.text("summary")
         do {
-            inverse = try JSONDecoder().decode([InverseStep].self, from: Data(s.text(5).utf8))
+            inverse = try JSONDecoder().decode([InverseStep].self, from: Data(s.text("inverse").utf8))
         } catch {
-            throw AgentError.conflict("journal entry e-\(s.int(0)) cannot be read: \(error)")
+            throw AgentError.conflict("journal entry e-\(id) cannot be read: \(error)")
         }
-        createdAt = s.text(6); undoneAt = s.optionalText(7)
+        createdAt = s.text("created_at"); undoneAt = s.optionalText("undone_at")
     }
 }
 
@@ -62,14 +62,16 @@ extension AgentStore {
 
     public func recentGroups(limit: Int) throws -> [JournalGroup] {
         let s = try db.prepare("""
-            SELECT group_id, count(*), group_concat(tool, ','), group_concat(summary, '; '), min(created_at), sum(undone_at IS NOT NULL)
+            SELECT group_id, count(*) AS entries, group_concat(tool, ',') AS tools, group_concat(summary, '; ') AS summary,
+                   min(created_at) AS created_at, sum(undone_at IS NOT NULL) AS undone
             FROM (SELECT * FROM journal ORDER BY id) GROUP BY group_id ORDER BY max(id) DESC LIMIT ?
             """)
         try s.bind([.int(Int64(limit))])
         var out: [JournalGroup] = []
         while try s.step() {
-            out.append(JournalGroup(group: s.text(0), entries: Int(s.int(1)), tools: s.text(2).split(separator: ",").map(String.init),
-                                    summary: s.text(3), createdAt: s.text(4), undone: s.int(5) == s.int(1), undoneEntries: Int(s.int(5))))
+            out.append(JournalGroup(group: s.text("group_id"), entries: Int(s.int("entries")), tools: s.text("tools").split(separator: ",").map(String.init),
+                                    summary: s.text("summary"), createdAt: s.text("created_at"), undone: s.int("undone") == s.int("entries"),
+                                    undoneEntries: Int(s.int("undone"))))
         }
         return out
     }

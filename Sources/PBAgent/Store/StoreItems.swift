@@ -22,9 +22,9 @@ public struct TaskItem: Equatable, Sendable {
     static let columns = "id, title, notes, due, due_grain, priority, status, project_id, created_at, updated_at, completed_at"
 
     init(_ s: PBSQLite.Statement) {
-        id = s.int(0); title = s.text(1); notes = s.text(2); due = s.optionalText(3); dueGrain = s.optionalText(4)
-        priority = Int(s.int(5)); status = s.text(6); projectID = s.optionalInt(7)
-        createdAt = s.text(8); updatedAt = s.text(9); completedAt = s.optionalText(10)
+        id = s.int("id"); title = s.text("title"); notes = s.text("notes"); due = s.optionalText("due"); dueGrain = s.optionalText("due_grain")
+        priority = Int(s.int("priority")); status = s.text("status"); projectID = s.optionalInt("project_id")
+        createdAt = s.text("created_at"); updatedAt = s.text("updated_at"); completedAt = s.optionalText("completed_at")
     }
 
     /// The fields a later step may refer to (`$1.title`, `$1.due`, ...).
@@ -49,7 +49,7 @@ public struct ProjectItem: Equatable, Sendable {
     static let columns = "id, title, notes, due, status"
 
     init(_ s: PBSQLite.Statement) {
-        id = s.int(0); title = s.text(1); notes = s.text(2); due = s.optionalText(3); status = s.text(4)
+        id = s.int("id"); title = s.text("title"); notes = s.text("notes"); due = s.optionalText("due"); status = s.text("status")
     }
 
     public var refFields: [String: JSONValue] {
@@ -69,7 +69,8 @@ public struct MilestoneItem: Equatable, Sendable {
     static let columns = "id, project_id, title, due, status, completed_at"
 
     init(_ s: PBSQLite.Statement) {
-        id = s.int(0); projectID = s.int(1); title = s.text(2); due = s.optionalText(3); status = s.text(4); completedAt = s.optionalText(5)
+        id = s.int("id"); projectID = s.int("project_id"); title = s.text("title"); due = s.optionalText("due"); status = s.text("status")
+        completedAt = s.optionalText("completed_at")
     }
 
     public var refFields: [String: JSONValue] {
@@ -88,8 +89,8 @@ public struct NoteItem: Equatable, Sendable {
     static let columns = "id, title, body, tags"
 
     init(_ s: PBSQLite.Statement) {
-        id = s.int(0); title = s.text(1); body = s.text(2)
-        tags = s.text(3).split(separator: ",").map(String.init)
+        id = s.int("id"); title = s.text("title"); body = s.text("body")
+        tags = s.text("tags").split(separator: ",").map(String.init)
     }
 
     public var refFields: [String: JSONValue] {

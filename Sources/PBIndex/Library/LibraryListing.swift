@@ -40,12 +40,12 @@ public struct LibraryListing: Sendable {
     public init(_ library: Library) throws {
         let s = try library.db.prepare("""
             SELECT d.path, d.title, d.format, d.chunks, d.indexed_at,
-                   (SELECT count(*) FROM chunks c WHERE c.doc = d.id AND c.vector_row IS NOT NULL)
+                   (SELECT count(*) FROM chunks c WHERE c.doc = d.id AND c.vector_row IS NOT NULL) AS vectors
             FROM documents d ORDER BY d.path
             """)
         while try s.step() {
-            documents.append(Document(library: library.name, path: s.text(0), title: s.text(1), format: s.text(2), chunks: Int(s.int(3)),
-                                      vectors: Int(s.int(5)), indexedAt: Self.time(s.double(4))))
+            documents.append(Document(library: library.name, path: s.text("path"), title: s.text("title"), format: s.text("format"),
+                                      chunks: Int(s.int("chunks")), vectors: Int(s.int("vectors")), indexedAt: Self.time(s.double("indexed_at"))))
         }
         let t = try library.db.prepare("SELECT path, deleted_at FROM tombstones ORDER BY path")
         while try t.step() {
