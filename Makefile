@@ -17,7 +17,7 @@ unexport PB_LIBRARY
 
 DEB_PACKAGES = libsqlite3-dev libicu-dev libblas-dev libopenblas0-pthread poppler-utils tesseract-ocr tesseract-ocr-eng groff zlib1g-dev jq sqlite3 libcurl4 iproute2 wordnet-base wbritish
 
-PROGRAMS = pb-chunk pb-embed pb-index pb-search pb-rerank pb-pack pb-answer pb-verify pb-date pb-plan pb-exec pb-undo pb-remember pb-recall pb-session pb-brief
+# The programs are links to the one executable, which lists them (`pocketbrains --programs`).
 SCRIPTS  = pb-ingest pb-ask pb-do pb-thread pocketbrains-model
 BUILD    = .build/release
 # The date gate's floor on pb-date's pass rate (measured 0.82, 259 of 316, with zones in the text in
@@ -57,7 +57,7 @@ model:
 # ones), and every program a link to it: see Sources/pocketbrains/main.swift.
 build: deps
 	$(SWIFT) build -c release --static-swift-stdlib
-	@for p in $(PROGRAMS); do ln -sf pocketbrains "$(BUILD)/$$p"; done
+	@for p in $$("$(BUILD)/pocketbrains" --programs); do ln -sf pocketbrains "$(BUILD)/$$p"; done
 
 # The unit tests' last lines, with their status (a pipe into tail would hide a failure).
 unit: deps model
@@ -184,14 +184,14 @@ demo: build model
 install: build
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man5" "$(DESTDIR)$(MANDIR)/man7"
 	install -m 755 "$(BUILD)/pocketbrains" "$(DESTDIR)$(BINDIR)/pocketbrains"
-	for p in $(PROGRAMS); do ln -sf pocketbrains "$(DESTDIR)$(BINDIR)/$$p"; done
+	for p in $$("$(BUILD)/pocketbrains" --programs); do ln -sf pocketbrains "$(DESTDIR)$(BINDIR)/$$p"; done
 	for s in $(SCRIPTS); do install -m 755 "bin/$$s" "$(DESTDIR)$(BINDIR)/$$s"; done
 	install -m 644 man/man1/*.1 "$(DESTDIR)$(MANDIR)/man1/"
 	install -m 644 man/man5/*.5 "$(DESTDIR)$(MANDIR)/man5/"
 	install -m 644 man/man7/*.7 "$(DESTDIR)$(MANDIR)/man7/"
 
 uninstall:
-	for p in pocketbrains $(PROGRAMS) $(SCRIPTS); do rm -f "$(DESTDIR)$(BINDIR)/$$p"; done
+	for p in $$("$(DESTDIR)$(BINDIR)/pocketbrains" --programs) pocketbrains $(SCRIPTS); do rm -f "$(DESTDIR)$(BINDIR)/$$p"; done
 	for m in man/man1/*.1; do rm -f "$(DESTDIR)$(MANDIR)/man1/$$(basename $$m)"; done
 	for m in man/man5/*.5; do rm -f "$(DESTDIR)$(MANDIR)/man5/$$(basename $$m)"; done
 	for m in man/man7/*.7; do rm -f "$(DESTDIR)$(MANDIR)/man7/$$(basename $$m)"; done

@@ -85,6 +85,7 @@ let package = Package(
         .testTarget(name: "PBIndexTests", dependencies: ["PBIndex", "PBSQLite", "PBText"]),
         .testTarget(name: "PBMemoryTests", dependencies: ["PBMemory", "PBDates", "PBEndpoint", "PBCore", "PBAgent", "PBNeural", "PBRetrieval", "PBAnswer"]),
         .testTarget(name: "PBDatesTests", dependencies: ["PBDates", "PBCore"]),
+        .testTarget(name: "PBEndpointTests", dependencies: ["PBEndpoint", "PBCore"]),
         .testTarget(name: "PBAgentTests", dependencies: ["PBAgent", "PBDates", "PBEndpoint", "PBCore", "PBSQLite", "PBIndex", "PBText"]),
         .testTarget(name: "PBAnswerTests", dependencies: ["PBAnswer", "PBEndpoint", "PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "PBRetrieval"]),
         .testTarget(name: "PBRetrievalTests", dependencies: ["PBRetrieval", "PBText", "PBCore"]),

@@ -70,11 +70,17 @@ for link in re.findall(r"\]\(([^)#]+)\)", readme):
 # as never given. In a file that declares a program's CommandSpec, every name asked for is one it
 # declares; elsewhere (a helper shared by programs), one some program declares.
 sources = {f: open(f, encoding="utf-8").read() for f in glob.glob("Sources/**/*.swift", recursive=True)}
+# Every ParsedOptions is called `o`, so the check below sees every lookup.
+for path, text in sorted(sources.items()):
+    for name in re.findall(r'\b([A-Za-z_]+): ParsedOptions\b', text):
+        check(name == "o", f"{path} names a ParsedOptions '{name}'; call it o, which the option check reads")
+
 declare = re.compile(r'(?:OptionSpec|\.init)\(\s*"([a-z0-9-]+)"|Entry\(long: "([a-z0-9-]+)"')
 def declared_in(text):
     return {a or b for a, b in declare.findall(text)} | {"help", "version"}
 everywhere = set().union(*(declared_in(t) for t in sources.values()))
-asks = re.compile(r'\.(?:flag|value|all|int|double|choice)\("([a-z0-9-]+)"')
+# Parsed options are `o` wherever they are read (a tool's `args` and an SQLite row's `s` are not).
+asks = re.compile(r'\bo\.(?:flag|value|all|int|double|choice)\("([a-z0-9-]+)"')
 for path, text in sorted(sources.items()):
     for name in sorted(set(asks.findall(text))):
         known = declared_in(text) if "CommandSpec(" in text else everywhere

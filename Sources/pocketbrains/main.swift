@@ -15,7 +15,9 @@ import PBRetrieval
 import PBText
 import PBDates
 
-let programs: [String: (spec: CommandSpec, run: (ParsedOptions) throws -> ExitCode)] = [
+// In the order of the pipelines: `pocketbrains --programs` lists them so, one per line, for the
+// Makefile's links and scripts; this table is the one list of them.
+let table: KeyValuePairs<String, (spec: CommandSpec, run: (ParsedOptions) throws -> ExitCode)> = [
     "pb-chunk": (ChunkCommand.spec, { try ChunkCommand.run($0) }),
     "pb-embed": (EmbedCommand.spec, { try EmbedCommand.run($0) }),
     "pb-index": (IndexCommand.spec, { try IndexCommand.run($0) }),
@@ -34,6 +36,7 @@ let programs: [String: (spec: CommandSpec, run: (ParsedOptions) throws -> ExitCo
     "pb-session": (SessionCommand.spec, { try SessionCommand.run($0) }),
     "pb-brief": (BriefCommand.spec, { try BriefCommand.run($0) }),
 ]
+let programs = Dictionary(uniqueKeysWithValues: table.map { ($0.key, $0.value) })
 
 let arguments = CommandLine.arguments
 let invokedAs = arguments.first.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "pocketbrains"
@@ -45,10 +48,11 @@ if let program = programs[invokedAs] {
     let names = programs.keys.sorted().joined(separator: " ")
     let asked = arguments.dropFirst().first
     if asked == "--help" || asked == "-h" {
-        print("usage: pocketbrains PROGRAM [ARGUMENT ...]\n  (or run PROGRAM, a link to pocketbrains)\nprograms: \(names)\nSee pocketbrains(7).")
+        print("usage: pocketbrains PROGRAM [ARGUMENT ...]\n  (or run PROGRAM, a link to pocketbrains)\n       pocketbrains --version | --programs\nprograms: \(names)\nSee pocketbrains(7).")
         exit(0)
     }
     if asked == "--version" { print("pocketbrains \(PocketBrains.version)"); exit(0) }
+    if asked == "--programs", arguments.count == 2 { print(table.map(\.key).joined(separator: "\n")); exit(0) }
     FileHandle.standardError.write(Data("pocketbrains: \(asked.map { "'\($0)' is not a program; " } ?? "")usage: pocketbrains PROGRAM [ARGUMENT ...]\nprograms: \(names)\n".utf8))
     exit(ExitCode.usage.rawValue)
 }

@@ -13,7 +13,7 @@ public enum ChunkCommand {
             OptionSpec("library", short: "l", value: "NAME", help: "library the chunks are for (default 'default'; part of doc_id)"),
             OptionSpec("max-words", value: "N", help: "words per chunk at most (default 310)"),
             OptionSpec("max-tokens", value: "N", help: "WordPiece tokens of prefix and text at most (default 254: pb-embed's window less [CLS] and [SEP])"),
-            OptionSpec("format", value: "FORMAT", help: "read every input as one format: text, markdown, html, csv, pdf, docx, odt, ods, xlsx, pptx, email, mbox, calendar, contacts or image"),
+            OptionSpec("format", value: "FORMAT", help: "read every input as one format: " + DocumentFormat.listed),
             OptionSpec("vocab", value: "FILE", help: "WordPiece vocabulary (default: the model's vocab.txt)"),
             OptionSpec("files0-from", value: "FILE", help: "read the files to chunk from FILE ('-': standard input), names separated by NUL bytes (find -print0)"),
             OptionSpec("tool-timeout", value: "SECONDS", help: "stop pdftotext after this long on one document, pdftoppm or tesseract on one page (default 120; the document fails)"),

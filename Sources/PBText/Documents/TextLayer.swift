@@ -54,8 +54,15 @@ public struct TextLayer: Sendable {
     }
 }
 
+/// What a document is read as. The order is the one `pb-chunk --format` lists them in.
 public enum DocumentFormat: String, Sendable, Codable, CaseIterable {
-    case text, markdown, html, csv, pdf, docx, odt, ods, xlsx, pptx, email, mbox, image, calendar, contacts
+    case text, markdown, html, csv, pdf, docx, odt, ods, xlsx, pptx, email, mbox, calendar, contacts, image
+
+    /// "text, markdown, ... or image": the formats, for help and messages.
+    public static var listed: String {
+        let names = allCases.map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
 }
 
 /// One structural unit of a document, in reading order.
