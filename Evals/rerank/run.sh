@@ -5,13 +5,17 @@
 # in each mode and with MMR off (--lambda 1), and of the packed context (pb-pack), for the tuning half (even ids, where the weights were
 # fitted) and the check half (odd ids, never fitted on). Also refits the weights from this run's
 # features and says whether they match the committed Evals/rerank/weights.json.
-# Usage: run.sh [BUILD [SEARCH_BUILD]]  (folders holding pb-rerank and pb-search; default .build/release)
+# Usage: run.sh [--gate] [BUILD [SEARCH_BUILD]]  (folders holding pb-rerank and pb-search; default
+#   .build/release). --gate: exit 1 unless the standard rerank's nDCG@10 beats the fused list's on
+#   the check half, which the weights were never fitted on.
 # Environment: RERANK_HOME and RERANK_LIBRARY (default: Evals/retrieval's home and library scifact;
 #   never the user's PB_HOME or PB_LIBRARY, which a PocketBrains user's shell holds),
 #   RERANK_QUERIES (embedded query records; default Evals/retrieval's results.jsonl),
 #   RERANK_CHUNKS (the corpus's chunk records; default Evals/retrieval's chunks.jsonl).
 # Needs Evals/retrieval/run.sh to have built the library, or those variables pointing at one.
 set -eu
+gate=0
+if [ "${1:-}" = "--gate" ]; then gate=1; shift; fi
 build=$(cd "${1:-.build/release}" && pwd)
 search_build=$(cd "${2:-$build}" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
@@ -48,12 +52,17 @@ for l in open(sys.argv[1]):
         sys.stdout.write(l)
 PY
 }
-report() { # name results
+report_lines() { # name results
   for split in all tune check; do
     half "$2" $split >"$out/part.jsonl"
     # Only the final list: the per-list rankings pb-search kept (--explain) are Evals/retrieval's.
     python3 "$score" score "$qrels" "$chunks" "$out/part.jsonl" $split | grep '"list": "fused"' | sed "s/\"list\": \"fused\"/\"list\": \"$1\"/"
   done
+}
+# Every EVALJSON line also goes to $out/eval.txt, which the gate reads.
+: >"$out/eval.txt"
+report() { # name results
+  report_lines "$@" | tee -a "$out/eval.txt"
 }
 report fused "$out/search.jsonl"
 for mode in fast standard deep; do
@@ -68,3 +77,18 @@ report "rerank-nommr" "$out/rerank-nommr.jsonl"
 jq -c '{id, hits: ([.context.evidence[] | {path, rank: (.rank // 1000), n}] | sort_by(.rank, .n))}' "$out/context.jsonl" >"$out/context-hits.jsonl"
 report "context" "$out/context-hits.jsonl"
 rm -f "$out/part.jsonl"
+[ "$gate" = 1 ] || exit 0
+python3 - "$out/eval.txt" <<'PY'
+import json, sys
+ndcg = {}
+for line in open(sys.argv[1]):
+    if line.startswith("EVALJSON "):
+        r = json.loads(line[len("EVALJSON "):])
+        if r.get("split") == "check":
+            ndcg[r["list"]] = r["ndcg@10"]
+fused, reranked = ndcg.get("fused"), ndcg.get("rerank-standard")
+if fused is None or reranked is None or not reranked > fused:
+    print(f"rerank gate failed: reranked {reranked} <= fused {fused} on the held-out half")
+    sys.exit(1)
+print(f"rerank gate: passed (held-out nDCG@10 {fused} -> {reranked})")
+PY
