@@ -1,8 +1,9 @@
 #!/bin/sh
 # The repository's own documents stay true:
 #   1. docs/ARCHITECTURE.md names only targets Package.swift declares, names every library and
-#      executable target it declares, and every path it names in backquotes exists (a `*` is a
-#      glob that must match; a placeholder such as <Name> or NNNN stands for any).
+#      executable target it declares with the dependencies Package.swift gives it, and every path
+#      it names in backquotes exists (a `*` is a glob that must match; a placeholder such as
+#      <Name> or NNNN stands for any; a path from inside a target is one some target holds).
 #   2. Evals/RESULTS.md is what `make results` renders from the recorded outputs, and every number
 #      in its tables is one those outputs hold (Evals/results.py --check).
 #   3. The README stays a short introduction (at most 200 lines), and every file it links exists.
@@ -56,6 +57,33 @@ for q in sorted(quoted):
         check(bool(glob.glob(q)), f"docs/ARCHITECTURE.md names {q}, which matches nothing")
     else:
         check(os.path.exists(q), f"docs/ARCHITECTURE.md names {q}, which does not exist")
+
+# A path written from inside a target (`Records/`, `Verify/VerifyCommand.swift`) is one some
+# target holds.
+for q in sorted(quoted):
+    if re.match(r"(?:Sources|Tests|Evals|bin|man|docs|mk)/", q) or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*/[A-Za-z0-9_./]*", q):
+        continue
+    check(bool(glob.glob(os.path.join("Sources", "*", q))), f"docs/ARCHITECTURE.md names {q}, which no target under Sources holds")
+
+# The "depends on" column is Package.swift's dependencies of each target.
+def dependencies(name):
+    m = re.search(r'\.(?:target|executableTarget)\(\s*name: "%s"[^)]*?dependencies: \[([^\]]*)\]' % re.escape(name), package, re.S)
+    return set(re.findall(r'"([^"]+)"', m.group(1))) if m else set()
+libraries = {n for n, k in declared.items() if k == "target" and n.startswith("PB") and n not in ("PBFuzz", "PBBench")}
+for line in section.splitlines():
+    cells = [c.strip() for c in line.strip().strip("|").split("|")] if line.startswith("|") else []
+    if len(cells) < 3 or not re.fullmatch(r"`[A-Za-z][A-Za-z0-9]*`", cells[0]):
+        continue
+    name = cells[0].strip("`")
+    said = cells[2]
+    if said == "none":
+        written = set()
+    elif "every `PB*` library above" in said:
+        written = libraries
+    else:
+        written = {w.strip() for w in said.split(",")}
+    actual = dependencies(name)
+    check(written == actual, f"docs/ARCHITECTURE.md says {name} depends on {sorted(written)}; Package.swift says {sorted(actual)}")
 
 r = subprocess.run([sys.executable, "Evals/results.py", "--check"], capture_output=True, text=True)
 check(r.returncode == 0, "Evals/RESULTS.md: " + (r.stderr.strip() or r.stdout.strip()))
