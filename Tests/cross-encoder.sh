@@ -16,7 +16,8 @@ unset PB_LIBRARY
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 build=${1:-.build/release}
-model=${PB_MODEL_DIR:-${XDG_DATA_HOME:-$HOME/.local/share}/pocketbrains/models/all-MiniLM-L6-v2}
+# Where the programs look for the model (PBEnvironment's rule, asked of the executable).
+model=$("$build/pocketbrains" --model-dir) || true
 golden=${PB_GOLDEN:-$root/Evals/data/fixtures/minilm-golden.jsonl}
 python=${PYTHON:-python3}
 tmp=$(mktemp -d)

@@ -94,7 +94,7 @@ if [ -n "$missing" ]; then
   echo "llm: skipped the pb-answer checks:$missing not built yet (they run once $build has them)"
 else
   # A scratch library, but the model where the user (or make's PB_MODEL_DIR) has it.
-  PB_MODEL_DIR=${PB_MODEL_DIR:-${PB_HOME:-${XDG_DATA_HOME:-$HOME/.local/share}/pocketbrains}/models/all-MiniLM-L6-v2}
+  PB_MODEL_DIR=$(pocketbrains --model-dir) || true
   export PB_MODEL_DIR
   export PB_HOME="$tmp/home"
   pb-ingest Tests/Fixtures/samples >/dev/null 2>"$tmp/ingest.err" || not_ok "pb-ingest the samples" "$(tail -3 "$tmp/ingest.err")"

@@ -13,10 +13,7 @@ PATH="$build:$root/bin:$PATH"
 export PATH
 # The model stays where the caller's environment puts it; every home here is new, and the user's
 # PB_HOME or XDG_DATA_HOME must not stand in for the default one this checks.
-if [ -z "${PB_MODEL_DIR:-}" ]; then
-  case ${XDG_DATA_HOME:-} in /*) data=$XDG_DATA_HOME ;; *) data=$HOME/.local/share ;; esac
-  PB_MODEL_DIR=${PB_HOME:-$data/pocketbrains}/models/all-MiniLM-L6-v2
-fi
+PB_MODEL_DIR=$(pocketbrains --model-dir) || true
 export PB_MODEL_DIR
 unset PB_HOME PB_LIBRARY PB_CALENDAR_DIR PB_WORK_HOURS XDG_DATA_HOME
 # Days are counted in UTC, whatever zone the machine is set to, so results repeat anywhere.

@@ -48,11 +48,18 @@ if let program = programs[invokedAs] {
     let names = programs.keys.sorted().joined(separator: " ")
     let asked = arguments.dropFirst().first
     if asked == "--help" || asked == "-h" {
-        print("usage: pocketbrains PROGRAM [ARGUMENT ...]\n  (or run PROGRAM, a link to pocketbrains)\n       pocketbrains --version | --programs\nprograms: \(names)\nSee pocketbrains(7).")
+        print("usage: pocketbrains PROGRAM [ARGUMENT ...]\n  (or run PROGRAM, a link to pocketbrains)\n       pocketbrains --version | --programs | --model-dir\nprograms: \(names)\nSee pocketbrains(7).")
         exit(0)
     }
     if asked == "--version" { print("pocketbrains \(PocketBrains.version)"); exit(0) }
     if asked == "--programs", arguments.count == 2 { print(table.map(\.key).joined(separator: "\n")); exit(0) }
+    // Where the programs look for the model (PBEnvironment's rule, the one place it is written),
+    // for the scripts and the Makefile; status 1 when the model is not there.
+    if asked == "--model-dir", arguments.count == 2 {
+        let environment = PBEnvironment()
+        print(environment.modelDirectory.path)
+        exit(environment.modelPresent ? 0 : 1)
+    }
     FileHandle.standardError.write(Data("pocketbrains: \(asked.map { "'\($0)' is not a program; " } ?? "")usage: pocketbrains PROGRAM [ARGUMENT ...]\nprograms: \(names)\n".utf8))
     exit(ExitCode.usage.rawValue)
 }
