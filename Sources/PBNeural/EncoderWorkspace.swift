@@ -113,8 +113,8 @@ final class EncoderWorkspace {
                 runKernelLayer(packedLayer, layer, tokens: tokens, sequences: sequences, offsets: offsets)
             }
         } else {
-            VectorKernels.layerNorm(hidden, rows: tokens, width: h, bias: nil, gamma: w.embeddingNormGamma,
-                                    beta: w.embeddingNormBeta, epsilon: c.layerNormEpsilon)
+            pbk_layer_norm(Self.elementwisePath, hidden, Int32(tokens), Int32(h), w.embeddingNormGamma, w.embeddingNormBeta,
+                           c.layerNormEpsilon)
             for layer in w.layers {
                 runLayer(layer, rows: rows, tokens: tokens, sequences: sequences, offsets: offsets)
             }
@@ -154,6 +154,15 @@ final class EncoderWorkspace {
         }
     }
 
+    /// The `blas` path's softmax, LayerNorm and GELU: the C kernels' own, on the best path the
+    /// CPU has, so the encoder has one implementation of each (only the products differ).
+    static let elementwisePath = pbk_best()
+
+    /// x[r] += bias for each of `rows` rows of `width` values.
+    private static func addBias(_ x: UnsafeMutablePointer<Float>, rows: Int, width: Int, _ bias: UnsafePointer<Float>) {
+        for r in 0..<rows { VectorKernels.accumulate(bias, into: x + r * width, count: width) }
+    }
+
     /// One layer on the system CBLAS (the `blas` path; KernelPath checked it loads).
     @_optimize(speed)
     private func runLayer(_ l: BertLayerWeights, rows: Int, tokens: Int,
@@ -180,13 +189,12 @@ final class EncoderWorkspace {
                 let column = base + head * d
                 pbb_sgemm(1, len32, len32, d32, alpha,
                             q + column, h32, k + column, h32, 0, scores, len32)
-                for i in 0..<length {
-                    rowSums[i] = VectorKernels.softmaxNumerator(scores + i * length, count: length)
-                }
+                // rowSums holds each row's inverse sum.
+                pbk_softmax_rows(Self.elementwisePath, scores, len32, len32, length, rowSums)
                 pbb_sgemm(0, len32, d32, len32, 1,
                             scores, len32, v + column, h32, 0, context + column, h32)
                 for i in 0..<length {
-                    VectorKernels.scaleAdd(context + column + i * h, scale: 1 / rowSums[i],
+                    VectorKernels.scaleAdd(context + column + i * h, scale: rowSums[i],
                                            add: l.valueBias + head * d, count: d)
                 }
             }
@@ -198,18 +206,19 @@ final class EncoderWorkspace {
         // X = LayerNorm(X + context Wo^T + bo): the residual is the sgemm's C (beta 1).
         pbb_sgemm(1, n, h32, h32, 1, context, h32,
                     l.attentionOutput, h32, 1, hidden, h32)
-        VectorKernels.layerNorm(hidden, rows: tokens, width: h, bias: l.attentionOutputBias,
-                                gamma: l.attentionNormGamma, beta: l.attentionNormBeta, epsilon: c.layerNormEpsilon)
+        Self.addBias(hidden, rows: tokens, width: h, l.attentionOutputBias)
+        pbk_layer_norm(Self.elementwisePath, hidden, Int32(tokens), h32, l.attentionNormGamma, l.attentionNormBeta, c.layerNormEpsilon)
 
         // X = LayerNorm(X + gelu(X Wi^T + bi) Wo^T + bo)
         let i32 = Int32(c.intermediate)
         let inner = wide
         pbb_sgemm(1, n, i32, h32, 1, hidden, h32,
                     l.intermediate, h32, 0, inner, i32)
-        VectorKernels.biasGELU(inner, rows: tokens, width: c.intermediate, bias: l.intermediateBias)
+        Self.addBias(inner, rows: tokens, width: c.intermediate, l.intermediateBias)
+        pbk_gelu(Self.elementwisePath, inner, Int32(tokens * c.intermediate))
         pbb_sgemm(1, n, h32, i32, 1, inner, i32,
                     l.output, i32, 1, hidden, h32)
-        VectorKernels.layerNorm(hidden, rows: tokens, width: h, bias: l.outputBias,
-                                gamma: l.outputNormGamma, beta: l.outputNormBeta, epsilon: c.layerNormEpsilon)
+        Self.addBias(hidden, rows: tokens, width: h, l.outputBias)
+        pbk_layer_norm(Self.elementwisePath, hidden, Int32(tokens), h32, l.outputNormGamma, l.outputNormBeta, c.layerNormEpsilon)
     }
 }
