@@ -269,46 +269,17 @@ extension HTMLDocument {
             return (String(decoding: source[start ..< end], as: UTF8.self).lowercased(), end)
         }
 
-        /// Reads attributes up to the closing ">", honouring quotes so that a ">" inside a value
-        /// does not end the tag.
+        /// Reads attributes up to the closing ">" (MarkupAttributes): names lowercased, values with
+        /// their character references decoded, the first of a repeated name kept.
         private mutating func scanAttributes(from start: Int) -> ([String: String], Bool) {
+            let tag = MarkupAttributes(source, from: start, unquotedValues: true)
             var attributes: [String: String] = [:]
-            var i = start
-            var selfClosing = false
-            while i < source.count {
-                let byte = source[i]
-                if byte == UInt8(ascii: ">") { i += 1; break }
-                if isSpace(byte) { i += 1; continue }
-                if byte == UInt8(ascii: "/") {
-                    selfClosing = i + 1 < source.count && source[i + 1] == UInt8(ascii: ">")
-                    i += 1
-                    continue
-                }
-                let nameStart = i
-                while i < source.count, !isSpace(source[i]), ![UInt8(ascii: "="), UInt8(ascii: ">"), UInt8(ascii: "/")].contains(source[i]) || i == nameStart {
-                    i += 1
-                }
-                let name = String(decoding: source[nameStart ..< i], as: UTF8.self).lowercased()
-                while i < source.count, isSpace(source[i]) { i += 1 }
-                var value = ""
-                if i < source.count, source[i] == UInt8(ascii: "=") {
-                    i += 1
-                    while i < source.count, isSpace(source[i]) { i += 1 }
-                    if i < source.count, source[i] == UInt8(ascii: "\"") || source[i] == UInt8(ascii: "'") {
-                        let quote = source[i]
-                        let end = source[(i + 1)...].firstIndex(of: quote) ?? source.count
-                        value = HTMLDocument.decodeEntities(source[(i + 1) ..< end])
-                        i = min(end + 1, source.count)
-                    } else {
-                        let valueStart = i
-                        while i < source.count, !isSpace(source[i]), source[i] != UInt8(ascii: ">") { i += 1 }
-                        value = HTMLDocument.decodeEntities(source[valueStart ..< i])
-                    }
-                }
-                if attributes[name] == nil { attributes[name] = value }
+            for (name, value) in tag.pairs {
+                let key = String(decoding: name, as: UTF8.self).lowercased()
+                if attributes[key] == nil { attributes[key] = value.map(HTMLDocument.decodeEntities) ?? "" }
             }
-            at = i
-            return (attributes, selfClosing)
+            at = tag.end
+            return (attributes, tag.selfClosing)
         }
 
         /// The content of a raw-text element (script, style, title…) runs to its own end tag,

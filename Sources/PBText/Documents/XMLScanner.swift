@@ -93,32 +93,10 @@ struct XMLScanner {
 
     private mutating func startTag() -> XMLEvent {
         let (rawName, nameEnd) = readName(from: at + 1)
-        var raw: [(String, String)] = []
-        var i = nameEnd
-        var selfClosing = false
-        while i < bytes.count {
-            let byte = bytes[i]
-            if byte == UInt8(ascii: ">") { i += 1; break }
-            if byte == UInt8(ascii: "/") { selfClosing = true; i += 1; continue }
-            if isSpace(byte) { i += 1; continue }
-            let (name, end) = readName(from: i)
-            i = max(end, i + 1)
-            while i < bytes.count, isSpace(bytes[i]) { i += 1 }
-            var value = ""
-            if i < bytes.count, bytes[i] == UInt8(ascii: "=") {
-                i += 1
-                while i < bytes.count, isSpace(bytes[i]) { i += 1 }
-                if i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
-                    let quote = bytes[i]
-                    let close = bytes[(i + 1)...].firstIndex(of: quote) ?? bytes.count
-                    value = decode(bytes[(i + 1) ..< close])
-                    i = min(close + 1, bytes.count)
-                }
-            }
-            selfClosing = false
-            raw.append((name, value))
-        }
-        at = i
+        let tag = MarkupAttributes(bytes, from: nameEnd, unquotedValues: false)
+        let raw = tag.pairs.map { (String(decoding: $0.name, as: UTF8.self), $0.value.map(decode) ?? "") }
+        let selfClosing = tag.selfClosing
+        at = tag.end
         for (name, value) in raw {
             if name == "xmlns" || name.hasPrefix("xmlns:"), let prefix = Self.known[value] {
                 canonical[name == "xmlns" ? "" : String(name.dropFirst(6))] = prefix
