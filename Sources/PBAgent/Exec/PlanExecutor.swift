@@ -85,106 +85,27 @@ public struct PlanExecutor {
         let steps = try validate(plan)
         // A plan that asks before it writes ("schedule ... at the first free slot?") runs as a
         // dry run until it is confirmed: by pb-exec --yes or by the plan's own "confirmed": true.
-        let question = plan.confirm
-        let asking = question != nil && !confirmed && plan.confirmed != true
+        let asking = plan.confirm != nil && !confirmed && plan.confirmed != true
         let dryRun = self.dryRun || asking
         if steps.count == 1, steps[0].tool.takesBackATurn {
-            // "Undo that" reverts the last turn through the undo engine, all or nothing, so
-            // pb-plan | pb-exec can take back what the previous request did; "redo" reapplies
-            // the turn the last undo took back.
-            var engine = UndoEngine(store: store)
-            engine.calendarDirectory = calendarDirectory
-            engine.workHours = workHours
-            let clock = try AgentClock(text: plan.now ?? defaultNow)
-            let redo = steps[0].tool == .redo
-            let u = redo ? try engine.redo(dryRun: dryRun, now: clock.now, zone: clock.zone)
-                         : try engine.undo(.last, dryRun: dryRun, now: clock.now, zone: clock.zone)
-            let ok = u.status != .refused
-            let summary = u.message + (u.problems.map { ": " + $0.joined(separator: "; ") } ?? "")
-            // A redo's group is the new one, which undoes it.
-            let group = u.redoGroup ?? u.group
-            var step = StepResult(n: steps[0].n, tool: steps[0].tool, status: ok ? .ok : .failed,
-                                  ref: group.map { ["group": .string($0)] }, summary: ok ? summary : nil, error: ok ? nil : summary)
-            step.data = .array(u.reverted.map { .object(["entry": .string($0.entry), "tool": .string($0.tool), "summary": .string($0.summary)]) })
-            var result = ResultRecord(group: dryRun ? nil : u.redoGroup, text: plan.text, now: plan.now ?? defaultNow, status: ok ? .ok : .failed,
-                                      steps: [step], undoable: !dryRun && u.redoGroup != nil, message: summary, dryRun: dryRun ? true : nil)
-            result.extra = plan.carriedOn
-            result.ask = plan.ask
-            return result
+            return try takeBack(steps[0], of: plan, dryRun: dryRun)
         }
         let clock = try AgentClock(text: plan.now ?? defaultNow)
         store.clock = clock
         try store.begin()
-        var results: [StepResult] = []
-        var group: String?
         do {
-            let groupID = try store.nextGroupID()
-            var refs: [Int: [String: JSONValue]] = [:]
-            var last: (n: Int, ref: [String: JSONValue])?
-            var failed: (n: Int, tool: ToolName, error: String)?
-            var wrote: [Int] = []
-            for step in steps {
-                if failed != nil {
-                    results.append(StepResult(n: step.n, tool: step.tool, status: .skipped))
-                    continue
-                }
-                let tool = registry.tool(named: step.tool)!
-                try store.savepoint()
-                do {
-                    let args = try StepReference.resolve(.object(step.args), refs: refs, last: last)
-                    guard case .object(let resolved) = args else { throw AgentError.badReference("arguments are not an object") }
-                    var ctx = ToolContext(store: store, clock: clock, calendarDirectory: calendarDirectory, args: resolved,
-                                          destructive: step.tool.destructive, workHours: workHours)
-                    ctx.contactsPath = contactsPath
-                    ctx.from = from
-                    store.beginEntry()
-                    let outcome = try tool.run(ctx)
-                    if let problem = try tool.check(ctx, outcome) { throw AgentError.postcondition(problem) }
-                    let entry = try store.finishEntry(group: groupID, tool: tool.name.rawValue, summary: outcome.summary)
-                    try store.releaseSavepoint()
-                    if entry != nil { group = groupID; wrote.append(step.n) }
-                    if let ref = outcome.ref {
-                        refs[step.n] = ref
-                        if ref["id"] != nil { last = (step.n, ref) }
-                    }
-                    results.append(StepResult(n: step.n, tool: step.tool, status: .ok, ref: outcome.ref, summary: outcome.summary,
-                                              data: outcome.data, entry: dryRun ? nil : entry))
-                } catch let refused as UnsafeInput {
-                    // Not a failed step but malformed input: nothing of the plan is kept.
-                    store.abandonEntry()
-                    throw ToolFailure(.badInput, "step \(step.n): \(step.tool.rawValue): \(refused)")
-                } catch {
-                    store.abandonEntry()
-                    try store.rollbackToSavepoint()
-                    let message = Self.describe(error)
-                    failed = (step.n, step.tool, message)
-                    results.append(StepResult(n: step.n, tool: step.tool, status: .failed, error: message))
-                }
-            }
-            if let group { try store.claimGroupID(group) }
-            var message = Self.message(results: results, wrote: wrote, failed: failed, group: group, dryRun: dryRun)
-            if asking, let question, failed == nil {
-                message = "asks first: \(question) " + message + "; to go ahead, run it again confirmed (pb-exec --yes, pb-do --yes)"
-            }
-            // The planner's own word (why nothing matched, what it left out, what it asks) comes
-            // first. A plan without steps that says why needs no "the plan has no steps" after it.
-            if let said = plan.message, !said.isEmpty {
-                if results.isEmpty {
-                    message = said + (dryRun ? "; dry run: nothing was written" : "; nothing was changed")
-                } else {
-                    message = said + "; " + message
-                }
-            }
-            var result = ResultRecord(group: dryRun ? nil : group, text: plan.text, now: plan.now ?? defaultNow,
-                                      status: failed == nil ? .ok : .failed, steps: results,
-                                      undoable: !dryRun && group != nil, message: message, dryRun: dryRun ? true : nil)
+            let run = try runSteps(steps, clock: clock, dryRun: dryRun)
+            var result = ResultRecord(group: dryRun ? nil : run.group, text: plan.text, now: plan.now ?? defaultNow,
+                                      status: run.failed == nil ? .ok : .failed, steps: run.results,
+                                      undoable: !dryRun && run.group != nil,
+                                      message: message(of: plan, run, asking: asking, dryRun: dryRun), dryRun: dryRun ? true : nil)
             result.extra = plan.carriedOn
             result.ask = plan.ask
             // The result must print before anything is committed: a change saved but reported as
             // failed would be made again by a re-run.
             _ = try RecordCodec().encode(result)
             if dryRun { store.rollback() } else { try store.commit() }
-            if !dryRun, group != nil {
+            if !dryRun, run.group != nil {
                 StatusSnapshot.refresh(store: store, clock: clock, calendarDirectory: calendarDirectory, workHours: workHours)
             }
             return result
@@ -192,6 +113,116 @@ public struct PlanExecutor {
             store.rollback()
             throw error
         }
+    }
+
+    /// "Undo that" reverts the last turn through the undo engine, all or nothing, so
+    /// pb-plan | pb-exec can take back what the previous request did; "redo" reapplies the turn
+    /// the last undo took back.
+    private func takeBack(_ step: PlanStep, of plan: PlanRecord, dryRun: Bool) throws -> ResultRecord {
+        var engine = UndoEngine(store: store)
+        engine.calendarDirectory = calendarDirectory
+        engine.workHours = workHours
+        let clock = try AgentClock(text: plan.now ?? defaultNow)
+        let u = step.tool == .redo ? try engine.redo(dryRun: dryRun, now: clock.now, zone: clock.zone)
+                                   : try engine.undo(.last, dryRun: dryRun, now: clock.now, zone: clock.zone)
+        let ok = u.status != .refused
+        let summary = u.message + (u.problems.map { ": " + $0.joined(separator: "; ") } ?? "")
+        // A redo's group is the new one, which undoes it.
+        let group = u.redoGroup ?? u.group
+        var result = StepResult(n: step.n, tool: step.tool, status: ok ? .ok : .failed,
+                                ref: group.map { ["group": .string($0)] }, summary: ok ? summary : nil, error: ok ? nil : summary)
+        result.data = .array(u.reverted.map { .object(["entry": .string($0.entry), "tool": .string($0.tool), "summary": .string($0.summary)]) })
+        var record = ResultRecord(group: dryRun ? nil : u.redoGroup, text: plan.text, now: plan.now ?? defaultNow, status: ok ? .ok : .failed,
+                                  steps: [result], undoable: !dryRun && u.redoGroup != nil, message: summary, dryRun: dryRun ? true : nil)
+        record.extra = plan.carriedOn
+        record.ask = plan.ask
+        return record
+    }
+
+    /// What running a plan's steps came to, inside the store's open transaction.
+    struct StepRun {
+        var results: [StepResult] = []
+        /// The steps that journaled a change.
+        var wrote: [Int] = []
+        var failed: (n: Int, tool: ToolName, error: String)?
+        /// The journal group the changes went into; nil when nothing was written.
+        var group: String?
+    }
+
+    /// Runs the steps in order, each in a savepoint: a step that fails has its own changes taken
+    /// back and the steps after it are skipped; the steps before it stand.
+    private func runSteps(_ steps: [PlanStep], clock: AgentClock, dryRun: Bool) throws -> StepRun {
+        var run = StepRun()
+        let groupID = try store.nextGroupID()
+        var refs: [Int: [String: JSONValue]] = [:]
+        var last: (n: Int, ref: [String: JSONValue])?
+        for step in steps {
+            if run.failed != nil {
+                run.results.append(StepResult(n: step.n, tool: step.tool, status: .skipped))
+                continue
+            }
+            try store.savepoint()
+            do {
+                let (outcome, entry) = try runStep(step, group: groupID, clock: clock, refs: refs, last: last)
+                try store.releaseSavepoint()
+                if entry != nil { run.group = groupID; run.wrote.append(step.n) }
+                if let ref = outcome.ref {
+                    refs[step.n] = ref
+                    if ref["id"] != nil { last = (step.n, ref) }
+                }
+                run.results.append(StepResult(n: step.n, tool: step.tool, status: .ok, ref: outcome.ref, summary: outcome.summary,
+                                              data: outcome.data, entry: dryRun ? nil : entry))
+            } catch let refused as UnsafeInput {
+                // Not a failed step but malformed input: nothing of the plan is kept.
+                store.abandonEntry()
+                throw ToolFailure(.badInput, "step \(step.n): \(step.tool): \(refused)")
+            } catch {
+                try undoFailedStep()
+                let message = Self.describe(error)
+                run.failed = (step.n, step.tool, message)
+                run.results.append(StepResult(n: step.n, tool: step.tool, status: .failed, error: message))
+            }
+        }
+        if let group = run.group { try store.claimGroupID(group) }
+        return run
+    }
+
+    /// One step: its `$N` references resolved, the tool run and its postcondition checked, its
+    /// change journaled in `group` (the entry's id, nil when it wrote nothing).
+    private func runStep(_ step: PlanStep, group: String, clock: AgentClock, refs: [Int: [String: JSONValue]],
+                         last: (n: Int, ref: [String: JSONValue])?) throws -> (ToolOutcome, String?) {
+        guard let tool = registry.tool(named: step.tool) else { throw AgentError.badReference("no tool \(step.tool)") }
+        let args = try StepReference.resolve(.object(step.args), refs: refs, last: last)
+        guard case .object(let resolved) = args else { throw AgentError.badReference("arguments are not an object") }
+        var ctx = ToolContext(store: store, clock: clock, calendarDirectory: calendarDirectory, args: resolved,
+                              destructive: step.tool.destructive, workHours: workHours)
+        ctx.contactsPath = contactsPath
+        ctx.from = from
+        store.beginEntry()
+        let outcome = try tool.run(ctx)
+        if let problem = try tool.check(ctx, outcome) { throw AgentError.postcondition(problem) }
+        let entry = try store.finishEntry(group: group, tool: tool.name.rawValue, summary: outcome.summary)
+        return (outcome, entry)
+    }
+
+    /// A failed step leaves nothing behind: its journal entry is dropped and the store goes back
+    /// to the savepoint taken before it.
+    private func undoFailedStep() throws {
+        store.abandonEntry()
+        try store.rollbackToSavepoint()
+    }
+
+    /// The result's message: the planner's own word first (why nothing matched, what it left out,
+    /// what it asks), then what is in place, then, for a plan that asks first, how to go ahead.
+    private func message(of plan: PlanRecord, _ run: StepRun, asking: Bool, dryRun: Bool) -> String {
+        var message = Self.message(results: run.results, wrote: run.wrote, failed: run.failed, group: run.group, dryRun: dryRun)
+        if asking, let question = plan.confirm, run.failed == nil {
+            message = "asks first: \(question) " + message + "; to go ahead, run it again confirmed (pb-exec --yes, pb-do --yes)"
+        }
+        guard let said = plan.message, !said.isEmpty else { return message }
+        // A plan without steps that says why needs no "the plan has no steps" after it.
+        if run.results.isEmpty { return said + (dryRun ? "; dry run: nothing was written" : "; nothing was changed") }
+        return said + "; " + message
     }
 
     static func describe(_ error: Error) -> String {

@@ -182,43 +182,81 @@ enum DraftTools {
         guard let channel = channels[channelWord] else {
             throw AgentError.badArgument("channel", "expected email or message (text, sms, chat, signal, whatsapp), got '\(channelWord)'")
         }
-        // An address or a number is used as it is; a name is looked up, never guessed.
+        let recipient = try Recipient(ctx, to: to, channel: channel)
+        var hasher = FNV1a()
+        hasher.add(channel)
+        hasher.add(recipient.address)
+        hasher.add(text)
+        hasher.add(ctx.clock.stamp)
+        let draft = Draft(id: "pb-draft-\(String(hasher.value, radix: 16))", channel: channel, channelWord: channelWord,
+                          recipient: recipient, text: text, folder: draftsFolder(ctx.store))
+        try FileManager.default.createDirectory(atPath: draft.folder, withIntermediateDirectories: true)
+        return channel == "email" ? try draft.writeEmail(ctx) : try draft.writeMessage(ctx)
+    }, check: { ctx, o in
+        guard let path = o.ref?["path"]?.stringValue, let id = o.ref?["id"]?.stringValue else { return "no reference" }
+        guard let data = try ctx.store.fileContent(path) else { return "\(path) was not written" }
+        return String(decoding: data, as: UTF8.self).contains(id) ? nil : "\(id) is not in \(path)"
+    })
+
+    static let all = [findContact, draftMessage]
+
+    /// Who a draft is to: an address or a number used as it is, else a contact looked up by
+    /// name (never guessed), with the address the channel needs.
+    struct Recipient {
+        /// The contact's name; empty for an address or number given as it is.
         var name = ""
-        var address: String?
+        var address: String
+        /// How the contact was found ("as given", "by spelling", ...).
         var how = "as given"
-        if channel == "email", to.contains("@"), !to.contains(" ") {
-            try MailHeader.checkAddress(to, field: "to", what: "an address")
-            address = to
-        } else if channel == "message", to.filter(\.isNumber).count >= 6, to.allSatisfy({ $0.isNumber || "+-() ".contains($0) }) {
-            address = to
-        } else {
+
+        init(_ ctx: ToolContext, to: String, channel: String) throws {
+            if channel == "email", to.contains("@"), !to.contains(" ") {
+                try MailHeader.checkAddress(to, field: "to", what: "an address")
+                address = to
+                return
+            }
+            if channel == "message", to.filter(\.isNumber).count >= 6, to.allSatisfy({ $0.isNumber || "+-() ".contains($0) }) {
+                address = to
+                return
+            }
             let (c, found) = try person(ctx, to)
             name = c.fullName
             how = found
-            address = channel == "email" ? c.email : c.mobile
-            guard let found = address else {
+            guard let address = channel == "email" ? c.email : c.mobile else {
                 throw AgentError.notFound("\(c.fullName) has no \(channel == "email" ? "email address" : "phone number") in the contacts")
             }
+            self.address = address
             try MailHeader.checkText(name, field: "to", what: "the name of a contact")
             if channel == "email" {
-                try MailHeader.checkAddress(found, field: "to", what: "the email address of \(name) in the contacts")
+                try MailHeader.checkAddress(address, field: "to", what: "the email address of \(name) in the contacts")
             } else {
-                try MailHeader.checkText(found, field: "to", what: "the phone number of \(name) in the contacts", allowingTab: false)
+                try MailHeader.checkText(address, field: "to", what: "the phone number of \(name) in the contacts", allowingTab: false)
             }
         }
-        let clock = ctx.clock
-        var hasher = FNV1a()
-        hasher.add(channel)
-        hasher.add(address ?? to)
-        hasher.add(text)
-        hasher.add(clock.stamp)
-        let id = "pb-draft-\(String(hasher.value, radix: 16))"
-        let folder = draftsFolder(ctx.store)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let who = name.isEmpty ? address! : "\(name) (\(address!))"
-        var data: [String: JSONValue] = ["id": .string(id), "channel": .string(channel), "to": .string(name.isEmpty ? address! : name),
-                                         "address": .string(address!), "text": .string(text), "found": .string(how)]
-        if channel == "email" {
+
+        /// The name, else the address: what the draft says it is to.
+        var shown: String { name.isEmpty ? address : name }
+        /// "Name (address)", or the address alone.
+        var described: String { name.isEmpty ? address : "\(name) (\(address))" }
+    }
+
+    /// One draft about to be written, and where.
+    struct Draft {
+        var id: String
+        var channel: String
+        var channelWord: String
+        var recipient: Recipient
+        var text: String
+        var folder: String
+
+        var data: [String: JSONValue] {
+            ["id": .string(id), "channel": .string(channel), "to": .string(recipient.shown), "address": .string(recipient.address),
+             "text": .string(text), "found": .string(recipient.how)]
+        }
+
+        /// An .eml file in the drafts folder, marked unsent; undo removes it.
+        func writeEmail(_ ctx: ToolContext) throws -> ToolOutcome {
+            let clock = ctx.clock
             let subject: String
             if let given = try ctx.args.text("subject") {
                 try MailHeader.checkText(given, field: "subject", what: "a header")
@@ -234,7 +272,7 @@ enum DraftTools {
                 .split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
             let message = [
                 MailHeader.field("From", mailbox: fromName, address: fromAddress),
-                MailHeader.field("To", mailbox: name, address: address!),
+                MailHeader.field("To", mailbox: recipient.name, address: recipient.address),
                 MailHeader.field("Subject", unstructured: subject),
                 "Date: \(rfc5322Date(clock.now, clock.zone))",
                 "Message-ID: <\(id)@pocketbrains>",
@@ -252,33 +290,35 @@ enum DraftTools {
             guard try ctx.store.fileContent(path) == nil else { throw AgentError.conflict("the same draft is already at \(path)") }
             ctx.store.scheduleFile(path, Data(message.utf8))
             try ctx.store.journalInverse(.removeFile(path: path, sha256: SHA256.hex(message)))
+            var data = self.data
             data["subject"] = .string(subject)
             data["path"] = .string(path)
-            return ToolOutcome(ref: ["id": .string(id), "path": .string(path)], summary: "drafted an email to \(who): \"\(subject)\" (\(path), not sent)", data: .object(data))
+            return ToolOutcome(ref: ["id": .string(id), "path": .string(path)],
+                               summary: "drafted an email to \(recipient.described): \"\(subject)\" (\(path), not sent)", data: .object(data))
         }
-        let path = (folder as NSString).appendingPathComponent("messages.jsonl")
-        let existing = try ctx.store.fileContent(path)
-        var record: [String: JSONValue] = ["kind": .string("draft"), "id": .string(id), "channel": .string(channelWord == "message" ? "message" : channelWord),
-                                           "to": .string(name.isEmpty ? address! : name), "address": .string(address!), "text": .string(text),
-                                           "created": .string(clock.stamp), "status": .string("draft")]
-        if existing.map({ String(decoding: $0, as: UTF8.self).contains("\"id\":\"\(id)\"") }) == true {
-            throw AgentError.conflict("the same draft is already in \(path)")
-        }
-        record["found"] = .string(how)
-        let line = String(decoding: try RecordCodec().encodeValue(JSONValue.object(record)), as: UTF8.self) + "\n"
-        let digest = try InverseStep.recordDigest(record)
-        var content = existing ?? Data()
-        if let last = content.last, last != UInt8(ascii: "\n") { content.append(UInt8(ascii: "\n")) }
-        content.append(Data(line.utf8))
-        ctx.store.scheduleFile(path, content)
-        try ctx.store.journalInverse(.removeRecords(path: path, ids: [id], createdFile: existing == nil, sha256: [id: digest]))
-        data["path"] = .string(path)
-        return ToolOutcome(ref: ["id": .string(id), "path": .string(path)], summary: "drafted a message to \(who): \"\(text)\" (not sent)", data: .object(data))
-    }, check: { ctx, o in
-        guard let path = o.ref?["path"]?.stringValue, let id = o.ref?["id"]?.stringValue else { return "no reference" }
-        guard let data = try ctx.store.fileContent(path) else { return "\(path) was not written" }
-        return String(decoding: data, as: UTF8.self).contains(id) ? nil : "\(id) is not in \(path)"
-    })
 
-    static let all = [findContact, draftMessage]
+        /// A draft record appended to messages.jsonl in the drafts folder; undo takes it out.
+        func writeMessage(_ ctx: ToolContext) throws -> ToolOutcome {
+            let path = (folder as NSString).appendingPathComponent("messages.jsonl")
+            let existing = try ctx.store.fileContent(path)
+            var record: [String: JSONValue] = ["kind": .string("draft"), "id": .string(id), "channel": .string(channelWord == "message" ? "message" : channelWord),
+                                               "to": .string(recipient.shown), "address": .string(recipient.address), "text": .string(text),
+                                               "created": .string(ctx.clock.stamp), "status": .string("draft")]
+            if existing.map({ String(decoding: $0, as: UTF8.self).contains("\"id\":\"\(id)\"") }) == true {
+                throw AgentError.conflict("the same draft is already in \(path)")
+            }
+            record["found"] = .string(recipient.how)
+            let line = String(decoding: try RecordCodec().encodeValue(JSONValue.object(record)), as: UTF8.self) + "\n"
+            let digest = try InverseStep.recordDigest(record)
+            var content = existing ?? Data()
+            if let last = content.last, last != UInt8(ascii: "\n") { content.append(UInt8(ascii: "\n")) }
+            content.append(Data(line.utf8))
+            ctx.store.scheduleFile(path, content)
+            try ctx.store.journalInverse(.removeRecords(path: path, ids: [id], createdFile: existing == nil, sha256: [id: digest]))
+            var data = self.data
+            data["path"] = .string(path)
+            return ToolOutcome(ref: ["id": .string(id), "path": .string(path)],
+                               summary: "drafted a message to \(recipient.described): \"\(text)\" (not sent)", data: .object(data))
+        }
+    }
 }
