@@ -60,21 +60,8 @@ public struct MarkdownDocument {
 
     func layer(format: DocumentFormat) -> TextLayer {
         var blocks: [Block] = []
-        var title: String?
-        var i = 0
+        var (title, i) = markdown ? frontMatter() : (nil, 0)
         let n = lines.count
-        if markdown, n > 2, text(line(0)) == "---" {
-            // YAML front matter: metadata, not prose.
-            var j = 1
-            while j < min(n, 200), text(line(j)) != "---", text(line(j)) != "..." {
-                let l = text(line(j))
-                if l.hasPrefix("title:") {
-                    title = l.dropFirst(6).trimmingCharacters(in: " \"'")
-                }
-                j += 1
-            }
-            if j < min(n, 200) { i = j + 1 } else { title = nil }
-        }
         var paragraph: [Int] = []
         func flushParagraph() {
             guard let first = paragraph.first, let last = paragraph.last else { return }
@@ -83,18 +70,14 @@ public struct MarkdownDocument {
             paragraph.removeAll()
         }
         while i < n {
-            let r = line(i)
-            let t = trimmed(r)
+            let t = trimmed(line(i))
             if t.isEmpty { flushParagraph(); i += 1; continue }
             let ind = indent(i)
             if markdown, ind < 4, let fence = fenceMarker(t) {
                 flushParagraph()
-                var j = i + 1
-                var parts: [Range<Int>] = []
-                while j < n, !text(trimmed(line(j))).hasPrefix(fence) { if !isBlank(j) { parts.append(line(j)) }; j += 1 }
-                let end = j < n ? line(j).upperBound : line(n - 1).upperBound
-                blocks.append(Block(kind: .code, range: t.lowerBound..<end, parts: parts))
-                i = min(j + 1, n)
+                let (block, next) = codeBlock(at: i, fence: fence, first: t)
+                blocks.append(block)
+                i = next
                 continue
             }
             if markdown, ind < 4, let (level, content) = atxHeading(t) {
@@ -118,42 +101,16 @@ public struct MarkdownDocument {
             if markdown, ind < 4, isRule(t) { flushParagraph(); i += 1; continue }
             if markdown, i + 1 < n, contains(t, "|"), isTableSeparator(trimmed(line(i + 1))) {
                 flushParagraph()
-                var rows: [Range<Int>] = []
-                var j = i + 2
-                while j < n, !isBlank(j), contains(line(j), "|") { rows.append(trimmed(line(j))); j += 1 }
-                let end = rows.last?.upperBound ?? trimmed(line(i + 1)).upperBound
-                blocks.append(Block(kind: .table, range: t.lowerBound..<end, parts: rows, header: t))
-                i = j
+                let (block, next) = table(at: i, header: t)
+                blocks.append(block)
+                i = next
                 continue
             }
             if ind < 4, listMarker(t) != nil {
                 flushParagraph()
-                var items: [Range<Int>] = []
-                var itemStart = t.lowerBound
-                var lastEnd = t.upperBound
-                var j = i + 1
-                while j < n {
-                    if isBlank(j) {
-                        // A blank line continues the list only if an item or an indented line follows.
-                        var k = j + 1
-                        while k < n, isBlank(k) { k += 1 }
-                        guard k < n, listMarker(trimmed(line(k))) != nil || indent(k) >= 2 else { break }
-                        j = k
-                        continue
-                    }
-                    let lt = trimmed(line(j))
-                    if listMarker(lt) != nil, indent(j) <= ind + 1 {
-                        items.append(itemStart..<lastEnd)
-                        itemStart = lt.lowerBound
-                    } else if indent(j) < 2, markdown, atxHeading(lt) != nil || fenceMarker(lt) != nil {
-                        break
-                    }
-                    lastEnd = lt.upperBound
-                    j += 1
-                }
-                items.append(itemStart..<lastEnd)
-                blocks.append(Block(kind: .list, range: t.lowerBound..<lastEnd, parts: items))
-                i = j
+                let (block, next) = list(at: i, first: t, indent: ind)
+                blocks.append(block)
+                i = next
                 continue
             }
             paragraph.append(i)
@@ -165,6 +122,74 @@ public struct MarkdownDocument {
             title = text(h.range)
         }
         return TextLayer(bytes: bytes, format: format, title: title, blocks: blocks)
+    }
+
+    /// YAML front matter between "---" lines: metadata, not prose. Its `title:` and the first
+    /// line after it; (nil, 0) when there is none, or it never closes within 200 lines.
+    func frontMatter() -> (title: String?, start: Int) {
+        let n = lines.count
+        guard n > 2, text(line(0)) == "---" else { return (nil, 0) }
+        var title: String?
+        var j = 1
+        while j < min(n, 200), text(line(j)) != "---", text(line(j)) != "..." {
+            let l = text(line(j))
+            if l.hasPrefix("title:") { title = l.dropFirst(6).trimmingCharacters(in: " \"'") }
+            j += 1
+        }
+        return j < min(n, 200) ? (title, j + 1) : (nil, 0)
+    }
+
+    /// A fenced code block from line `i` to its closing fence (or the end); its non-blank lines
+    /// are its parts. Returns the block and the line after it.
+    func codeBlock(at i: Int, fence: String, first t: Range<Int>) -> (Block, Int) {
+        let n = lines.count
+        var j = i + 1
+        var parts: [Range<Int>] = []
+        while j < n, !text(trimmed(line(j))).hasPrefix(fence) { if !isBlank(j) { parts.append(line(j)) }; j += 1 }
+        let end = j < n ? line(j).upperBound : line(n - 1).upperBound
+        return (Block(kind: .code, range: t.lowerBound..<end, parts: parts), min(j + 1, n))
+    }
+
+    /// A pipe table: the header at line `i`, the separator after it, then rows up to a blank line
+    /// or a line without a pipe. Returns the block and the line after it.
+    func table(at i: Int, header t: Range<Int>) -> (Block, Int) {
+        let n = lines.count
+        var rows: [Range<Int>] = []
+        var j = i + 2
+        while j < n, !isBlank(j), contains(line(j), "|") { rows.append(trimmed(line(j))); j += 1 }
+        let end = rows.last?.upperBound ?? trimmed(line(i + 1)).upperBound
+        return (Block(kind: .table, range: t.lowerBound..<end, parts: rows, header: t), j)
+    }
+
+    /// A list from line `i` (indented `ind`): its items are the marked lines at most one column
+    /// deeper, each with the lines that continue it. Returns the block and the line after it.
+    func list(at i: Int, first t: Range<Int>, indent ind: Int) -> (Block, Int) {
+        let n = lines.count
+        var items: [Range<Int>] = []
+        var itemStart = t.lowerBound
+        var lastEnd = t.upperBound
+        var j = i + 1
+        while j < n {
+            if isBlank(j) {
+                // A blank line continues the list only if an item or an indented line follows.
+                var k = j + 1
+                while k < n, isBlank(k) { k += 1 }
+                guard k < n, listMarker(trimmed(line(k))) != nil || indent(k) >= 2 else { break }
+                j = k
+                continue
+            }
+            let lt = trimmed(line(j))
+            if listMarker(lt) != nil, indent(j) <= ind + 1 {
+                items.append(itemStart..<lastEnd)
+                itemStart = lt.lowerBound
+            } else if indent(j) < 2, markdown, atxHeading(lt) != nil || fenceMarker(lt) != nil {
+                break
+            }
+            lastEnd = lt.upperBound
+            j += 1
+        }
+        items.append(itemStart..<lastEnd)
+        return (Block(kind: .list, range: t.lowerBound..<lastEnd, parts: items), j)
     }
 
     func contains(_ r: Range<Int>, _ ch: Character) -> Bool {
