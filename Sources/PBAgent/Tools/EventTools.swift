@@ -72,56 +72,17 @@ enum EventTools {
         // the series would take out days nobody named.
         let seriesNote = series.isEmpty ? "" : "; left alone, as they repeat: " + series.map { "\"\($0.title)\"" }.joined(separator: ", ")
         let when = span.map { $0.lowerBound == $0.upperBound ? " on \($0.lowerBound)" : " from \($0.lowerBound) to \($0.upperBound)" } ?? ""
-        var chosen: [OwnEvent] = []
+        let chosen: [OwnEvent]
         if let uid = try ctx.args.text("uid") {
-            // The event a confirmed plan named, and no other that came first since.
-            guard let e = events.first(where: { $0.uid == uid }) else {
-                throw AgentError.notFound("no event \(uid) in PocketBrains' calendar (taken out or changed since the plan was made); nothing was taken out")
-            }
-            if e.repeats { throw AgentError.conflict("\"\(e.title)\" repeats; PocketBrains takes out single events only: change the series in a calendar program") }
-            if next, e.start < ctx.clock.now { throw AgentError.conflict("\"\(e.title)\" \(e.when(zone)) has begun, so it is no longer the next event; nothing was taken out") }
-            chosen = [e]
+            chosen = [try byUID(uid, in: events, next: next, clock: ctx.clock)]
         } else if next {
-            // Still to come: one that has not started (an all-day event of today is under way).
-            let ahead = inSpan.filter { $0.start >= ctx.clock.now }.sorted { $0.start < $1.start }
-            let matcher = TitleMatcher(preferOpen: true)
-            let fits = title.map { t in ahead.filter { e in
-                if case .found = matcher.match(t, in: [TitleMatcher.Candidate(ref: e.uid, title: e.title, open: true)]) { return true }
-                return false
-            } } ?? ahead
-            guard let first = fits.first else {
-                if let title { throw AgentError.notFound(try missing(ctx, title: title, when: when, own: path) + " still to come") }
+            guard let first = try nextToCome(ctx, title: title, in: inSpan, when: when, own: path) else {
                 return ToolOutcome(ref: ["path": .string(path)], summary: "PocketBrains' calendar has no single event still to come\(when); nothing was taken out\(seriesNote)",
                                    data: .object(["removed": .array([]), "path": .string(path)]))
             }
             chosen = [first]
         } else if let title {
-            let matcher = TitleMatcher(preferOpen: true)
-            let candidates = inSpan.map { TitleMatcher.Candidate(ref: $0.uid, title: $0.title, open: true) }
-            let byUID = Dictionary(inSpan.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
-            if all {
-                chosen = inSpan.filter { e in
-                    if case .found = matcher.match(title, in: [TitleMatcher.Candidate(ref: e.uid, title: e.title, open: true)]) { return true }
-                    return false
-                }
-            } else {
-                switch matcher.match(title, in: candidates) {
-                case .found(let c): chosen = [byUID[c.ref]!]
-                case let .loose(c, missing):
-                    let e = byUID[c.ref]!
-                    throw AgentError.unsure(kind: "event", query: title, candidate: "\"\(e.title)\" \(e.when(zone))", missing: missing)
-                case .ambiguous(let list):
-                    throw AgentError.ambiguous(kind: "event", query: title, candidates: list.map { "\"\($0.title)\" \(byUID[$0.ref]!.when(zone))" })
-                case .none:
-                    break
-                }
-            }
-            if chosen.isEmpty {
-                if let r = series.first(where: { if case .found = matcher.match(title, in: [.init(ref: $0.uid, title: $0.title, open: true)]) { return true }; return false }) {
-                    throw AgentError.conflict("\"\(r.title)\" repeats; PocketBrains takes out single events only: change the series in a calendar program")
-                }
-                throw AgentError.notFound(try missing(ctx, title: title, when: when, own: path))
-            }
+            chosen = try byTitle(ctx, title, all: all, in: inSpan, series: series, when: when, own: path)
         } else {
             chosen = inSpan
         }
@@ -152,6 +113,62 @@ enum EventTools {
         let still = uids.compactMap(\.stringValue).filter(left.contains)
         return still.isEmpty ? nil : "\(still.joined(separator: ", ")) still in \(path)"
     })
+
+    /// The event a confirmed plan named by its UID, and no other that came first since.
+    static func byUID(_ uid: String, in events: [OwnEvent], next: Bool, clock: AgentClock) throws -> OwnEvent {
+        guard let e = events.first(where: { $0.uid == uid }) else {
+            throw AgentError.notFound("no event \(uid) in PocketBrains' calendar (taken out or changed since the plan was made); nothing was taken out")
+        }
+        if e.repeats { throw AgentError.conflict("\"\(e.title)\" repeats; PocketBrains takes out single events only: change the series in a calendar program") }
+        if next, e.start < clock.now { throw AgentError.conflict("\"\(e.title)\" \(e.when(clock.zone)) has begun, so it is no longer the next event; nothing was taken out") }
+        return e
+    }
+
+    /// The first event still to come (one that has not started: an all-day event of today is
+    /// under way), of `title` when one is given; nil when there is none and no title was given.
+    static func nextToCome(_ ctx: ToolContext, title: String?, in events: [OwnEvent], when: String, own path: String) throws -> OwnEvent? {
+        let ahead = events.filter { $0.start >= ctx.clock.now }.sorted { $0.start < $1.start }
+        let fits = title.map { t in ahead.filter { matches($0, t) } } ?? ahead
+        if fits.isEmpty, let title { throw AgentError.notFound(try missing(ctx, title: title, when: when, own: path) + " still to come") }
+        return fits.first
+    }
+
+    /// The event `title` names (with `all`, every one it matches); a loose or ambiguous match is
+    /// asked about, a repeating one refused, none said plainly.
+    static func byTitle(_ ctx: ToolContext, _ title: String, all: Bool, in events: [OwnEvent], series: [OwnEvent],
+                        when: String, own path: String) throws -> [OwnEvent] {
+        let zone = ctx.clock.zone
+        var chosen: [OwnEvent] = []
+        if all {
+            chosen = events.filter { matches($0, title) }
+        } else {
+            let byUID = Dictionary(events.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
+            let candidates = events.map { TitleMatcher.Candidate(ref: $0.uid, title: $0.title, open: true) }
+            func event(_ c: TitleMatcher.Candidate) -> String { byUID[c.ref].map { "\"\($0.title)\" \($0.when(zone))" } ?? "\"\(c.title)\"" }
+            switch TitleMatcher(preferOpen: true).match(title, in: candidates) {
+            case .found(let c): chosen = byUID[c.ref].map { [$0] } ?? []
+            case let .loose(c, missing):
+                throw AgentError.unsure(kind: "event", query: title, candidate: event(c), missing: missing)
+            case .ambiguous(let list):
+                throw AgentError.ambiguous(kind: "event", query: title, candidates: list.map(event))
+            case .none:
+                break
+            }
+        }
+        if chosen.isEmpty {
+            if let r = series.first(where: { matches($0, title) }) {
+                throw AgentError.conflict("\"\(r.title)\" repeats; PocketBrains takes out single events only: change the series in a calendar program")
+            }
+            throw AgentError.notFound(try missing(ctx, title: title, when: when, own: path))
+        }
+        return chosen
+    }
+
+    /// Whether `title` names the event, as a title match that needs no asking.
+    static func matches(_ e: OwnEvent, _ title: String) -> Bool {
+        if case .found = TitleMatcher(preferOpen: true).match(title, in: [TitleMatcher.Candidate(ref: e.uid, title: e.title, open: true)]) { return true }
+        return false
+    }
 
     /// Why nothing matched: the own calendar has no such event; when another calendar of the
     /// folder has one, where it is, since PocketBrains cannot take it out of there.
