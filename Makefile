@@ -45,7 +45,7 @@ model: build
 # ones), and every program a link to it: see Sources/pocketbrains/main.swift.
 build: deps
 	$(SWIFT) build -c release --static-swift-stdlib
-	@for p in $$("$(BUILD)/pocketbrains" --programs); do ln -sf pocketbrains "$(BUILD)/$$p"; done
+	@programs=$$("$(BUILD)/pocketbrains" --programs) || exit 1; for p in $$programs; do ln -sf pocketbrains "$(BUILD)/$$p"; done
 
 # The unit tests' last lines, with their status (a pipe into tail would hide a failure).
 unit: build model
@@ -156,14 +156,16 @@ demo: build model
 install: build
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man5" "$(DESTDIR)$(MANDIR)/man7"
 	install -m 755 "$(BUILD)/pocketbrains" "$(DESTDIR)$(BINDIR)/pocketbrains"
-	for p in $$("$(BUILD)/pocketbrains" --programs); do ln -sf pocketbrains "$(DESTDIR)$(BINDIR)/$$p"; done
+	programs=$$("$(BUILD)/pocketbrains" --programs) || exit 1; for p in $$programs; do ln -sf pocketbrains "$(DESTDIR)$(BINDIR)/$$p"; done
 	for s in $(SCRIPTS); do install -m 755 "bin/$$s" "$(DESTDIR)$(BINDIR)/$$s"; done
 	install -m 644 man/man1/*.1 "$(DESTDIR)$(MANDIR)/man1/"
 	install -m 644 man/man5/*.5 "$(DESTDIR)$(MANDIR)/man5/"
 	install -m 644 man/man7/*.7 "$(DESTDIR)$(MANDIR)/man7/"
 
 uninstall:
-	for p in $$("$(DESTDIR)$(BINDIR)/pocketbrains" --programs) pocketbrains $(SCRIPTS); do rm -f "$(DESTDIR)$(BINDIR)/$$p"; done
+	# Every link to the executable, whatever version installed it.
+	for f in "$(DESTDIR)$(BINDIR)"/*; do [ "$$(readlink "$$f")" != pocketbrains ] || rm -f "$$f"; done
+	for p in pocketbrains $(SCRIPTS); do rm -f "$(DESTDIR)$(BINDIR)/$$p"; done
 	for m in man/man1/*.1; do rm -f "$(DESTDIR)$(MANDIR)/man1/$$(basename $$m)"; done
 	for m in man/man5/*.5; do rm -f "$(DESTDIR)$(MANDIR)/man5/$$(basename $$m)"; done
 	for m in man/man7/*.7; do rm -f "$(DESTDIR)$(MANDIR)/man7/$$(basename $$m)"; done

@@ -21,6 +21,6 @@ got=$(sha256sum "$dir/model.safetensors" | cut -d' ' -f1)
 [ -s "$dir/vocab.txt" ] || fail "no vocab.txt in $dir"
 [ -z "$(find "$dir" -name '.pocketbrains-model.*')" ] || fail "a staging folder was left in $dir"
 PB_MODEL_DIR=$dir "$build/pb-embed" --check || fail "pb-embed cannot load the model it installed"
-PATH="$build:$PATH" PATH="$build:$PATH" PB_MODEL_DIR=$dir sh "$script" >"$tmp/out" 2>&1 || fail "a second run failed"
+PATH="$build:$PATH" PB_MODEL_DIR=$dir sh "$script" >"$tmp/out" 2>&1 || fail "a second run failed"
 grep -qx "pocketbrains-model: present at $dir" "$tmp/out" || { cat "$tmp/out"; fail "a second run did not find the model"; }
 echo "model: passed (pocketbrains-model installed $want and pb-embed loads it)"

@@ -19,7 +19,8 @@ TZ=UTC; export TZ
 build=$(cd "${1:-.build/release}" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 lines=$(mktemp)
-trap 'rm -f "$lines"' EXIT
+# A step that fails still shows the lines the ones before it printed.
+trap 'status=$?; [ "$status" -eq 0 ] || cat "$lines"; rm -f "$lines"' EXIT
 {
 PB_DATE="$build/pb-date" CASES="$here/cases.jsonl" python3 - <<'PY'
 import collections, datetime, json, os, subprocess

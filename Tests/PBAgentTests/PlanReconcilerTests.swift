@@ -131,6 +131,26 @@ struct PlanReconcilerTests {
 
     // MARK: R5 to R8, on plans from elsewhere
 
+    @Test("R5 rejects a proposal naming a tool there is none of, in its place, and keeps the rest of the plan")
+    func unknownToolInItsPlace() throws {
+        var object: [String: JSONValue] = ["text": "remind me to call Sam and buy milk", "steps": .array([
+            .object(["tool": "create_task", "args": .object(["title": "call Sam"])]),
+            .object(["tool": "create_reminder", "args": .object(["title": "call Sam"])]),
+            .object(["tool": "create_task", "args": .object(["title": "buy milk"])]),
+        ])]
+        let unknown = ProposedStep.unknown(in: &object)
+        #expect(unknown == [ProposedStep(n: 2, tool: "create_reminder", title: "call Sam")])
+        let plan = try RecordCodec().decode(PlanRecord.self, from: RecordCodec().encodeValue(JSONValue.object(object)), raw: object)
+        #expect(plan.steps.map(\.n) == [1, 3])
+        let p = planner.reconcile(plan, capture: false, unknownTools: unknown)
+        #expect(p.tools == ["create_task", "create_task"])
+        #expect(review(p).map(\.0) == [1, 2, 3] && review(p).map(\.1) == ["accepted", "rejected", "accepted"])
+        #expect(rule(p, "R5") == ["step 2 \"call Sam\": no tool is called create_reminder; rejected"])
+        let only = planner.reconcile(PlanRecord(text: "remind me to call Sam", steps: []), capture: false,
+                                     unknownTools: [ProposedStep(n: 1, tool: "create_reminder", title: nil)])
+        #expect(only.steps.isEmpty && only.message?.hasSuffix(PlanRecord.nothingLeft) == true)
+    }
+
     @Test("R5 rejects a missing required argument, and a capture that would change items")
     func admissible() {
         let missing = reconcile("add a task to buy bread", [step(1, .createTask, ["due": "2026-11-27"])])

@@ -15,7 +15,7 @@ import PBCore
         #expect(plan.message == "left out: \"it\"")
         #expect(plan.confirm == "delete \"milk\"?")
         #expect(plan.confirmed == true)
-        #expect(plan.review == [PlanReview(proposal: 1, tool: .deleteTask, outcome: .rejected, rules: [.target])])
+        #expect(plan.review == [PlanReview(proposal: 1, tool: "delete_task", outcome: .rejected, rules: [.target])])
         #expect(plan.extra == ["x-mine": .number(1)])
         #expect(String(decoding: try codec.encode(plan), as: UTF8.self) == line)
     }

@@ -36,6 +36,10 @@ import PBCore
                                              reason: "unknown tool 'create_reminder' (known: \(registry.names.map(\.rawValue).joined(separator: ", ")))")) {
             try RecordCodec().decode(PlanRecord.self, from: Data(json.utf8))
         }
+        #expect(throws: RecordError.badField(name: "steps[1].tool",
+                                             reason: "unknown tool 'Create_Task' (known: \(registry.names.map(\.rawValue).joined(separator: ", ")))")) {
+            try RecordCodec().decode(PlanRecord.self, from: Data(#"{"steps":[{"tool":"agenda"},{"tool":"Create_Task"}]}"#.utf8))
+        }
         for tool in ToolName.allCases {
             let step = try RecordCodec().decode(PlanRecord.self, from: Data(#"{"steps":[{"tool":"\#(tool)"}]}"#.utf8)).steps[0]
             #expect(step.tool == tool)

@@ -22,7 +22,9 @@ import Testing
 
     @Test func selfClosingIsASlashBeforeTheEnd() {
         #expect(scan(#" r:id="x"/>"#, unquoted: false).selfClosing)
-        #expect(scan(" / >", unquoted: true).selfClosing)
+        #expect(scan(" / >", unquoted: false).selfClosing)
+        #expect(!scan(" / >", unquoted: true).selfClosing, "HTML: only a '/' right before the '>'")
+        #expect(scan("/>", unquoted: true).selfClosing)
         #expect(!scan(" a/b>", unquoted: false).selfClosing)
         #expect(scan(#" a="unterminated"#, unquoted: true).rest == "")
     }

@@ -162,8 +162,12 @@ public enum PlanCommand {
         guard isRecord(line) else {
             throw RecordError.badField(name: "line", reason: "--reconcile reads plan records (JSON objects with text and steps), not text")
         }
-        let object = try RecordCodec().decodeObject(line.data)
-        let plan = try RecordCodec().decode(PlanRecord.self, from: line.data, raw: object)
+        var object = try RecordCodec().decodeObject(line.data)
+        // A step naming a tool there is none of is another planner's mistake, which R5 rejects in
+        // its place; the rest of the plan is read as any plan is.
+        let unknownTools = ProposedStep.unknown(in: &object)
+        let data = unknownTools.isEmpty ? line.data : try RecordCodec().encodeValue(JSONValue.object(object))
+        let plan = try RecordCodec().decode(PlanRecord.self, from: data, raw: object)
         guard let text = plan.text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw RecordError.missingField("text")
         }
@@ -178,6 +182,6 @@ public enum PlanCommand {
         if case .bool(let b)? = object["capture"] { wantsCapture = wantsCapture || b }
         var input = plan
         if input.now == nil { input.now = own.dates.format.instant(own.dates.parser.now) }
-        return own.reconcile(input, capture: wantsCapture)
+        return own.reconcile(input, capture: wantsCapture, unknownTools: unknownTools)
     }
 }

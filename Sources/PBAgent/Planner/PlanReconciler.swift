@@ -34,8 +34,9 @@ public struct PlanReconciler: Sendable {
 
     /// The reconciled plan. `capture` turns on R1 and R4 and the capture tool list; `listAll`
     /// writes every rule (fired or not) and a review of every proposal, else only what fired.
-    public func reconcile(_ plan: PlanRecord, request: String, capture: Bool, listAll: Bool) -> PlanRecord {
-        var pass = Pass(owner: self, request: request, capture: capture, steps: plan.steps)
+    public func reconcile(_ plan: PlanRecord, request: String, capture: Bool, listAll: Bool,
+                          unknownTools: [ProposedStep] = []) -> PlanRecord {
+        var pass = Pass(owner: self, request: request, capture: capture, steps: plan.steps, unknownTools: unknownTools)
         pass.run()
         var out = plan
         out.steps = pass.renumbered()
@@ -163,6 +164,10 @@ public struct PlanReconciler: Sendable {
         let request: String
         let capture: Bool
         let steps: [PlanStep]
+        /// Proposals naming a tool there is none of, by their number: R5 rejects each in its place.
+        let unknownTools: [ProposedStep]
+        /// How many steps were proposed, known tools or not.
+        let proposals: Int
         let said: Set<String>
         /// The request's date phrases: their first and last days, and the value as the tools write it.
         let phrases: [(first: String, last: String, value: String, timed: Bool, primary: Bool)]
@@ -177,11 +182,13 @@ public struct PlanReconciler: Sendable {
         /// Questions the plan must ask before it writes (its `confirm`).
         var questions: [String] = []
 
-        init(owner: PlanReconciler, request: String, capture: Bool, steps: [PlanStep]) {
+        init(owner: PlanReconciler, request: String, capture: Bool, steps: [PlanStep], unknownTools: [ProposedStep] = []) {
             self.owner = owner
             self.request = request
             self.capture = capture
             self.steps = steps
+            self.unknownTools = unknownTools
+            proposals = steps.count + unknownTools.count
             // A verb said in the past ("tidied the garage") is grounded in its lemma ("tidy"), which
             // the grammar writes into a completion's title; irregular pasts ("wrote") likewise.
             var said = Set(TitleMatcher.contentWords(request))
@@ -224,8 +231,13 @@ public struct PlanReconciler: Sendable {
         }
 
         mutating func run() {
+            var unknown = unknownTools.sorted { $0.n < $1.n }[...]
             for (i, step) in steps.enumerated() {
                 let n = step.n > 0 ? step.n : i + 1
+                while let u = unknown.first, u.n < n {
+                    refuse(u)
+                    unknown = unknown.dropFirst()
+                }
                 var s = step
                 s.n = n
                 let outcome = check(&s)
@@ -233,21 +245,30 @@ public struct PlanReconciler: Sendable {
                 switch outcome {
                 case .reject:
                     rejected.insert(n)
-                    reviews.append(PlanReview(proposal: n, tool: s.tool, outcome: .rejected, rules: fired))
+                    reviews.append(PlanReview(proposal: n, tool: s.tool.rawValue, outcome: .rejected, rules: fired))
                 case .merged(let into):
                     rejected.insert(n)
                     mergedInto[n] = into
-                    reviews.append(PlanReview(proposal: n, tool: s.tool, outcome: .rejected, rules: fired))
+                    reviews.append(PlanReview(proposal: n, tool: s.tool.rawValue, outcome: .rejected, rules: fired))
                 case .keep:
                     kept.append((n, s))
-                    reviews.append(PlanReview(proposal: n, tool: s.tool, outcome: fired.isEmpty ? .accepted : .modified, rules: fired))
+                    reviews.append(PlanReview(proposal: n, tool: s.tool.rawValue, outcome: fired.isEmpty ? .accepted : .modified, rules: fired))
                 }
             }
+            unknown.forEach { refuse($0) }
             if capture { priorityFloor() }
             // Steps are numbered after all rules ran: the review says which step each became.
             for (index, k) in kept.enumerated() {
                 if let r = reviews.firstIndex(where: { $0.proposal == k.n }) { reviews[r].step = index + 1 }
             }
+        }
+
+        /// R5: a proposal naming a tool there is none of.
+        mutating func refuse(_ u: ProposedStep) {
+            let label = u.title.map { "step \(u.n) \"\($0)\"" } ?? "step \(u.n) (\(u.tool))"
+            change(.admissible, "\(label): no tool is called \(u.tool); rejected", step: u.n)
+            rejected.insert(u.n)
+            reviews.append(PlanReview(proposal: u.n, tool: u.tool, outcome: .rejected, rules: firedOn[u.n] ?? []))
         }
 
         enum Outcome { case keep, reject, merged(Int) }
@@ -261,7 +282,7 @@ public struct PlanReconciler: Sendable {
             // A step built on a rejected one falls with it; one built on a merged repeat uses the kept one.
             for r in StepReference.all(in: .object(s.args)) {
                 guard let k = r.step else { continue }
-                if k >= s.n || !steps.indices.contains(k - 1) {
+                if k >= s.n || k < 1 || k > proposals {
                     change(.admissible, "\(label(s)): refers to step \(k), which does not come before it; rejected", step: s.n)
                     return .reject
                 }

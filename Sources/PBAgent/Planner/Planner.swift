@@ -481,9 +481,9 @@ public struct Planner: Sendable {
 
     /// Reconciles a plan (the grammar's capture, or another planner's for `pb-plan --reconcile`)
     /// against its own text, listing every rule and every proposal's outcome.
-    public func reconcile(_ plan: PlanRecord, capture: Bool) -> PlanRecord {
-        var record = reconciler.reconcile(plan, request: plan.text ?? "", capture: capture, listAll: true)
-        if record.steps.isEmpty, !plan.steps.isEmpty {
+    public func reconcile(_ plan: PlanRecord, capture: Bool, unknownTools: [ProposedStep] = []) -> PlanRecord {
+        var record = reconciler.reconcile(plan, request: plan.text ?? "", capture: capture, listAll: true, unknownTools: unknownTools)
+        if record.steps.isEmpty, !plan.steps.isEmpty || !unknownTools.isEmpty {
             let said = record.message.map { [$0] } ?? []
             record.message = (said + Self.rejections(record) + [PlanRecord.nothingLeft]).joined(separator: "; ")
         }

@@ -9,14 +9,16 @@ public struct PlanReview: Codable, Equatable, Sendable {
 
     /// The proposal's position in the plan as proposed (1-based).
     public var proposal: Int
-    public var tool: ToolName
+    /// The tool as the proposal named it: a plan from elsewhere may name one there is none of,
+    /// which R5 rejects.
+    public var tool: String
     public var outcome: Outcome
     /// The step it became in the reconciled plan; nil when it was rejected.
     public var step: Int?
     /// The ids of the rules that acted on it.
     public var rules: [ReconciliationRule.ID]
 
-    public init(proposal: Int, tool: ToolName, outcome: Outcome, step: Int? = nil, rules: [ReconciliationRule.ID]) {
+    public init(proposal: Int, tool: String, outcome: Outcome, step: Int? = nil, rules: [ReconciliationRule.ID]) {
         self.proposal = proposal
         self.tool = tool
         self.outcome = outcome

@@ -48,7 +48,7 @@ public enum ToolName: String, ClosedSet, CustomStringConvertible {
         let text = try container.decode(String.self)
         guard let tool = Self(rawValue: text) else {
             let known = ToolRegistry.standard.names.map(\.rawValue).joined(separator: ", ")
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown tool '\(text)' (known: \(known))")
+            throw RecordError.badField(name: RecordCodec.fieldPath(decoder.codingPath), reason: "unknown tool '\(text)' (known: \(known))")
         }
         self = tool
     }

@@ -132,12 +132,18 @@ public struct RecordCodec: Sendable {
     }
 
     /// A one-line, lowercase account of a decoding failure, naming the field path.
+    /// A field's path as messages name it: `steps[0].tool`.
+    public static func fieldPath(_ keys: [CodingKey]) -> String {
+        keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            .replacingOccurrences(of: ".[", with: "[")
+    }
+
     static func recordError(_ error: Error) -> RecordError {
+        // A type that reads itself may say exactly what is wrong, in the input's own words.
+        if let error = error as? RecordError { return error }
         guard let error = error as? DecodingError else { return .notJSON(String(describing: error)) }
         func path(_ keys: [CodingKey], _ last: CodingKey? = nil) -> String {
-            let all = keys + (last.map { [$0] } ?? [])
-            return all.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-                .replacingOccurrences(of: ".[", with: "[")
+            fieldPath(keys + (last.map { [$0] } ?? []))
         }
         switch error {
         case .keyNotFound(let key, let ctx):

@@ -5,7 +5,8 @@
 struct MarkupAttributes {
     /// Each attribute as written: its name's bytes, and its value's (nil when it has none).
     var pairs: [(name: ArraySlice<UInt8>, value: ArraySlice<UInt8>?)] = []
-    /// The tag ends in `/>`: nothing but spaces between the last `/` and the `>`.
+    /// The tag ends in `/>`: in HTML the `/` right before the `>`; in XML nothing but spaces
+    /// between them.
     var selfClosing = false
     /// Just past the tag's `>`, or the end of the input.
     var end: Int
@@ -20,7 +21,11 @@ struct MarkupAttributes {
             let byte = bytes[i]
             if byte == close { i += 1; break }
             if isSpace(byte) { i += 1; continue }
-            if byte == slash { selfClosing = true; i += 1; continue }
+            if byte == slash {
+                selfClosing = !unquotedValues || (i + 1 < bytes.count && bytes[i + 1] == close)
+                i += 1
+                continue
+            }
             selfClosing = false
             // A name is at least one byte, so a stray "=" cannot stall the scan.
             let nameStart = i
