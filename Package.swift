@@ -68,9 +68,13 @@ let package = Package(
         // (pb-remember), recalled by meaning, words and time fused by rank (pb-recall).
         .target(name: "PBMemory", dependencies: ["PBCore", "PBText", "PBDates", "PBSQLite", "PBNeural", "PBRetrieval", "PBAgent", "PBEndpoint"]),
 
+        // Voice: pb-listen, Whisper's encoder and decoder on CKernels over a CTranslate2 model
+        // file, audio through sox.
+        .target(name: "PBSpeech", dependencies: ["PBCore", "PBNeural", "CKernels"]),
+
         // Every pb-* program, chosen by the name it is run by.
         .executableTarget(name: "pocketbrains",
-                          dependencies: ["PBCore", "PBText", "PBNeural", "PBSQLite", "PBIndex", "PBRetrieval", "PBEndpoint", "PBAnswer", "PBDates", "PBAgent", "PBMemory"],
+                          dependencies: ["PBCore", "PBText", "PBNeural", "PBSQLite", "PBIndex", "PBRetrieval", "PBEndpoint", "PBAnswer", "PBDates", "PBAgent", "PBMemory", "PBSpeech"],
                           path: "Sources/pocketbrains"),
         // The parsers under libFuzzer (make fuzz builds it with -DFUZZING) or replaying kept
         // crash inputs (make test); not installed.

@@ -17,8 +17,8 @@ static int detect(void) {
     unsigned int a, b, c, d;
     int mask = 1 << PBK_PORTABLE;
     if (!__get_cpuid(1, &a, &b, &c, &d)) return mask;
-    int fma = (c >> 12) & 1, osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
-    if (!osxsave || !avx) return mask;
+    int fma = (c >> 12) & 1, osxsave = (c >> 27) & 1, avx = (c >> 28) & 1, f16c = (c >> 29) & 1;
+    if (!osxsave || !avx || !f16c) return mask;
     unsigned long long xcr0 = xgetbv0();
     int ymm = (xcr0 & 0x6) == 0x6;          // SSE and AVX state saved by the OS
     int zmm = (xcr0 & 0xE6) == 0xE6;        // and opmask, ZMM0-15 upper halves, ZMM16-31
@@ -90,6 +90,12 @@ void pbk_gelu(int path, float *x, int n) { table(path)->gelu(x, n); }
 void pbk_dot_rows(int path, const float *a, int rows, int k, ptrdiff_t lda, const float *x, float *out) {
     table(path)->dot_rows(a, rows, k, lda, x, out);
 }
+
+void pbk_dot_rows_f16(int path, const unsigned short *a, int rows, int k, ptrdiff_t lda, const float *x, float *out) {
+    table(path)->dot_rows_f16(a, rows, k, lda, x, out);
+}
+
+void pbk_widen_f16(int path, const unsigned short *src, float *dst, size_t n) { table(path)->widen_f16(src, dst, n); }
 
 static double now_seconds(void) {
     struct timespec t;

@@ -24,6 +24,7 @@ typedef int vi __attribute__((vector_size(64)));
 #define STOREU(p, v) _mm512_storeu_ps((p), (v))
 #define FMA(a, b, c) _mm512_fmadd_ps((a), (b), (c))
 #define SPLAT(x) _mm512_set1_ps(x)
+#define LOADH(p) _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(const void *)(p)))
 #define PBK_FN(name) name##_avx512
 
 #include "kernels.inc"
@@ -32,7 +33,7 @@ typedef int vi __attribute__((vector_size(64)));
 
 const pbk_path_table pbk_avx512 = {
     packed_size_avx512, pack_avx512, work_size_avx512, gemm_avx512, softmax_rows_avx512,
-    layer_norm_avx512, gelu_avx512, dot_rows_avx512, fma_loop_avx512, 2 * 12 * VW,
+    layer_norm_avx512, gelu_avx512, dot_rows_avx512, dot_rows_f16_avx512, widen_f16_avx512, fma_loop_avx512, 2 * 12 * VW,
 };
 #else
 const pbk_path_table pbk_avx512 = {0};

@@ -21,10 +21,17 @@ static inline vf splat_portable(float x) { vf v = {x, x, x, x}; return v; }
 #define FMA(a, b, c) ((a) * (b) + (c))
 #define SPLAT(x) splat_portable(x)
 #define PBK_FN(name) name##_portable
+static inline float half_portable(unsigned short h);
+static inline vf loadh_portable(const unsigned short *p) {
+    vf v = {half_portable(p[0]), half_portable(p[1]), half_portable(p[2]), half_portable(p[3])};
+    return v;
+}
+#define LOADH(p) loadh_portable(p)
 
 #include "kernels.inc"
 
 const pbk_path_table pbk_portable = {
     packed_size_portable, pack_portable, work_size_portable, gemm_portable,
-    softmax_rows_portable, layer_norm_portable, gelu_portable, dot_rows_portable, fma_loop_portable, 2 * 12 * VW,
+    softmax_rows_portable, layer_norm_portable, gelu_portable, dot_rows_portable,
+    dot_rows_f16_portable, widen_f16_portable, fma_loop_portable, 2 * 12 * VW,
 };

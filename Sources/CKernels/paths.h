@@ -14,6 +14,8 @@ typedef struct pbk_path_table {
     void (*layer_norm)(float *x, int rows, int n, const float *gamma, const float *beta, float eps);
     void (*gelu)(float *x, int n);
     void (*dot_rows)(const float *a, int rows, int k, ptrdiff_t lda, const float *x, float *out);
+    void (*dot_rows_f16)(const unsigned short *a, int rows, int k, ptrdiff_t lda, const float *x, float *out);
+    void (*widen_f16)(const unsigned short *src, float *dst, size_t n);
     double (*fma_loop)(long iterations);
     int flops_per_iteration;
 } pbk_path_table;

@@ -16,7 +16,7 @@ public enum KernelPath: String, CaseIterable, Sendable, CustomStringConvertible 
     public var description: String { rawValue }
 
     /// The CKernels path number; nil for `blas`.
-    var ownPath: Int32? {
+    public var ownPath: Int32? {
         switch self {
         case .avx512: Int32(PBK_AVX512)
         case .avx2: Int32(PBK_AVX2)

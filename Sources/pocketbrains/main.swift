@@ -14,6 +14,7 @@ import PBNeural
 import PBRetrieval
 import PBText
 import PBDates
+import PBSpeech
 
 // In the order of the pipelines: `pocketbrains --programs` lists them so, one per line, for the
 // Makefile's links and scripts; this table is the one list of them.
@@ -35,6 +36,7 @@ let table: KeyValuePairs<String, (spec: CommandSpec, run: (ParsedOptions) throws
     "pb-recall": (RecallCommand.spec, { try RecallCommand.run($0) }),
     "pb-session": (SessionCommand.spec, { try SessionCommand.run($0) }),
     "pb-brief": (BriefCommand.spec, { try BriefCommand.run($0) }),
+    "pb-listen": (ListenCommand.spec, { try ListenCommand.run($0) }),
 ]
 let programs = Dictionary(uniqueKeysWithValues: table.map { ($0.key, $0.value) })
 

@@ -1,6 +1,6 @@
 // PocketBrains' own matrix kernels for the encoder: packed-panel sgemm with fused epilogues,
 // and the row-wise softmax and LayerNorm, each for three code paths chosen from CPUID at run
-// time (AVX-512F, AVX2+FMA, portable C). The binary stays baseline x86-64: only the functions of
+// time (AVX-512F, AVX2+FMA+F16C, portable C). The binary stays baseline x86-64: only the functions of
 // a path are compiled for its instruction set (target attributes), and only called when
 // pbk_supported() says the CPU and the OS have it.
 //
@@ -64,6 +64,13 @@ void pbk_gelu(int path, float *x, int n);
 /// out[r] = the dot product of row r of a (rows of k values, row stride lda) with x, for r in
 /// 0..<rows: dense search's scan over the vector file, and late interaction's similarities.
 void pbk_dot_rows(int path, const float *a, int rows, int k, ptrdiff_t lda, const float *x, float *out);
+
+/// pbk_dot_rows over rows of IEEE halves (a model's float16 weights), widened exactly: the
+/// result equals pbk_dot_rows over the widened rows, bit for bit, with half the memory read.
+void pbk_dot_rows_f16(int path, const unsigned short *a, int rows, int k, ptrdiff_t lda, const float *x, float *out);
+
+/// dst[i] = src[i] widened from IEEE half to float, exactly.
+void pbk_widen_f16(int path, const unsigned short *src, float *dst, size_t n);
 
 /// Fused multiply-add throughput of one core on the path (GFLOP/s, a multiply-add counted as
 /// two), from a register-only loop of independent chains run for about `seconds`.

@@ -2,10 +2,13 @@ import Foundation
 
 /// Where PocketBrains keeps its data, from flags and the environment:
 /// `PB_HOME` (default `${XDG_DATA_HOME:-$HOME/.local/share}/pocketbrains`), libraries under
-/// `$PB_HOME/libraries/NAME`, the model under `PB_MODEL_DIR` or `$PB_HOME/models/all-MiniLM-L6-v2`.
+/// `$PB_HOME/libraries/NAME`, the model under `PB_MODEL_DIR` or `$PB_HOME/models/all-MiniLM-L6-v2`,
+/// the speech model under `PB_SPEECH_MODEL_DIR` or `$PB_HOME/models/whisper-tiny.en`.
 public struct PBEnvironment: Sendable {
     public var home: URL
     public var modelDirectory: URL
+    /// The Whisper model pb-listen runs: `PB_SPEECH_MODEL_DIR`, else `$PB_HOME/models/whisper-tiny.en`.
+    public var speechModelDirectory: URL
     /// `PB_LIBRARY`: the library a program uses when no `--library` is given.
     public var library: String?
     /// `PB_NOW`, as given: the instant the programs that read the clock for what they write
@@ -27,6 +30,11 @@ public struct PBEnvironment: Sendable {
             modelDirectory = URL(fileURLWithPath: model)
         } else {
             modelDirectory = home.appendingPathComponent("models/all-MiniLM-L6-v2")
+        }
+        if let model = variables["PB_SPEECH_MODEL_DIR"], !model.isEmpty {
+            speechModelDirectory = URL(fileURLWithPath: model)
+        } else {
+            speechModelDirectory = home.appendingPathComponent("models/whisper-tiny.en")
         }
     }
 
