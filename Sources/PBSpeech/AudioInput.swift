@@ -37,13 +37,14 @@ public struct AudioInput: Sendable {
             throw ToolFailure(.cannotOpen, "\(path): no such file")
         }
         guard FileManager.default.isReadableFile(atPath: path) else { throw ToolFailure(.cannotOpen, "\(path): not readable") }
-        // A name that starts with '-' would be read by sox as an option.
-        let operand = path.hasPrefix("-") ? "./" + path : path
+        // sox reads a name starting with '-' as an option, one starting with '|' as a command to
+        // run, and one starting with a URL scheme as a download: an absolute path is none of these.
+        let operand = URL(fileURLWithPath: path).standardizedFileURL.path
         let output = try sox.run(["-V1", operand, "-t", "raw", "-e", "floating-point", "-b", "32", "-L",
                                   "-r", String(Self.sampleRate), "-c", "1", "-"])
         if output.timedOut { throw ToolFailure(.ioError, "\(path): sox did not finish decoding within \(Int(sox.timeout)) s") }
         guard output.status == 0 else {
-            let said = String(decoding: output.stderr, as: UTF8.self)
+            let said = String(decoding: output.stderr, as: UTF8.self).replacingOccurrences(of: operand, with: path)
                 .split(separator: "\n").last.map { line in
                     line.range(of: "FAIL ").map { String(line[$0.upperBound...]) } ?? String(line)
                 } ?? "sox exited with status \(output.status)"
@@ -66,9 +67,11 @@ public struct AudioInput: Sendable {
         var at = 12, bytesPerSecond = 0
         while at + 8 <= bytes.count {
             let id = String(decoding: bytes[at..<(at + 4)], as: UTF8.self), size = u32(at + 4)
-            if id == "fmt ", at + 16 <= bytes.count { bytesPerSecond = u32(at + 16) }
+            if id == "fmt ", at + 20 <= bytes.count { bytesPerSecond = u32(at + 16) }
             if id == "data" {
-                guard bytesPerSecond > 0, size != 0xFFFF_FFFF else { return nil }
+                // A WAV written to a pipe (arecord, sox -t wav -) cannot know its length and
+                // declares the largest it can: that promises nothing.
+                guard bytesPerSecond > 0, size < 0x7FFF_F000 else { return nil }
                 let fileSize = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
                 let held = fileSize - (at + 8)
                 guard held < size else { return nil }

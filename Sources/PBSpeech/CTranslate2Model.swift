@@ -65,7 +65,10 @@ public struct CTranslate2Model: Sendable {
                 throw SpeechModelError.malformed(name, "\(variableName) has element type \(code)")
             }
             let byteCount = Int(try reader.u32())
-            guard byteCount == shape.reduce(1, *) * type.byteWidth else {
+            let elements = shape.reduce(Optional(1)) { total, dim in
+                total.flatMap { t in let (p, o) = t.multipliedReportingOverflow(by: dim); return o ? nil : p }
+            }
+            guard let elements, byteCount == elements * type.byteWidth else {
                 throw SpeechModelError.malformed(name, "\(variableName) holds \(byteCount) bytes for shape \(shape)")
             }
             variables[variableName] = Variable(shape: shape, type: type, offset: reader.offset, byteCount: byteCount)
@@ -93,7 +96,7 @@ public struct CTranslate2Model: Sendable {
     /// The array as 32-bit floats (float16 and bfloat16 widened exactly).
     public func floats(_ name: String) throws -> [Float] {
         let v = try variable(name)
-        return data.withUnsafeBytes { raw -> [Float] in
+        let values = data.withUnsafeBytes { raw -> [Float]? in
             let base = raw.baseAddress! + v.offset
             switch v.type {
             case .float32:
@@ -112,9 +115,11 @@ public struct CTranslate2Model: Sendable {
             case .bfloat16:
                 return (0..<v.count).map { Float(bitPattern: UInt32(base.loadUnaligned(fromByteOffset: $0 * 2, as: UInt16.self)) << 16) }
             case .int8, .int16, .int32:
-                return []
+                return nil
             }
         }
+        guard let values else { throw SpeechModelError.unsupported("\(name) holds \(v.type) values, not floating point") }
+        return values
     }
 
     /// A float16 array's halves as stored.
@@ -200,7 +205,7 @@ public enum SpeechModelError: ExitStatusProviding, Equatable {
         case .malformed(let path, let why): "\(path) is not a CTranslate2 model file this program reads: \(why)"
         case .missingArray(let name): "the speech model has no array \(name) (is it a Whisper model?)"
         case .unsupported(let why): "the speech model is not supported: \(why)"
-        case .missingModel(let dir): "no Whisper model at \(dir) (make model-speech, or pocketbrains-model --speech, fetches it; --model DIR names another)"
+        case .missingModel(let dir): "no Whisper model at \(dir) (looked for model.bin): run 'pocketbrains-model --speech' to fetch it, set PB_SPEECH_MODEL_DIR, or name one with --model"
         }
     }
 }

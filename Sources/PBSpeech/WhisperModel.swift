@@ -85,18 +85,50 @@ public final class WhisperModel: @unchecked Sendable {
             while m.has("\(prefix)/layer_\(n)/ffn/linear_0/weight") { n += 1 }
             return n
         }
+        let audioShape = try m.shape("encoder/position_encodings/encodings")
+        let textShape = try m.shape("decoder/position_encodings/encodings")
+        guard conv1Shape.count == 3, embeddingShape.count == 2, audioShape.count == 2, textShape.count == 2 else {
+            throw SpeechModelError.unsupported("arrays of the wrong rank for Whisper (conv1 \(conv1Shape), embeddings \(embeddingShape))")
+        }
         let width = conv1Shape[0]
         dimensions = Dimensions(mels: conv1Shape[1], width: width, heads: try m.integer("encoder/num_heads"),
                                 encoderLayers: layerCount("encoder"), decoderLayers: layerCount("decoder"),
-                                audioContext: try m.shape("encoder/position_encodings/encodings")[0],
-                                textContext: try m.shape("decoder/position_encodings/encodings")[0],
-                                vocabulary: embeddingShape[0])
+                                audioContext: audioShape[0], textContext: textShape[0], vocabulary: embeddingShape[0])
         let d = dimensions
         let sizes = [384: "tiny", 512: "base", 768: "small", 1024: "medium", 1280: "large"]
         name = "whisper-" + (sizes[width] ?? "\(width)") + (tokenizer.multilingual ? "" : ".en")
-        guard d.heads > 0, width % d.heads == 0, conv1Shape.count == 3, conv1Shape[2] == 3, d.encoderLayers > 0, d.decoderLayers > 0,
-              embeddingShape == [d.vocabulary, width], d.vocabulary > tokenizer.specials.timestampBegin else {
+        guard d.heads > 0, width > 0, width % d.heads == 0, conv1Shape[2] == 3, d.encoderLayers > 0, d.decoderLayers > 0,
+              embeddingShape == [d.vocabulary, width], audioShape == [d.audioContext, width], textShape == [d.textContext, width],
+              d.audioContext > 0, d.textContext > 8, d.vocabulary > tokenizer.specials.timestampBegin,
+              try m.shape("encoder/conv2/weight") == [width, width, 3] else {
             throw SpeechModelError.unsupported("shapes that are not Whisper's (conv1 \(conv1Shape), embeddings \(embeddingShape))")
+        }
+        // Every matrix the layers use has the shape the buffers are sized for: a file that says
+        // otherwise is refused here, not read past the end of a buffer later.
+        let inner = try m.shape("encoder/layer_0/ffn/linear_0/weight").first ?? 0
+        var expected: [String: [Int]] = ["encoder/layer_norm/gamma": [width], "decoder/layer_norm/gamma": [width]]
+        for i in 0..<d.encoderLayers {
+            let p = "encoder/layer_\(i)"
+            expected["\(p)/self_attention/linear_0/weight"] = [3 * width, width]
+            expected["\(p)/self_attention/linear_1/weight"] = [width, width]
+            expected["\(p)/ffn/linear_0/weight"] = [inner, width]
+            expected["\(p)/ffn/linear_1/weight"] = [width, inner]
+            expected["\(p)/self_attention/layer_norm/gamma"] = [width]
+            expected["\(p)/ffn/layer_norm/gamma"] = [width]
+        }
+        for i in 0..<d.decoderLayers {
+            let p = "decoder/layer_\(i)"
+            expected["\(p)/self_attention/linear_0/weight"] = [3 * width, width]
+            expected["\(p)/self_attention/linear_1/weight"] = [width, width]
+            expected["\(p)/attention/linear_0/weight"] = [width, width]
+            expected["\(p)/attention/linear_1/weight"] = [2 * width, width]
+            expected["\(p)/attention/linear_2/weight"] = [width, width]
+            expected["\(p)/ffn/linear_0/weight"] = [inner, width]
+            expected["\(p)/ffn/linear_1/weight"] = [width, inner]
+            for norm in ["self_attention", "attention", "ffn"] { expected["\(p)/\(norm)/layer_norm/gamma"] = [width] }
+        }
+        for (array, shape) in expected.sorted(by: { $0.key < $1.key }) where try m.shape(array) != shape {
+            throw SpeechModelError.unsupported("\(array) has shape \(try m.shape(array)), expected \(shape)")
         }
         let queryScale = Float(1.4426950408889634 / Double(d.headWidth).squareRoot())
         let path = own
@@ -170,7 +202,10 @@ public final class WhisperModel: @unchecked Sendable {
         // the task and control tokens; at the first step also a blank and the end of text.
         let s = tokenizer.specials
         let listed = (config["suppress_ids"] as? [Int]) ?? []
-        suppressed = Array(Set(listed + [s.transcribe, s.translate, s.startOfTranscript, s.startOfPrevious, s.startOfLM, s.noSpeech])).sorted()
-        suppressedAtBegin = (config["suppress_ids_begin"] as? [Int]) ?? [tokenizer.encode(" ").first ?? 220, s.endOfText]
+        let inVocabulary = 0..<d.vocabulary
+        suppressed = Array(Set(listed + [s.transcribe, s.translate, s.startOfTranscript, s.startOfPrevious, s.startOfLM, s.noSpeech]))
+            .filter(inVocabulary.contains).sorted()
+        suppressedAtBegin = ((config["suppress_ids_begin"] as? [Int]) ?? [tokenizer.encode(" ").first ?? 220, s.endOfText])
+            .filter(inVocabulary.contains)
     }
 }

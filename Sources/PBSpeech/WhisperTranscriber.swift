@@ -38,7 +38,8 @@ public final class WhisperTranscriber {
         let windowFrames = encoder.frames, bands = mel.bands
         let contentFrames = max(mel.frames - 1, 0)
         let rules = TimestampRules(specials: specials, suppressed: model.suppressed, suppressedAtBegin: model.suppressedAtBegin)
-        var previous: [Int] = initialPrompt.map { tokenizer.encode(" " + $0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? []
+        var previous: [Int] = (initialPrompt.map { tokenizer.encode(" " + $0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? [])
+            .filter { $0 < specials.endOfText }
         var segments: [TranscriptSegment] = []
         var seek = 0
         while seek < contentFrames {
@@ -68,8 +69,9 @@ public final class WhisperTranscriber {
                                               averageLogProbability: result.averageLogProbability,
                                               noSpeechProbability: result.noSpeechProbability))
             }
-            // A window that advanced nothing would be decoded again forever: at least one timestamp on.
-            seek = max(next, seek + 1)
+            // A window that ends on <|0.00|> would be decoded again with the same prompt: the whole
+            // window is taken as read instead.
+            seek = next > seek ? next : seek + size
             progress?(Double(min(seek, contentFrames)) * 0.01, Double(contentFrames) * 0.01)
         }
         return segments

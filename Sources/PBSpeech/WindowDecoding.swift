@@ -16,9 +16,14 @@ struct WindowDecoding: Equatable {
     static func greedy(_ decoder: WhisperDecoder, prompt: [Int], rules: TimestampRules) -> WindowDecoding {
         let model = decoder.model, specials = model.tokenizer.specials
         decoder.rewind(to: 0)
-        for (i, token) in prompt.enumerated() { decoder.step(token, wantLogits: i == prompt.count - 1) }
         var result = WindowDecoding(tokens: [], sumLogProbability: 0, noSpeechProbability: 0)
-        result.noSpeechProbability = probabilities(decoder.logits)[specials.noSpeech]
+        // The no-speech probability is read where OpenAI's decoder reads it: the logits after
+        // <|startoftranscript|> (a multilingual prompt goes on with the language and the task).
+        for (i, token) in prompt.enumerated() {
+            let start = token == specials.startOfTranscript
+            decoder.step(token, wantLogits: start || i == prompt.count - 1)
+            if start { result.noSpeechProbability = probabilities(decoder.logits)[specials.noSpeech] }
+        }
         let limit = model.dimensions.textContext
         while decoder.position < limit {
             var logits = decoder.logits

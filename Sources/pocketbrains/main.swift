@@ -50,7 +50,7 @@ if let program = programs[invokedAs] {
     let names = programs.keys.sorted().joined(separator: " ")
     let asked = arguments.dropFirst().first
     if asked == "--help" || asked == "-h" {
-        print("usage: pocketbrains PROGRAM [ARGUMENT ...]\n  (or run PROGRAM, a link to pocketbrains)\n       pocketbrains --version | --programs | --model-dir\nprograms: \(names)\nSee pocketbrains(7).")
+        print("usage: pocketbrains PROGRAM [ARGUMENT ...]\n  (or run PROGRAM, a link to pocketbrains)\n       pocketbrains --version | --programs | --model-dir | --speech-model-dir\nprograms: \(names)\nSee pocketbrains(7).")
         exit(0)
     }
     if asked == "--version" { print("pocketbrains \(PocketBrains.version)"); exit(0) }
@@ -61,6 +61,12 @@ if let program = programs[invokedAs] {
         let environment = PBEnvironment()
         print(environment.modelDirectory.path)
         exit(environment.modelPresent ? 0 : 1)
+    }
+    // The same for pb-listen's Whisper model (status 1 when its model.bin is not there).
+    if asked == "--speech-model-dir", arguments.count == 2 {
+        let environment = PBEnvironment()
+        print(environment.speechModelDirectory.path)
+        exit(environment.speechModelPresent ? 0 : 1)
     }
     FileHandle.standardError.write(Data("pocketbrains: \(asked.map { "'\($0)' is not a program; " } ?? "")usage: pocketbrains PROGRAM [ARGUMENT ...]\nprograms: \(names)\n".utf8))
     exit(ExitCode.usage.rawValue)

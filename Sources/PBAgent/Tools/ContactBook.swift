@@ -71,6 +71,27 @@ public struct ContactBook: Sendable {
         return .none
     }
 
+    /// The contacts one of whose single names (first, last or a nickname) sounds like `heard`:
+    /// the same phonetic key, of two sounds at least (a key of one sound matches too much).
+    /// For speech, where a name comes out as the word it sounds like ("mirror" for "Myra"),
+    /// spelling distance means nothing.
+    public func soundsLike(_ heard: String) -> [VCard] {
+        let key = Self.phonetic(Self.fold(heard))
+        guard key.count >= 2 else { return [] }
+        return contacts.filter { c in
+            ([c.given, c.family] + c.nicknames).map(Self.fold).contains { !$0.isEmpty && Self.phonetic($0) == key }
+        }
+    }
+
+    /// The phonetic key of a name, as `soundsLike` compares them.
+    public static func phoneticKey(_ name: String) -> String { phonetic(fold(name)) }
+
+    /// Whether `word` is one of a contact's names as written (case and accents aside).
+    public func isName(_ word: String) -> Bool {
+        let q = Self.fold(word)
+        return !q.isEmpty && contacts.contains { Self.names($0).contains(q) }
+    }
+
     /// Damerau-Levenshtein distance (adjacent swaps count one), on characters.
     static func distance(_ a: String, _ b: String) -> Int { EditDistance.optimalAlignment(Array(a), Array(b)) }
 

@@ -45,6 +45,13 @@ public struct PBEnvironment: Sendable {
         }
     }
 
+    /// Whether the speech model folder holds what pb-listen reads.
+    public var speechModelPresent: Bool {
+        ["model.bin", "tokenizer.json"].allSatisfy {
+            FileManager.default.fileExists(atPath: speechModelDirectory.appendingPathComponent($0).path)
+        }
+    }
+
     /// What a program says (status 69) when the model is not there: where it looked, and a
     /// command that works where the program runs, installed or in the source tree (`make model`
     /// runs the same script).

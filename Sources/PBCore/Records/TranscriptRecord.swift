@@ -75,13 +75,17 @@ public enum TranscriptReason: String, ClosedSet {
     case silence
 }
 
-/// A word of the transcript replaced by a contact's name that sounds like it.
+/// A word of the transcript heard after a word that names a person ("call", "text", "with"...)
+/// that sounds like a contact's name: replaced by the name when one contact sounds so
+/// (`name`), left as heard when several do (`candidates`), so nothing is guessed.
 public struct NameCorrection: Codable, Sendable, Equatable {
     public var heard: String
-    public var name: String
+    public var name: String?
+    public var candidates: [String]?
 
-    public init(heard: String, name: String) {
+    public init(heard: String, name: String? = nil, candidates: [String]? = nil) {
         self.heard = heard
         self.name = name
+        self.candidates = candidates
     }
 }

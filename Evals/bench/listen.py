@@ -1,0 +1,66 @@
+"""make bench: pb-listen's real-time factor beside faster-whisper's, on the same audio and weights.
+
+Twenty requests of the router's canonical split spoken by espeak-ng (en-gb), and one passage of
+about two minutes made of them all, transcribed by pb-listen (a whole process, the model's load
+included, 2 threads) on each kernel path this CPU has, and by faster-whisper (float32 and int8,
+greedy, cpu_threads=2, the model loaded before the clock starts) in the speech eval's venv.
+One JSON line per pb-listen path, with the CPU and the path; the real-time factor is seconds of
+audio per second of work, and the ratio pb-listen's time against faster-whisper's float32 path.
+
+    listen.py BUILD OUT
+"""
+import json
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "Evals", "speech"))
+import run as speech  # noqa: E402  (the speech eval's synthesis, decoding and venv)
+
+
+def main():
+    build, out = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    os.makedirs(out, exist_ok=True)
+    model_dir = subprocess.run([os.path.join(build, "pocketbrains"), "--speech-model-dir"], capture_output=True, text=True).stdout.strip()
+    if not os.path.exists(os.path.join(model_dir, "model.bin")):
+        print(json.dumps({"bench": "pb-listen", "skipped": f"no Whisper model at {model_dir} (make model-speech)"}))
+        return
+    python = speech.venv_python(os.path.join(ROOT, "Evals", "out", "speech"))
+    cases = speech.cases("check", ["canonical"])[:20]
+    wavs = [speech.synthesize("espeak-en-gb", c, out) for c in cases]
+    passage = os.path.join(out, "passage.wav")
+    subprocess.run(["sox"] + wavs + [passage], check=True)
+    sets = {"utterances": wavs, "passage": [passage]}
+    cpu, best = speech.machine(build)
+    paths = [p for p in ("avx512", "avx2", "portable") if subprocess.run(
+        [os.path.join(build, "pb-listen"), "--check"], env=dict(os.environ, PB_KERNEL=p), capture_output=True).returncode == 0]
+    for name, files in sets.items():
+        raws = [speech.samples_of(w, out) for w in files]
+        seconds = sum(speech.seconds_of(r) for r in raws)
+        listing = os.path.join(out, name + ".json")
+        with open(listing, "w") as f:
+            json.dump([{"id": str(i), "samples": r} for i, r in enumerate(raws)], f)
+        run = subprocess.run([python, os.path.join(ROOT, "Evals", "speech", "reference.py"), model_dir, listing, "2", "float32,int8"],
+                             check=True, capture_output=True, text=True)
+        theirs = {json.loads(l)["compute_type"]: json.loads(l)["seconds"] for l in run.stdout.splitlines() if '"seconds"' in l}
+        for path in paths:
+            if path == "portable" and name == "passage":
+                continue
+            start = time.perf_counter()
+            subprocess.run([os.path.join(build, "pb-listen"), "--no-names", "--threads", "2", "--"] + files, check=True,
+                           capture_output=True, env=dict(os.environ, PB_KERNEL=path))
+            ours = time.perf_counter() - start
+            print(json.dumps({"bench": "pb-listen", "audio": name, "files": len(files), "audio_seconds": round(seconds, 1),
+                              "kernel": path, "best": path == best, "cpu": cpu, "threads": 2, "model": "whisper-tiny.en",
+                              "seconds": round(ours, 3), "realtime": round(seconds / ours, 1),
+                              "realtime_faster_whisper_float32": round(seconds / theirs["float32"], 1),
+                              "realtime_faster_whisper_int8": round(seconds / theirs["int8"], 1),
+                              "ratio_to_faster_whisper_float32": round(theirs["float32"] / ours, 2),
+                              "ratio_to_faster_whisper_int8": round(theirs["int8"] / ours, 2)}), flush=True)
+
+
+if __name__ == "__main__":
+    main()
