@@ -70,7 +70,7 @@ let package = Package(
 
         // Voice: pb-listen, Whisper's encoder and decoder on CKernels over a CTranslate2 model
         // file, audio through sox, names checked against the contacts (PBAgent's ContactBook).
-        .target(name: "PBSpeech", dependencies: ["PBCore", "PBNeural", "PBAgent", "CKernels"]),
+        .target(name: "PBSpeech", dependencies: ["PBCore", "PBNeural", "PBAgent", "CKernels", "CZlib"]),
 
         // Every pb-* program, chosen by the name it is run by.
         .executableTarget(name: "pocketbrains",

@@ -13,7 +13,7 @@ The cases are the router's labelled requests (canonical, paraphrase, dates, ques
 contacts, drafts), written before any of this: the even lines are the check half reported here,
 the odd lines the tune half (run.py --half tune), the only half whose misses may be read.
 
-    run.py BUILD [--gate] [--quick] [--half check|tune]
+    run.py BUILD [--gate] [--quick] [--half check|tune] [--voice NAME]
       --quick: one voice (espeak-ng en-gb), the canonical, capture, contacts and drafts splits
       --gate:  exit 1 when a figure is past its floor in floors.json (make test runs --quick --gate)
 """
@@ -163,6 +163,7 @@ def main():
     p.add_argument("--gate", action="store_true")
     p.add_argument("--quick", action="store_true")
     p.add_argument("--half", choices=["check", "tune"], default="check")
+    p.add_argument("--voice", choices=list(VOICES), help="one voice only")
     o = p.parse_args()
     if o.gate and not o.quick:
         p.error("--gate goes with --quick: the floors are the quick run's")
@@ -182,7 +183,7 @@ def main():
     text_tools, text_args = accuracy(cs, plan(build, [(c["text"], c["now"]) for c in cs]))
     floors = json.load(open(os.path.join(HERE, "floors.json")))
     failed = []
-    for voice in (QUICK_VOICES if o.quick else VOICES):
+    for voice in ([o.voice] if o.voice else QUICK_VOICES if o.quick else VOICES):
         folder = os.path.join(out, "audio", voice)
         os.makedirs(folder, exist_ok=True)
         wavs = [synthesize(voice, c, folder) for c in cs]

@@ -13,7 +13,7 @@ set -- "$@"
 args=""
 for a in "$@"; do
   case $a in
-    --*|check|tune) args="$args $a" ;;
+    --*|check|tune|espeak-*|festival) args="$args $a" ;;
     *) build=$a ;;
   esac
 done

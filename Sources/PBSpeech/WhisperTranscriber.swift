@@ -54,7 +54,15 @@ public final class WhisperTranscriber {
                 prompt = [specials.startOfPrevious] + previous.suffix(model.dimensions.textContext / 2 - 1)
             }
             prompt += tokenizer.startSequence
-            let result = WindowDecoding.greedy(decoder, prompt: prompt, rules: rules)
+            var result = WindowDecoding.greedy(decoder, prompt: prompt, rules: rules)
+            // A prompt of the caller's (--prompt, --vocabulary) can lead a small model into
+            // repeating it or itself; such a window (as repetitive as faster-whisper's fallback
+            // threshold, or unlikely) is decoded again without any prompt, and the likelier of the
+            // two kept. Without a caller's prompt nothing changes: decoding stays the reference's.
+            if initialPrompt != nil, result.needsFallback(tokenizer) {
+                let plain = WindowDecoding.greedy(decoder, prompt: tokenizer.startSequence, rules: rules)
+                if !plain.needsFallback(tokenizer) || plain.averageLogProbability > result.averageLogProbability { result = plain }
+            }
             if result.noSpeechProbability > noSpeechThreshold && result.averageLogProbability <= logProbabilityThreshold {
                 seek += size
                 progress?(Double(min(seek, contentFrames)) * 0.01, Double(contentFrames) * 0.01)

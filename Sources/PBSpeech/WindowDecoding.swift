@@ -1,3 +1,4 @@
+import CZlib
 import Foundation
 
 /// One window's decoding: the tokens chosen after the prompt (timestamps included, the end of
@@ -7,6 +8,22 @@ struct WindowDecoding: Equatable {
     var tokens: [Int]
     var sumLogProbability: Double
     var noSpeechProbability: Double
+
+    /// Whether faster-whisper would decode this window again: its text compresses more than
+    /// 2.4 times (it repeats itself) or its tokens are unlikely (mean log-probability below -1).
+    func needsFallback(_ tokenizer: WhisperTokenizer) -> Bool {
+        Self.compressionRatio(tokenizer.decode(tokens).trimmingCharacters(in: .whitespaces)) > 2.4 || averageLogProbability < -1
+    }
+
+    /// Bytes of the text over bytes of its zlib compression (the default level), as faster-whisper measures it (zlib.compress).
+    static func compressionRatio(_ text: String) -> Double {
+        let input = Array(text.utf8)
+        guard !input.isEmpty else { return 0 }
+        var size = compressBound(uLong(input.count))
+        var output = [UInt8](repeating: 0, count: Int(size))
+        guard compress2(&output, &size, input, uLong(input.count), Z_DEFAULT_COMPRESSION) == Z_OK, size > 0 else { return 0 }
+        return Double(input.count) / Double(size)
+    }
 
     /// Per token, the end of text counted as one.
     var averageLogProbability: Double { sumLogProbability / Double(tokens.count + 1) }

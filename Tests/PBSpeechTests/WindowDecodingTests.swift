@@ -1,0 +1,19 @@
+import Testing
+@testable import PBSpeech
+
+@Suite("window decoding")
+struct WindowDecodingTests {
+    @Test("a text that repeats itself compresses past faster-whisper's 2.4; a plain sentence does not")
+    func compressionRatio() {
+        let loop = Array(repeating: "Sam Lee,", count: 40).joined(separator: " ")
+        #expect(WindowDecoding.compressionRatio(loop) > 2.4)
+        #expect(WindowDecoding.compressionRatio("Remind me to renew the car insurance on Friday.") < 2.4)
+        #expect(WindowDecoding.compressionRatio("") == 0)
+    }
+
+    @Test("the mean log-probability counts the end of text as a token")
+    func average() {
+        let w = WindowDecoding(tokens: [1, 2, 3], sumLogProbability: -2, noSpeechProbability: 0)
+        #expect(w.averageLogProbability == -0.5)
+    }
+}
