@@ -15,7 +15,7 @@ export PB_SPEECH_MODEL_DIR ?= $(shell "$(BUILD)/pocketbrains" --speech-model-dir
 # Tests and evals run in homes of their own: the user's default library must not reach them.
 unexport PB_LIBRARY
 
-DEB_PACKAGES = libsqlite3-dev libicu-dev libblas-dev libopenblas0-pthread poppler-utils tesseract-ocr tesseract-ocr-eng groff zlib1g-dev jq sqlite3 libcurl4 iproute2 wordnet-base wbritish sox libsox-fmt-all espeak-ng alsa-utils
+DEB_PACKAGES = libsqlite3-dev libicu-dev libblas-dev libopenblas0-pthread poppler-utils tesseract-ocr tesseract-ocr-eng groff zlib1g-dev jq sqlite3 libcurl4 iproute2 wordnet-base wbritish sox libsox-fmt-all espeak-ng festival festvox-kallpc16k alsa-utils
 
 # The programs are links to the one executable, which lists them (`pocketbrains --programs`).
 SCRIPTS  = pb-ingest pb-ask pb-do pb-thread pocketbrains-model
