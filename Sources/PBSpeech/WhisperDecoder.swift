@@ -22,7 +22,7 @@ final class WhisperDecoder: @unchecked Sendable {
     /// ([width][positions]) so each head's context is rows of dot products too.
     private var crossKeyValues, crossValuesTransposed: [UnsafeMutablePointer<Float>]
     private let x, normed, qkv, attended, wide, scratch, scores, inverseSum, logitsBuffer: UnsafeMutablePointer<Float>
-    private var allocations: [UnsafeMutableRawPointer] = []
+    private let arena = FloatArena()
 
     init(model: WhisperModel, threads: Int = 1) {
         self.model = model
@@ -30,13 +30,7 @@ final class WhisperDecoder: @unchecked Sendable {
         let d = model.dimensions, w = d.width
         audioPositions = d.audioContext
         context = KernelContext(path: model.path)
-        var made: [UnsafeMutableRawPointer] = []
-        func buffer(_ floats: Int) -> UnsafeMutablePointer<Float> {
-            let raw = UnsafeMutableRawPointer.allocate(byteCount: max(floats, 1) * 4, alignment: 64)
-            raw.initializeMemory(as: Float.self, repeating: 0, count: max(floats, 1))
-            made.append(raw)
-            return raw.bindMemory(to: Float.self, capacity: max(floats, 1))
-        }
+        let buffer = arena.buffer
         let inner = model.decoderLayers.first?.feedForwardIn.outputs ?? 4 * w
         selfKeys = (0..<d.decoderLayers).map { _ in buffer(d.textContext * w) }
         selfValues = (0..<d.decoderLayers).map { _ in buffer(d.textContext * w) }
@@ -51,10 +45,7 @@ final class WhisperDecoder: @unchecked Sendable {
         scores = buffer(max(d.audioContext, d.textContext))
         inverseSum = buffer(1)
         logitsBuffer = buffer(d.vocabulary)
-        allocations = made
     }
-
-    deinit { allocations.forEach { $0.deallocate() } }
 
     /// The next token's logits after a `step(_:wantLogits: true)`.
     var logits: [Float] { Array(UnsafeBufferPointer(start: logitsBuffer, count: model.dimensions.vocabulary)) }
@@ -77,14 +68,6 @@ final class WhisperDecoder: @unchecked Sendable {
     /// Forgets the tokens after `count` (a shorter prefix is decoded again from there).
     func rewind(to count: Int) { position = min(position, count) }
 
-    private func layerNorm(_ v: UnsafeMutablePointer<Float>, _ n: WhisperModel.Norm) {
-        n.gamma.withUnsafeBufferPointer { g in
-            n.beta.withUnsafeBufferPointer { b in
-                pbk_layer_norm(model.path, v, 1, Int32(model.dimensions.width), g.baseAddress!, b.baseAddress!, WhisperModel.epsilon)
-            }
-        }
-    }
-
     /// Feeds `token` at the next position; when `wantLogits`, `logits` holds the next token's.
     func step(_ token: Int, wantLogits: Bool) {
         let d = model.dimensions, w = d.width, hw = d.headWidth, p = position, path = model.path
@@ -95,7 +78,7 @@ final class WhisperDecoder: @unchecked Sendable {
         }
         for (l, layer) in model.decoderLayers.enumerated() {
             normed.update(from: x, count: w)
-            layerNorm(normed, layer.selfNorm)
+            layer.selfNorm.apply(normed, rows: 1, path: path)
             layer.selfQKV.apply(path: path, normed, into: qkv, scratch: scratch)
             (selfKeys[l] + p * w).update(from: qkv + w, count: w)
             (selfValues[l] + p * w).update(from: qkv + 2 * w, count: w)
@@ -112,7 +95,7 @@ final class WhisperDecoder: @unchecked Sendable {
             layer.selfOutput.apply(path: path, attended, into: x, scratch: scratch, accumulate: true)
 
             normed.update(from: x, count: w)
-            layerNorm(normed, layer.crossNorm)
+            layer.crossNorm.apply(normed, rows: 1, path: path)
             layer.crossQuery.apply(path: path, normed, into: qkv, scratch: scratch)
             for h in 0..<d.heads {
                 pbk_dot_rows(path, crossKeyValues[l] + h * hw, Int32(audioPositions), Int32(hw), 2 * w, qkv + h * hw, scores)
@@ -125,14 +108,14 @@ final class WhisperDecoder: @unchecked Sendable {
             layer.crossOutput.apply(path: path, attended, into: x, scratch: scratch, accumulate: true)
 
             normed.update(from: x, count: w)
-            layerNorm(normed, layer.feedForwardNorm)
+            layer.feedForwardNorm.apply(normed, rows: 1, path: path)
             layer.feedForwardIn.apply(path: path, normed, into: wide, scratch: scratch, gelu: true)
             layer.feedForwardOut.apply(path: path, wide, into: x, scratch: scratch, accumulate: true)
         }
         position = p + 1
         guard wantLogits else { return }
         normed.update(from: x, count: w)
-        layerNorm(normed, model.decoderNorm)
+        model.decoderNorm.apply(normed, rows: 1, path: path)
         let vocabulary = d.vocabulary, share = (vocabulary + threads - 1) / threads
         nonisolated(unsafe) let state = UnsafePointer(normed), out = logitsBuffer
         let embedding = model.tokenEmbedding

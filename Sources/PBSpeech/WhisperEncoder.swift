@@ -18,7 +18,7 @@ final class WhisperEncoder: @unchecked Sendable {
     private let melPadded, convolved, hidden, normed, qkv, attended, wide: UnsafeMutablePointer<Float>
     /// Per thread: scores of one head, its packed keys and values, and the softmax sums.
     private let scores, packedKeys, packedValues, rowSums: [UnsafeMutablePointer<Float>]
-    private var allocations: [UnsafeMutableRawPointer] = []
+    private let arena = FloatArena()
 
     init(model: WhisperModel, threads: Int) {
         self.model = model
@@ -27,13 +27,7 @@ final class WhisperEncoder: @unchecked Sendable {
         positions = d.audioContext
         frames = 2 * positions
         contexts = (0..<self.threads).map { _ in KernelContext(path: model.path) }
-        var made: [UnsafeMutableRawPointer] = []
-        func buffer(_ floats: Int) -> UnsafeMutablePointer<Float> {
-            let raw = UnsafeMutableRawPointer.allocate(byteCount: max(floats, 1) * 4, alignment: 64)
-            raw.initializeMemory(as: Float.self, repeating: 0, count: max(floats, 1))
-            made.append(raw)
-            return raw.bindMemory(to: Float.self, capacity: max(floats, 1))
-        }
+        let buffer = arena.buffer
         let w = d.width, t = positions
         melPadded = buffer((frames + 2) * d.mels)
         convolved = buffer((frames + 2) * w)
@@ -48,10 +42,7 @@ final class WhisperEncoder: @unchecked Sendable {
         packedKeys = (0..<self.threads).map { _ in buffer(keyFloats) }
         packedValues = (0..<self.threads).map { _ in buffer(valueFloats) }
         rowSums = (0..<self.threads).map { _ in buffer(t) }
-        allocations = made
     }
-
-    deinit { allocations.forEach { $0.deallocate() } }
 
     /// Runs `body(part, worker)` for each of `count` parts over the threads; `worker` picks the
     /// thread's own context and buffers.
@@ -80,15 +71,6 @@ final class WhisperEncoder: @unchecked Sendable {
         }
     }
 
-    private func layerNorm(_ x: UnsafeMutablePointer<Float>, rows: Int, _ n: WhisperModel.Norm) {
-        let width = model.dimensions.width
-        n.gamma.withUnsafeBufferPointer { g in
-            n.beta.withUnsafeBufferPointer { b in
-                pbk_layer_norm(model.path, x, Int32(rows), Int32(width), g.baseAddress!, b.baseAddress!, WhisperModel.epsilon)
-            }
-        }
-    }
-
     /// The encoder's output for `mel`: `frames` time-major frames of the model's bands (shorter
     /// input is zero-padded, as the reference pads a window). Returns positions x width values.
     func encode(_ mel: UnsafeBufferPointer<Float>) -> [Float] {
@@ -104,14 +86,14 @@ final class WhisperEncoder: @unchecked Sendable {
             for i in 0..<(t * w) { hidden[i] += p[i] }
         }
         for layer in model.encoderLayers { run(layer) }
-        layerNorm(hidden, rows: t, model.encoderNorm)
+        model.encoderNorm.apply(hidden, rows: t, path: model.path)
         return Array(UnsafeBufferPointer(start: hidden, count: t * w))
     }
 
     private func run(_ layer: WhisperModel.EncoderLayer) {
         let d = model.dimensions, w = d.width, t = positions, hw = d.headWidth
         normed.update(from: hidden, count: t * w)
-        layerNorm(normed, rows: t, layer.attentionNorm)
+        layer.attentionNorm.apply(normed, rows: t, path: model.path)
         product(normed, rows: t, lda: w, layer.qkv, into: qkv, ldc: 3 * w)
         let path = model.path
         parallel(d.heads) { head, worker in
@@ -126,7 +108,7 @@ final class WhisperEncoder: @unchecked Sendable {
         }
         product(attended, rows: t, lda: w, layer.attentionOutput, into: hidden, ldc: w, accumulate: true)
         normed.update(from: hidden, count: t * w)
-        layerNorm(normed, rows: t, layer.feedForwardNorm)
+        layer.feedForwardNorm.apply(normed, rows: t, path: model.path)
         let inner = layer.feedForwardIn.outputs
         product(normed, rows: t, lda: w, layer.feedForwardIn, into: wide, ldc: inner, gelu: true)
         product(wide, rows: t, lda: inner, layer.feedForwardOut, into: hidden, ldc: w, accumulate: true)

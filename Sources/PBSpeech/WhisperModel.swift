@@ -18,6 +18,15 @@ public final class WhisperModel: @unchecked Sendable {
     struct Norm {
         let gamma: [Float]
         let beta: [Float]
+
+        /// LayerNorm in place over `rows` rows of `gamma.count` values.
+        func apply(_ x: UnsafeMutablePointer<Float>, rows: Int, path: Int32) {
+            gamma.withUnsafeBufferPointer { g in
+                beta.withUnsafeBufferPointer { b in
+                    pbk_layer_norm(path, x, Int32(rows), Int32(g.count), g.baseAddress!, b.baseAddress!, WhisperModel.epsilon)
+                }
+            }
+        }
     }
 
     struct EncoderLayer {
@@ -134,7 +143,9 @@ public final class WhisperModel: @unchecked Sendable {
         let path = own
 
         func norm(_ prefix: String) throws -> Norm {
-            Norm(gamma: try m.floats("\(prefix)/gamma"), beta: try m.floats("\(prefix)/beta"))
+            let n = Norm(gamma: try m.floats("\(prefix)/gamma"), beta: try m.floats("\(prefix)/beta"))
+            guard n.gamma.count == width, n.beta.count == width else { throw SpeechModelError.unsupported("\(prefix) is not \(width) wide") }
+            return n
         }
         func weightsAndBias(_ prefix: String, scaledRows: Int) throws -> (w: [Float], b: [Float], outputs: Int, inputs: Int) {
             let shape = try m.shape("\(prefix)/weight")
