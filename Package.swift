@@ -70,7 +70,7 @@ let package = Package(
 
         // Voice: pb-listen, Whisper's encoder and decoder on CKernels over a CTranslate2 model
         // file, audio through sox, names checked against the contacts (PBAgent's ContactBook).
-        .target(name: "PBSpeech", dependencies: ["PBCore", "PBNeural", "PBAgent", "CKernels", "CZlib"]),
+        .target(name: "PBSpeech", dependencies: ["PBCore", "PBText", "PBNeural", "PBAgent", "CKernels", "CZlib"]),
 
         // Every pb-* program, chosen by the name it is run by.
         .executableTarget(name: "pocketbrains",
@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(name: "PBEndpointTests", dependencies: ["PBEndpoint", "PBCore"]),
         .testTarget(name: "PBAgentTests", dependencies: ["PBAgent", "PBDates", "PBEndpoint", "PBCore", "PBSQLite", "PBIndex", "PBText"]),
         .testTarget(name: "PBAnswerTests", dependencies: ["PBAnswer", "PBEndpoint", "PBCore", "PBText", "PBSQLite", "PBIndex", "PBNeural", "PBRetrieval"]),
-        .testTarget(name: "PBSpeechTests", dependencies: ["PBSpeech", "PBAgent", "PBNeural", "PBCore", "CKernels"]),
+        .testTarget(name: "PBSpeechTests", dependencies: ["PBSpeech", "PBText", "PBAgent", "PBNeural", "PBCore", "CKernels"]),
         .testTarget(name: "PBRetrievalTests", dependencies: ["PBRetrieval", "PBText", "PBCore"]),
     ]
 )

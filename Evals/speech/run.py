@@ -13,8 +13,9 @@ The cases are the router's labelled requests (canonical, paraphrase, dates, ques
 contacts, drafts), written before any of this: the even lines are the check half reported here,
 the odd lines the tune half (run.py --half tune), the only half whose misses may be read.
 
-    run.py BUILD [--gate] [--quick] [--half check|tune] [--voice NAME]
+    run.py BUILD [--gate] [--quick] [--half check|tune] [--voice NAME] [--model DIR]
       --quick: one voice (espeak-ng en-gb), the canonical, capture, contacts and drafts splits
+      --model: another Whisper folder (pocketbrains-model --speech-base), for both recognisers
       --gate:  exit 1 when a figure is past its floor in floors.json (make test runs --quick --gate)
 """
 import argparse
@@ -92,10 +93,10 @@ def seconds_of(raw):
     return os.path.getsize(raw) / 4 / 16000
 
 
-def listen(build, wavs, contacts=None, vocabulary=False):
+def listen(build, wavs, model_dir, contacts=None, vocabulary=False):
     env = dict(os.environ)
     env.pop("PB_CONTACTS", None)
-    args = [os.path.join(build, "pb-listen"), "--threads", "2"]
+    args = [os.path.join(build, "pb-listen"), "--threads", "2", "--model", model_dir]
     args += ["--contacts", contacts] if contacts else ["--no-names"]
     args += ["--vocabulary"] if vocabulary else []
     start = time.perf_counter()
@@ -164,13 +165,17 @@ def main():
     p.add_argument("--quick", action="store_true")
     p.add_argument("--half", choices=["check", "tune"], default="check")
     p.add_argument("--voice", choices=list(VOICES), help="one voice only")
+    p.add_argument("--model", help="a Whisper model folder other than pb-listen's default")
     o = p.parse_args()
     if o.gate and not o.quick:
         p.error("--gate goes with --quick: the floors are the quick run's")
+    if o.gate and o.model:
+        p.error("--gate holds the default model's floors")
     build = os.path.abspath(o.build)
     out = os.path.join(ROOT, "Evals", "out", "speech")
     os.makedirs(out, exist_ok=True)
-    model_dir = subprocess.run([os.path.join(build, "pocketbrains"), "--speech-model-dir"], capture_output=True, text=True).stdout.strip()
+    model_dir = os.path.abspath(o.model) if o.model else \
+        subprocess.run([os.path.join(build, "pocketbrains"), "--speech-model-dir"], capture_output=True, text=True).stdout.strip()
     if not os.path.exists(os.path.join(model_dir, "model.bin")):
         sys.exit(f"speech eval: no Whisper model at {model_dir} (make model-speech)")
     for tool in ("espeak-ng", "sox") + (() if o.quick else ("text2wave",)):
@@ -189,9 +194,9 @@ def main():
         wavs = [synthesize(voice, c, folder) for c in cs]
         raws = [samples_of(w, folder) for w in wavs]
         audio_seconds = sum(seconds_of(r) for r in raws)
-        heard, listen_seconds = listen(build, wavs)
-        named, _ = listen(build, wavs, contacts)
-        informed, _ = listen(build, wavs, contacts, vocabulary=True)
+        heard, listen_seconds = listen(build, wavs, model_dir)
+        named, _ = listen(build, wavs, model_dir, contacts)
+        informed, _ = listen(build, wavs, model_dir, contacts, vocabulary=True)
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
             json.dump([{"id": c["id"], "samples": r} for c, r in zip(cs, raws)], f)
             listing = f.name

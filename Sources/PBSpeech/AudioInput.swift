@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import PBCore
 
 /// Audio files to 16 kHz mono samples, through sox (Debian's `sox` with `libsox-fmt-all`: WAV,
@@ -17,42 +20,101 @@ public struct AudioInput: Sendable {
         public var seconds: Double { Double(samples.count) / Double(AudioInput.sampleRate) }
     }
 
-    let sox: ExternalProgram
+    /// The sox executable (`AudioStream` runs it, and stops one that stalls).
+    let sox: URL
 
-    public init(sox: ExternalProgram) { self.sox = sox }
+    public init(sox: URL) { self.sox = sox }
 
     /// sox from PATH; status 69 when it is not installed.
     public static func find() throws -> AudioInput {
         guard let url = ExternalProgram.find("sox") else {
             throw ToolFailure(.unavailable, "sox is not installed (apt-get install sox libsox-fmt-all): it reads the audio")
         }
-        // An hour of audio decodes in seconds; the limit only stops a hung decoder.
-        return AudioInput(sox: ExternalProgram(executable: url, timeout: 900))
+        return AudioInput(sox: url)
     }
 
-    /// The samples of the file at `path`: 66 when it cannot be opened, 65 when it is not audio.
+    /// A file's audio as the transcriber reads it, decoded a piece at a time: the spectrogram
+    /// itself for a recording up to `heldSeconds`, else (an hour-long one) a spectrogram read
+    /// window by window from a second decoding, once the first has found its largest value.
+    /// Either way memory holds at most `heldSeconds` of spectrogram, never the samples.
+    public struct Listening {
+        /// What Whisper hears: the spectrogram with `cuts`' silences left out.
+        let spectrogram: LogMelSpectrogram?
+        let streamed: StreamedSpectrogram?
+        /// The long silences left out, and the way back to the file's times.
+        public let cuts: SilenceCuts
+        /// Samples (16 kHz) in the file.
+        public let samples: Int
+        /// Seconds the WAV header promised, when the file holds fewer.
+        public let promisedSeconds: Double?
+        public var seconds: Double { Double(samples) / Double(AudioInput.sampleRate) }
+    }
+
+    /// Five minutes of spectrogram is 9.6 MB; past that the file is decoded a second time.
+    public static let heldSeconds = 300.0
+
+    /// The audio of the file at `path` (see `Listening`): 66 when it cannot be opened, 65 when
+    /// it is not audio.
+    public func listen(_ path: String, bands: Int, kernel: Int32, heldSeconds: Double = AudioInput.heldSeconds) throws -> Listening {
+        try Self.checkReadable(path)
+        let mel = MelFrames(bands: bands, path: kernel)
+        let heldFrames = Int(heldSeconds * 100)
+        var values: [Float] = []
+        var held = true
+        let stream = try AudioStream(sox: sox, path: path)
+        func keep(_ more: [Float]) {
+            guard held else { return }
+            if values.count + more.count > heldFrames * bands { held = false; values = [] } else { values += more }
+        }
+        while let samples = try stream.next() { keep(mel.append(samples)) }
+        keep(mel.finish())
+        let promised = Self.promisedSeconds(path, holding: Double(mel.samples) / Double(Self.sampleRate))
+        if held { return Self.held(values, mel: mel, bands: bands, promised: promised) }
+        let cuts = SilenceCuts(levels: mel.levels)
+        let again = StreamedSpectrogram(stream: try AudioStream(sox: sox, path: path), cuts: cuts, bands: bands,
+                                        top: mel.top, path: kernel)
+        return Listening(spectrogram: nil, streamed: again, cuts: cuts, samples: mel.samples, promisedSeconds: promised)
+    }
+
+    /// The same for samples in memory.
+    public static func listening(samples: [Float], bands: Int, kernel: Int32) -> Listening {
+        let mel = MelFrames(bands: bands, path: kernel)
+        var values = mel.append(samples)
+        values += mel.finish()
+        return held(values, mel: mel, bands: bands, promised: nil)
+    }
+
+    /// What Whisper hears of a spectrogram held whole: its values scaled, long silences left out.
+    static func held(_ raw: [Float], mel: MelFrames, bands: Int, promised: Double?) -> Listening {
+        var values = raw
+        let cuts = SilenceCuts(levels: mel.levels)
+        MelFrames.normalize(&values, top: mel.top)
+        if !cuts.isEmpty { values = cuts.kept.flatMap { values[($0.lowerBound * bands)..<($0.upperBound * bands)] } }
+        return Listening(spectrogram: LogMelSpectrogram(frames: cuts.count, bands: bands, values: values), streamed: nil,
+                         cuts: cuts, samples: mel.samples, promisedSeconds: promised)
+    }
+
+    /// Only a regular file (or a link to one) is read: it is read twice when long, its header
+    /// once more, and a FIFO would block the second time. 66 otherwise, saying what it is.
+    static func checkReadable(_ path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw ToolFailure(.cannotOpen, "\(path): \(String(cString: strerror(errno)).lowercased())") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw ToolFailure(.cannotOpen, "\(path): is a directory")
+        case S_IFIFO: throw ToolFailure(.cannotOpen, "\(path): is a FIFO or a pipe, not a file (give audio on standard input as -)")
+        default: throw ToolFailure(.cannotOpen, "\(path): is not a regular file")
+        }
+        guard access(path, R_OK) == 0 else { throw ToolFailure(.cannotOpen, "\(path): \(String(cString: strerror(errno)).lowercased())") }
+    }
+
+    /// The samples of the file at `path`, all of them (a recording the length of a request):
+    /// 66 when it cannot be opened, 65 when it is not audio.
     public func read(_ path: String) throws -> Audio {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw ToolFailure(.cannotOpen, "\(path): no such file")
-        }
-        guard FileManager.default.isReadableFile(atPath: path) else { throw ToolFailure(.cannotOpen, "\(path): not readable") }
-        // sox reads a name starting with '-' as an option, one starting with '|' as a command to
-        // run, and one starting with a URL scheme as a download: an absolute path is none of these.
-        let operand = URL(fileURLWithPath: path).standardizedFileURL.path
-        let output = try sox.run(["-V1", operand, "-t", "raw", "-e", "floating-point", "-b", "32", "-L",
-                                  "-r", String(Self.sampleRate), "-c", "1", "-"])
-        if output.timedOut { throw ToolFailure(.ioError, "\(path): sox did not finish decoding within \(Int(sox.timeout)) s") }
-        guard output.status == 0 else {
-            let said = String(decoding: output.stderr, as: UTF8.self).replacingOccurrences(of: operand, with: path)
-                .split(separator: "\n").last.map { line in
-                    line.range(of: "FAIL ").map { String(line[$0.upperBound...]) } ?? String(line)
-                } ?? "sox exited with status \(output.status)"
-            throw ToolFailure(.badInput, "\(path): not audio sox can read (\(said))")
-        }
-        let samples = output.stdout.withUnsafeBytes { raw in
-            (0..<(raw.count / 4)).map { Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))) }
-        }
+        try Self.checkReadable(path)
+        let stream = try AudioStream(sox: sox, path: path)
+        var samples: [Float] = []
+        while let more = try stream.next() { samples += more }
         return Audio(samples: samples, promisedSeconds: Self.promisedSeconds(path, holding: Double(samples.count) / Double(Self.sampleRate)))
     }
 

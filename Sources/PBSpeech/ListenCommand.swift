@@ -9,7 +9,8 @@ import PBNeural
 /// pb-listen: audio files to `transcript` records, on PocketBrains' own Whisper.
 ///
 /// Operands are audio files (`-`: audio on standard input). Without operands it reads records:
-/// `doc` records whose `path` is an audio file (what pb-ingest hands on), or lines that are paths.
+/// `doc` records whose `path` is an audio file, or lines that are paths. `--record` takes speech
+/// from the microphone instead, until Enter or the speaker stops.
 public enum ListenCommand {
     public static let spec = CommandSpec(
         name: "pb-listen",
@@ -21,6 +22,11 @@ public enum ListenCommand {
             OptionSpec("contacts", value: "PATH", help: "a .vcf file or a folder of them whose names are heard (default: PB_CONTACTS, else $PB_HOME/contacts)"),
             OptionSpec("no-names", help: "use no contacts: recover no names"),
             OptionSpec("vocabulary", help: "prompt the decoder with the agent's phrasing and the store's projects and open tasks (requests for pb-do)"),
+            OptionSpec("record", help: "record from the microphone (ALSA's arecord) until Enter, or until the speaker stops, and transcribe that"),
+            OptionSpec("device", value: "NAME", help: "with --record: the ALSA device to record from (arecord -L lists them; default: ALSA's default)"),
+            OptionSpec("silence", value: "SECONDS", help: "with --record: quiet after speech that ends the recording (default 2)"),
+            OptionSpec("limit", value: "SECONDS", help: "with --record: the longest recording (default 600, at most 3600)"),
+            OptionSpec("save", value: "FILE", help: "with --record: keep the recording as a new WAV file (never over an existing one), private to you"),
             OptionSpec("threads", value: "N", help: "threads for the audio encoder and the logits (default 2)"),
             OptionSpec("check", help: "load the model and exit: 0 if it loads, 69 if not"),
             OptionSpec("keep-going", help: "write an error record for a file that cannot be transcribed and go on (exit 65 at the end)"),
@@ -28,6 +34,7 @@ public enum ListenCommand {
 
     public static func run(_ o: ParsedOptions, environment: PBEnvironment = PBEnvironment()) throws -> ExitCode {
         let threads = try o.int("threads", default: 2, in: 1...64)
+        let recording = try Self.microphone(o)
         let directory = o.value("model").map { URL(fileURLWithPath: $0) } ?? environment.speechModelDirectory
         let model: WhisperModel
         do {
@@ -50,6 +57,22 @@ public enum ListenCommand {
         let vocabulary = o.flag("vocabulary") ? SpeechVocabulary.read(environment).prompt() : nil
         listener.transcriber.initialPrompt = [vocabulary, o.value("prompt")].compactMap { $0 }.joined(separator: " ").nilIfEmpty
         let writer = NDJSONWriter.standardOutput
+        if let (microphone, save) = recording {
+            Diagnostics.shared.progress("recording: press Enter to stop, or stop speaking")
+            let heard = try microphone.record(save: save)
+            Diagnostics.shared.endProgress()
+            if let save, let why = heard.saveFailed {
+                Diagnostics.shared.error("--save: \(save): \(why); the file holds what was written before that, the transcript all that was said")
+            }
+            var record = listener.transcribe(heard.samples, path: save)
+            record.time = ISO8601DateFormatter().string(from: heard.began)
+            if heard.stop == .limit {
+                Diagnostics.shared.note("the recording reached --limit (\(Int(microphone.detector.maximum)) s) and was stopped there")
+                record.extra["truncated"] = .bool(true)
+            }
+            try writer.write(record)
+            return heard.saveFailed == nil ? .success : .ioError
+        }
         if o.operands.isEmpty {
             let loop = RecordLoop(keepGoing: o.flag("keep-going"))
             return try loop.run(try RecordLoop.readers(for: [])) { line in
@@ -74,6 +97,21 @@ public enum ListenCommand {
 }
 
 extension ListenCommand {
+    /// `--record`'s microphone and `--save`'s file, nil without `--record`; the recording options
+    /// without it, or audio operands with it, are usage errors (a `--save` file that is already
+    /// there is one too, found when the file is made, before anyone speaks).
+    static func microphone(_ o: ParsedOptions) throws -> (Microphone, String?)? {
+        let options = ["device", "silence", "limit", "save"]
+        guard o.flag("record") else {
+            if let given = options.first(where: { o.value($0) != nil }) { throw ToolFailure(.usage, "--\(given) needs --record") }
+            return nil
+        }
+        guard o.operands.isEmpty else { throw ToolFailure(.usage, "--record takes no audio files (it records from the microphone)") }
+        let detector = SpeechEndDetector(silenceAfterSpeech: try o.double("silence", default: 2, in: 0.3...60),
+                                         maximum: try o.double("limit", default: 600, in: 1...3600))
+        return (Microphone(device: o.value("device"), detector: detector), o.value("save"))
+    }
+
     /// `--contacts`, else PB_CONTACTS, else `$PB_HOME/contacts` when it is there; nil when the
     /// user keeps none. A path given that names nothing is an error (66), not an empty book.
     static func contacts(_ option: String?, environment: PBEnvironment) throws -> ContactBook? {
@@ -113,13 +151,13 @@ public final class Listener {
     }
 
     public func transcribe(path: String) throws -> TranscriptRecord {
-        let heard = try audio.read(path)
+        let heard = try audio.listen(path, bands: transcriber.model.dimensions.mels, kernel: transcriber.model.path)
         // On a terminal, how far a long recording has gone, window by window.
         transcriber.progress = { done, whole in
             Diagnostics.shared.progress("\(TerminalText.visible(path)): \(Int(done)) of \(Int(whole)) s")
         }
         defer { Diagnostics.shared.endProgress() }
-        var record = transcribe(heard.samples, path: path)
+        var record = try transcribe(heard, path: path)
         if let promised = heard.promisedSeconds {
             Diagnostics.shared.note("\(path): the file is cut short: its header promises \(String(format: "%.2f", promised)) s of audio and it holds \(String(format: "%.2f", heard.seconds)) s; transcribed what is there")
             record.extra["truncated"] = .bool(true)
@@ -131,34 +169,83 @@ public final class Listener {
     }
 
     /// Audio on standard input, kept for sox to read in a folder only its owner can enter
-    /// (mkdtemp makes it 0700), and removed as soon as it is decoded.
+    /// (mkdtemp makes it 0700), copied there a piece at a time, and removed once decoded (a
+    /// recording over five minutes, decoded twice, once transcribed).
     public func transcribeStandardInput() throws -> TranscriptRecord {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
         var template = Array((FileManager.default.temporaryDirectory.path + "/pb-listen-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw ToolFailure(.ioError, "cannot make a private folder for standard input's audio") }
         let folder = String(cString: made)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = folder + "/audio"
-        guard FileManager.default.createFile(atPath: file, contents: data) else {
-            throw ToolFailure(.ioError, "cannot keep standard input's audio in \(folder)")
+        let copy = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard copy >= 0 else { throw ToolFailure(.ioError, "cannot keep standard input's audio in \(folder): \(String(cString: strerror(errno)).lowercased())") }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = read(0, &buffer, buffer.count)
+            if n < 0, errno == EINTR { continue }
+            if n < 0 {
+                close(copy)
+                throw ToolFailure(.ioError, "cannot read standard input: \(String(cString: strerror(errno)).lowercased())")
+            }
+            if n == 0 { break }
+            var offset = 0
+            while offset < n {
+                let w = buffer.withUnsafeBytes { write(copy, $0.baseAddress! + offset, n - offset) }
+                if w < 0, errno == EINTR { continue }
+                guard w > 0 else {
+                    close(copy)
+                    throw ToolFailure(.ioError, "cannot keep standard input's audio in \(folder): \(String(cString: strerror(errno)).lowercased())")
+                }
+                offset += w
+            }
         }
-        let heard: AudioInput.Audio
+        close(copy)
         do {
-            heard = try audio.read(file)
+            let heard = try audio.listen(file, bands: transcriber.model.dimensions.mels, kernel: transcriber.model.path)
+            if heard.streamed == nil { try? FileManager.default.removeItem(atPath: folder) }
+            var record = try transcribe(heard, path: nil)
+            if heard.promisedSeconds != nil { record.extra["truncated"] = .bool(true) }
+            return record
         } catch let failure as ToolFailure {
             throw ToolFailure(failure.code, failure.message.replacingOccurrences(of: file, with: "<stdin>"))
         }
-        try? FileManager.default.removeItem(atPath: folder)
-        var record = transcribe(heard.samples, path: nil)
-        if heard.promisedSeconds != nil { record.extra["truncated"] = .bool(true) }
-        return record
     }
 
+    /// The transcript of what `AudioInput.listen` read.
+    func transcribe(_ heard: AudioInput.Listening, path: String?) throws -> TranscriptRecord {
+        var segments: [TranscriptSegment] = []
+        if heard.samples > 0, heard.cuts.count > 0 {
+            if let mel = heard.spectrogram { segments = transcriber.transcribe(mel) } else if let mel = heard.streamed { segments = try transcriber.transcribe(mel) }
+        }
+        return record(segments, heard: heard, path: path)
+    }
+
+    /// The record of `segments` Whisper heard in `heard`, their times back in the file's (the
+    /// silences left out put back).
+    func record(_ segments: [TranscriptSegment], heard: AudioInput.Listening, path: String?) -> TranscriptRecord {
+        var segments = segments
+        if !heard.cuts.isEmpty {
+            for i in segments.indices {
+                (segments[i].start, segments[i].end) = heard.cuts.span(start: segments[i].start, end: segments[i].end)
+            }
+        }
+        return record(segments, seconds: heard.seconds, empty: heard.samples == 0, path: path)
+    }
+
+
+    /// The transcript of samples in memory (a recording from the microphone), long silences left
+    /// out as for a file.
     public func transcribe(_ samples: [Float], path: String?) -> TranscriptRecord {
+        let heard = AudioInput.listening(samples: samples, bands: transcriber.model.dimensions.mels, kernel: transcriber.model.path)
+        let segments = heard.cuts.count > 0 && !samples.isEmpty ? heard.spectrogram.map { transcriber.transcribe($0) } ?? [] : []
+        return record(segments, heard: heard, path: path)
+    }
+
+    /// The record of `segments` heard in `seconds` of audio (none at all when `empty`).
+    func record(_ heard: [TranscriptSegment], seconds: Double, empty: Bool, path: String?) -> TranscriptRecord {
         let model = transcriber.model
-        let seconds = Double(samples.count) / Double(AudioInput.sampleRate)
         // A timestamp past the end of the audio is the model's guess, not a time in the file.
-        var segments = (samples.isEmpty ? [] : transcriber.transcribe(samples)).map { s in
+        var segments = heard.map { s in
             var s = s
             s.end = (min(s.end, seconds) * 1000).rounded() / 1000
             s.start = min((s.start * 1000).rounded() / 1000, s.end)
@@ -173,7 +260,7 @@ public final class Listener {
             }
         }
         let text = segments.map(\.text).joined().trimmingCharacters(in: .whitespacesAndNewlines)
-        let reason: TranscriptReason? = !text.isEmpty ? nil : samples.isEmpty ? .empty : .silence
+        let reason: TranscriptReason? = !text.isEmpty ? nil : empty ? .empty : .silence
         var record = TranscriptRecord(path: path, text: text, duration: (seconds * 1000).rounded() / 1000,
                                       segments: segments, reason: reason, model: model.name, kernel: model.kernel.rawValue)
         record.names = corrections.isEmpty ? nil : corrections

@@ -29,59 +29,14 @@ public struct LogMelSpectrogram: Sendable {
         self.values = values
     }
 
-    /// The spectrogram of `samples`, computed on `path` in blocks of frames.
+    /// The spectrogram of `samples`, computed on `path` in blocks of frames (`MelFrames`, which
+    /// computes the same for a file read a piece at a time).
     public init(samples: [Float], bands: Int = 80, path: Int32 = pbk_best()) {
-        let analysis = Analysis.shared(bands: bands, path: path)
-        let context = KernelContext(path: path)
-        var padded = samples
-        padded.append(contentsOf: repeatElement(0, count: Self.hop))
-        // Reflect padding needs more samples than half a window; a shorter input is silence-padded first.
-        let half = Self.windowLength / 2
-        if padded.count <= half { padded.append(contentsOf: repeatElement(0, count: half + 1 - padded.count)) }
-        let n = padded.count
-        var signal = [Float](repeating: 0, count: n + 2 * half)
-        for i in 0..<half { signal[half - 1 - i] = padded[i + 1]; signal[half + n + i] = padded[n - 2 - i] }
-        for i in 0..<n { signal[half + i] = padded[i] }
-        let frames = n / Self.hop
-        var values = [Float](repeating: 0, count: frames * bands)
-        let block = 1024
-        var windowed = [Float](repeating: 0, count: block * Self.windowLength)
-        var spectrum = [Float](repeating: 0, count: block * 2 * Self.bins)
-        var power = [Float](repeating: 0, count: block * Self.bins)
-        var first = 0
-        while first < frames {
-            let count = min(block, frames - first)
-            for f in 0..<count {
-                let start = (first + f) * Self.hop
-                for i in 0..<Self.windowLength { windowed[f * Self.windowLength + i] = signal[start + i] * analysis.window[i] }
-            }
-            windowed.withUnsafeBufferPointer { w in
-                spectrum.withUnsafeMutableBufferPointer { s in
-                    context.product(w.baseAddress!, rows: count, analysis.dft, into: s.baseAddress!)
-                }
-            }
-            for f in 0..<count {
-                for b in 0..<Self.bins {
-                    let re = spectrum[f * 2 * Self.bins + 2 * b], im = spectrum[f * 2 * Self.bins + 2 * b + 1]
-                    power[f * Self.bins + b] = re * re + im * im
-                }
-            }
-            power.withUnsafeBufferPointer { p in
-                values.withUnsafeMutableBufferPointer { v in
-                    context.product(p.baseAddress!, rows: count, analysis.filters, into: v.baseAddress! + first * bands)
-                }
-            }
-            first += count
-        }
-        var top = -Float.infinity
-        for i in values.indices {
-            let v = log10(max(values[i], 1e-10))
-            values[i] = v
-            top = max(top, v)
-        }
-        let floor = top - 8
-        for i in values.indices { values[i] = (max(values[i], floor) + 4) / 4 }
-        self.init(frames: frames, bands: bands, values: values)
+        let mel = MelFrames(bands: bands, path: path)
+        var values = mel.append(samples)
+        values += mel.finish()
+        MelFrames.normalize(&values, top: mel.top)
+        self.init(frames: mel.frames, bands: bands, values: values)
     }
 
     /// The window, the DFT basis and the mel filters of one band count on one path, made once.

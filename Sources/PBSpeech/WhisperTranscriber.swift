@@ -34,9 +34,22 @@ public final class WhisperTranscriber {
     }
 
     public func transcribe(_ mel: LogMelSpectrogram) -> [TranscriptSegment] {
+        transcribe(frames: mel.frames) { seek, size in
+            Array(mel.values[(seek * mel.bands)..<((seek + size) * mel.bands)])
+        }
+    }
+
+    /// A long recording's spectrogram, read a window at a time.
+    func transcribe(_ mel: StreamedSpectrogram) throws -> [TranscriptSegment] {
+        try transcribe(frames: mel.frames) { seek, size in try mel.window(from: seek, count: size) }
+    }
+
+    /// The segments of a spectrogram of `frames` frames whose frames `seek ..< seek + size`
+    /// `window` gives (asked in order, moving forward).
+    func transcribe(frames: Int, window: (Int, Int) throws -> [Float]) rethrows -> [TranscriptSegment] {
         let tokenizer = model.tokenizer, specials = tokenizer.specials
-        let windowFrames = encoder.frames, bands = mel.bands
-        let contentFrames = max(mel.frames - 1, 0)
+        let windowFrames = encoder.frames
+        let contentFrames = max(frames - 1, 0)
         let rules = TimestampRules(specials: specials, suppressed: model.suppressed, suppressedAtBegin: model.suppressedAtBegin)
         var previous: [Int] = (initialPrompt.map { tokenizer.encode(" " + $0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? [])
             .filter { $0 < specials.endOfText }
@@ -45,9 +58,7 @@ public final class WhisperTranscriber {
         while seek < contentFrames {
             let size = min(windowFrames, contentFrames - seek)
             let timeOffset = Double(seek) * 0.01
-            let audio = mel.values.withUnsafeBufferPointer { v in
-                encoder.encode(UnsafeBufferPointer(rebasing: v[(seek * bands)..<((seek + size) * bands)]))
-            }
+            let audio = try window(seek, size).withUnsafeBufferPointer { encoder.encode($0) }
             decoder.begin(audio: audio)
             var prompt: [Int] = []
             if !previous.isEmpty {

@@ -19,7 +19,8 @@ import PBSpeech
 // In the order of the pipelines: `pocketbrains --programs` lists them so, one per line, for the
 // Makefile's links and scripts; this table is the one list of them.
 let table: KeyValuePairs<String, (spec: CommandSpec, run: (ParsedOptions) throws -> ExitCode)> = [
-    "pb-chunk": (ChunkCommand.spec, { try ChunkCommand.run($0) }),
+    // pb-chunk hears recordings on pb-listen's Whisper, which sits above it.
+    "pb-chunk": (ChunkCommand.spec, { try ChunkCommand.run($0, transcriber: RecordingTranscriber()) }),
     "pb-embed": (EmbedCommand.spec, { try EmbedCommand.run($0) }),
     "pb-index": (IndexCommand.spec, { try IndexCommand.run($0) }),
     "pb-search": (SearchCommand.spec, { try SearchCommand.run($0) }),

@@ -419,3 +419,43 @@ struct EvidenceSentencesTests {
         #expect(composer.compose(question: "What is the gym door code?", context: alone).citations.map(\.chunkID) == ["i-1"])
     }
 }
+
+@Suite("Evidence sentences of a recording")
+struct SpeechEvidenceTests {
+    func sentences(_ text: String, path: String = "memos/visit.flac") throws -> [EvidenceSentence] {
+        let e = Evidence(n: 1, span: SourceSpan(chunkID: "v-1", docID: "v", path: path, title: "visit", section: [],
+            start: 0, end: text.utf8.count, lineStart: 1, lineEnd: 3),
+            text: text, role: .anchor, score: 1, rank: 1)
+        return try EvidenceSentences().sentences(of: e, piece: 0)
+    }
+
+    @Test func theTimeOpeningALineIsWhenNotWhatWasSaid() throws {
+        let text = "[0:00–0:05] Notes from the boiler visit. He charged 90 pounds.\n[0:05–0:09] The next service is in October."
+        let s = try sentences(text)
+        #expect(s.map(\.text) == ["Notes from the boiler visit.", "He charged 90 pounds.", "The next service is in October."])
+        // Each sentence is said within its line's time, and its span starts after the time.
+        #expect(s.map(\.time) == ["0:00–0:05", "0:00–0:05", "0:05–0:09"])
+        #expect(s[0].start == "[0:00–0:05] ".utf8.count && s[2].line == 2)
+        #expect(s[2].start == text.utf8.count - "The next service is in October.".utf8.count)
+    }
+
+    @Test func aLineCutAtHalfAMinuteJoinsNoTimeIntoASentence() throws {
+        let s = try sentences("[0:00–0:30] The engineer said that\n[0:30–0:33] the pressure is fine.")
+        #expect(s.map(\.text) == ["The engineer said that", "the pressure is fine."])
+        #expect(s.map(\.time) == ["0:00–0:30", "0:30–0:33"])
+    }
+
+    @Test func aNotesTimesAreWhatItSays() throws {
+        let s = try sentences("[10:30–11:15] The workshop was run by Tom Hale.", path: "conf.md")
+        #expect(s.map(\.text) == ["[10:30–11:15] The workshop was run by Tom Hale."] && s[0].time == nil)
+        // A voicemail attached to a mail is a recording.
+        #expect(try sentences("[0:00–0:04] Call me back.", path: "inbox.eml#voicemail.wav").map(\.time) == ["0:00–0:04"])
+    }
+
+    @Test func bracketsThatAreNoTimeStayText() throws {
+        let s = try sentences("[12:5] is not a time. [0:03–0:04]x has no space.\n[1:00:02–1:00:09] Past the hour.")
+        #expect(s.map(\.text).first == "[12:5] is not a time. [0:03–0:04]x has no space.")
+        #expect(s.last?.text == "Past the hour." && s.last?.time == "1:00:02–1:00:09")
+        #expect(s.first?.time == nil)
+    }
+}

@@ -60,3 +60,37 @@ struct WAVHeaderTests {
         try? FileManager.default.removeItem(atPath: path)
     }
 }
+
+@Suite("audio files by what they are", .enabled(if: SpeechFixtures.soxPresent, "sox is not installed"))
+struct AudioFileKindTests {
+    @Test("a FIFO or a folder is refused (66) before sox would block on it")
+    func notRegularFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pb-kinds-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("memo.wav").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let input = try AudioInput.find()
+        for path in [fifo, folder.path] {
+            #expect { try input.listen(path, bands: 80, kernel: 0) } throws: { ($0 as? ToolFailure)?.code == .cannotOpen }
+        }
+    }
+
+    @Test("an MP3 under a name that says no audio format is read by what its bytes say")
+    func mp3WithoutItsName() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pb-kinds-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mp3 = folder.appendingPathComponent("memo.mp3").path, bin = folder.appendingPathComponent("memo.bin").path
+        let sox = Process()
+        sox.executableURL = ExternalProgram.find("sox")
+        sox.arguments = [SpeechFixtures.file("request.wav"), mp3]
+        try sox.run()
+        sox.waitUntilExit()
+        try #require(sox.terminationStatus == 0, "this sox writes no MP3")
+        try FileManager.default.copyItem(atPath: mp3, toPath: bin)
+        let input = try AudioInput.find()
+        let named = try input.read(mp3), unnamed = try input.read(bin)
+        #expect(named.samples.count > 50_000 && named.samples == unnamed.samples)
+    }
+}

@@ -59,3 +59,32 @@ struct TranscriberTests {
         #expect(open.count == 1 && resume == 100)
     }
 }
+
+@Suite("Long recordings, streamed", .serialized, .enabled(if: SpeechFixtures.modelPresent && SpeechFixtures.soxPresent, SpeechFixtures.missingModel))
+struct StreamedTranscriptionTests {
+    @Test("a recording longer than what is held is decoded twice and read window by window; its transcript is the held one's")
+    func streamedEqualsHeld() throws {
+        let model = try WhisperModel(directory: SpeechFixtures.modelDirectory)
+        let input = try AudioInput.find()
+        let listener = Listener(model: model, audio: input, threads: 2)
+        for name in ["request.wav", "question.wav", "silence.wav", "empty.wav"] {
+            let path = SpeechFixtures.file(name)
+            let held = try input.listen(path, bands: 80, kernel: model.path)
+            let streamed = try input.listen(path, bands: 80, kernel: model.path, heldSeconds: 0.5)
+            #expect(held.spectrogram != nil && held.streamed == nil)
+            #expect(held.samples == streamed.samples)
+            #expect(held.cuts == streamed.cuts)
+            if held.samples > 0 {
+                #expect(streamed.spectrogram == nil && streamed.streamed != nil)
+            }
+            if held.cuts.count > 5 {
+                // Every window the transcriber could ask for is the held spectrogram's.
+                let whole = held.spectrogram!
+                let window = try streamed.streamed!.window(from: 5, count: whole.frames - 5)
+                #expect(window == Array(whole.values[(5 * 80)...]))
+            }
+            let again = try input.listen(path, bands: 80, kernel: model.path, heldSeconds: 0.5)
+            #expect(try listener.transcribe(again, path: path) == listener.transcribe(held, path: path))
+        }
+    }
+}

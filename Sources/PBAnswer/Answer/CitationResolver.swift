@@ -49,7 +49,7 @@ public final class CitationResolver {
                     n = citations.count + 1
                     citations.append(Citation(n: n, evidence: best.n, chunkID: best.chunkID, path: best.path, start: best.start,
                                               end: best.end, line: best.line, page: best.page,
-                                              section: best.place, quote: best.text))
+                                              section: best.place, quote: best.text, time: best.time))
                 }
                 if !cites.contains(n) {
                     cites.append(n)

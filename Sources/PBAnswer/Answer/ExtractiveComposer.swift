@@ -663,7 +663,7 @@ public final class ExtractiveComposer {
             } else {
                 n = citations.count + 1
                 citations.append(Citation(n: n, evidence: s.n, chunkID: s.chunkID, path: s.path, start: s.start, end: s.end,
-                                          line: s.line, page: s.page, section: s.place, quote: s.text))
+                                          line: s.line, page: s.page, section: s.place, quote: s.text, time: s.time))
             }
             let said = rows[key(s)] ?? flatten(s.text)
             let flat = answerSentences.isEmpty ? opening.map { "\($0): " + said } ?? said : said

@@ -30,6 +30,10 @@ public struct EvidenceSentence: Equatable, Sendable {
     /// over the electricity charges, "3. Gas" over the gas charges), nil when there is none.
     public var caption: String?
 
+    /// When a recording's cited words were said ("0:42–0:47"), from the time spans that open
+    /// the lines of a transcript; nil for other documents.
+    public var time: String?
+
     /// The section path as a citation names it: headings joined by " > ", nil when there is none.
     public var place: String? { section.isEmpty ? nil : section.joined(separator: " > ") }
 }
@@ -67,8 +71,17 @@ public final class EvidenceSentences {
         let context = preceding.isEmpty ? bytes : preceding + bytes
         let headerWords = e.header.map(TermAnalyzer.tokens)
         var out: [EvidenceSentence] = []
+        // A recording's lines start with when they were said ("[0:42–0:47] "): the time is
+        // where to listen, not what was said, so no sentence quotes it. Only a recording's: a
+        // note may start a line with a time that is part of what it says.
+        let recording = AudioDocument.isRecording(path: e.path)
         for block in Self.blocks(bytes) {
-            for r in segmenter.sentences(in: bytes, range: block) {
+            for var r in segmenter.sentences(in: bytes, range: block) {
+                if recording, let stamp = Self.speechTime(in: bytes, at: r.lowerBound) {
+                    guard stamp.after < r.upperBound else { continue }
+                    r = stamp.after..<r.upperBound
+                }
+                let time = recording ? Self.speechTimes(in: bytes, range: r) : nil
                 let text = String(decoding: bytes[r], as: UTF8.self)
                 var newlines = 0
                 for b in bytes[0..<r.lowerBound] where b == 0x0A { newlines += 1 }
@@ -79,10 +92,44 @@ public final class EvidenceSentences {
                                             start: e.start + r.lowerBound, end: e.start + r.upperBound,
                                             line: e.lineStart + newlines, page: e.pageStart, text: text,
                                             heading: e.section.last ?? "", section: e.section, tableHeader: header, title: e.title,
-                                            caption: isRow && !Self.isDelimitedFile(e.path) ? Self.caption(before: preceding.count + r.lowerBound, in: context) : nil))
+                                            caption: isRow && !Self.isDelimitedFile(e.path) ? Self.caption(before: preceding.count + r.lowerBound, in: context) : nil,
+                                            time: time))
             }
         }
         return out
+    }
+
+    /// The line-opening time span of a transcript ("[1:05–1:09] ", as pb-chunk writes a
+    /// recording's lines) at `at`: its two times, and where the text after it begins.
+    static func speechTime(in bytes: [UInt8], at: Int) -> (from: String, to: String, after: Int)? {
+        guard at < bytes.count, bytes[at] == UInt8(ascii: "["), at == 0 || bytes[at - 1] == 0x0A else { return nil }
+        var i = at + 1
+        func clock() -> Bool {
+            var groups = 0
+            while true {
+                let from = i
+                while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }
+                guard i > from else { return false }
+                groups += 1
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return groups >= 2 }
+                i += 1
+            }
+        }
+        let dash: [UInt8] = Array("–".utf8)
+        guard clock(), bytes[i...].starts(with: dash) else { return nil }
+        let from = String(decoding: bytes[(at + 1)..<i], as: UTF8.self)
+        i += dash.count
+        let second = i
+        guard clock(), i + 1 < bytes.count, bytes[i] == UInt8(ascii: "]"), bytes[i + 1] == 0x20 else { return nil }
+        return (from, String(decoding: bytes[second..<i], as: UTF8.self), i + 2)
+    }
+
+    /// When the words in `range` were said: the time span opening their line (a sentence ends
+    /// at a line's end); nil outside a transcript.
+    static func speechTimes(in bytes: [UInt8], range: Range<Int>) -> String? {
+        var start = range.lowerBound
+        while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+        return speechTime(in: bytes, at: start).map { $0.from + "–" + $0.to }
     }
 
     /// A CSV or TSV file: every line is a row, and its header is its first line.

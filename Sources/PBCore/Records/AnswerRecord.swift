@@ -54,13 +54,17 @@ public struct Citation: Codable, Equatable, Sendable {
     public var section: String?
     /// The cited bytes themselves.
     public var quote: String
+    /// For a recording (a voice memo), when the cited words were said: "0:42–0:47".
+    public var time: String?
 
     enum CodingKeys: String, CodingKey {
-        case n, evidence, path, start, end, line, page, section, quote
+        case n, evidence, path, start, end, line, page, section, quote, time
         case chunkID = "chunk_id"
     }
 
-    public init(n: Int, evidence: Int, chunkID: String, path: String, start: Int, end: Int, line: Int, page: Int? = nil, section: String? = nil, quote: String) {
+    public init(n: Int, evidence: Int, chunkID: String, path: String, start: Int, end: Int, line: Int, page: Int? = nil, section: String? = nil, quote: String,
+                time: String? = nil) {
+        self.time = time
         self.n = n
         self.evidence = evidence
         self.chunkID = chunkID

@@ -306,12 +306,13 @@ public final class Indexer {
                 summary.pruned += 1
             }
         }
-        // What OCR read from a pruned scan leaves the cache, unless another document uses it.
+        // What OCR read from a pruned scan, and what was heard in a pruned memo, leaves the
+        // cache, unless another document uses it.
         if summary.pruned > 0 {
             if let used = library.documentPathsOfAllLibraries() {
-                OCRCache(home: library.home).sweep { used.contains($0) }
+                for cache in ToolOutputCache.all(home: library.home) { cache.sweep { used.contains($0) } }
             } else {
-                Diagnostics.shared.warning("the OCR cache was not swept: a library in \(library.home.path) cannot be read")
+                Diagnostics.shared.warning("the OCR and transcript caches were not swept: a library in \(library.home.path) cannot be read")
             }
         }
     }

@@ -18,12 +18,16 @@ public enum ChunkCommand {
             OptionSpec("files0-from", value: "FILE", help: "read the files to chunk from FILE ('-': standard input), names separated by NUL bytes (find -print0)"),
             OptionSpec("tool-timeout", value: "SECONDS", help: "stop pdftotext after this long on one document, pdftoppm or tesseract on one page (default 120; the document fails)"),
             OptionSpec("no-ocr", help: "do not read scanned pages and images by OCR (a document left with no text is an error naming it)"),
+            OptionSpec("no-audio", help: "do not transcribe recordings (a recording is then an error naming it)"),
             OptionSpec("ocr-pages", value: "N", help: "read at most N scanned pages of one PDF by OCR (default 800, about half an hour; the rest are named in a warning)"),
             OptionSpec("text-layer", help: "print the text the offsets index into, instead of chunks"),
             OptionSpec("keep-going", short: "k", help: "write an error record for a bad document and go on (exit 65 at the end, 66 if a file could not be opened)"),
         ])
 
-    public static func run(_ o: ParsedOptions, environment: PBEnvironment = PBEnvironment()) throws -> ExitCode {
+    /// `transcriber` hears recordings (pb-listen's Whisper, which the executable hands in: the
+    /// speech target sits above this one); without it a recording is an error naming it.
+    public static func run(_ o: ParsedOptions, environment: PBEnvironment = PBEnvironment(),
+                           transcriber: (any AudioTranscribing)? = nil) throws -> ExitCode {
         let library = environment.libraryName(option: o.value("library")) ?? "default"
         try PBEnvironment.validateLibraryName(library)
         let limits = ChunkLimits(maxWords: try o.int("max-words", default: 310, in: 8...100_000),
@@ -34,15 +38,18 @@ public enum ChunkCommand {
         }
         let toolTimeout = Double(try o.int("tool-timeout", default: Int(PDFDocument.defaultTimeout), in: 1...86_400))
         // OCR results are kept under PB_HOME by content hash: a re-ingest reads no scan twice.
-        let ocr = OCRSettings(enabled: !o.flag("no-ocr"), cacheDirectory: OCRCache(home: environment.home).directory, timeout: toolTimeout,
+        let ocr = OCRSettings(enabled: !o.flag("no-ocr"), cacheDirectory: ToolOutputCache.ocr(home: environment.home).directory, timeout: toolTimeout,
                               maximumPages: try o.int("ocr-pages", default: OCRSettings.defaultMaximumPages, in: 1...1_000_000))
+        // Transcripts are kept as OCR's words are.
+        let audio = o.flag("no-audio") ? AudioSettings(transcriber: nil, offReason: "transcription is off (--no-audio)")
+            : AudioSettings(transcriber: transcriber, cacheDirectory: ToolOutputCache.transcripts(home: environment.home).directory)
         // A calendar lists the next occurrences of its repeating events from now, or from PB_NOW.
         let now = try environment.now()
         let writer = NDJSONWriter.standardOutput
         if o.flag("text-layer") {
             guard !o.operands.isEmpty, !o.operands.contains("-") else { throw ToolFailure(.usage, "--text-layer needs FILE operands") }
             for path in o.operands {
-                let (layer, _) = try DocumentReader.read(path: path, declaredFormat: format, toolTimeout: toolTimeout, ocr: ocr, now: now)
+                let (layer, _) = try DocumentReader.read(path: path, declaredFormat: format, toolTimeout: toolTimeout, ocr: ocr, audio: audio, now: now)
                 writer.writeLine(Data(layer.bytes))
             }
             return .success
@@ -54,7 +61,7 @@ public enum ChunkCommand {
             throw environment.modelMissing
         }
         let tokenizer = try WordPieceTokenizer(vocabularyAt: vocab)
-        let chunker = DocumentChunker(library: library, chunker: try Chunker(limits: limits, tokens: tokenizer), toolTimeout: toolTimeout, ocr: ocr, now: now)
+        let chunker = DocumentChunker(library: library, chunker: try Chunker(limits: limits, tokens: tokenizer), toolTimeout: toolTimeout, ocr: ocr, audio: audio, now: now)
         let keepGoing = o.flag("keep-going")
         let loop = RecordLoop(keepGoing: keepGoing)
 

@@ -11,15 +11,18 @@ public final class DocumentChunker {
     let toolTimeout: Double
     /// Whether pages without a text layer are read by OCR, and where its results are kept.
     let ocr: OCRSettings
+    /// Whether recordings are heard, and where their transcripts are kept.
+    let audio: AudioSettings
     /// When a calendar's next occurrences are listed from (PB_NOW, else the clock).
     let now: Date
 
     public init(library: String, chunker: Chunker, toolTimeout: Double = PDFDocument.defaultTimeout, ocr: OCRSettings = OCRSettings(),
-                now: Date = Date()) {
+                audio: AudioSettings = .off, now: Date = Date()) {
         self.library = library
         self.chunker = chunker
         self.toolTimeout = toolTimeout
         self.ocr = ocr
+        self.audio = audio
         self.now = now
     }
 
@@ -43,7 +46,7 @@ public final class DocumentChunker {
         } else {
             throw RecordError.missingField("path")
         }
-        let (layer, source) = try DocumentReader.read(path: path, inlineText: text, declaredFormat: format, toolTimeout: toolTimeout, ocr: ocr, now: now)
+        let (layer, source) = try DocumentReader.read(path: path, inlineText: text, declaredFormat: format, toolTimeout: toolTimeout, ocr: ocr, audio: audio, now: now)
         let title = givenTitle ?? layer.title.flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultTitle(path)
         var out = records(layer: layer, source: source, path: path, title: title)
         // Nothing vanishes silently: a document that yields no chunk is an error naming why.
@@ -65,6 +68,8 @@ public final class DocumentChunker {
         hasher.update("\u{0}\(chunker.limits.fingerprint)\u{0}\(title)\u{0}\(layer.format.rawValue)")
         // Which pages OCR read: a scan chunked with --no-ocr and again with OCR are different chunks.
         if !layer.ocrPages.isEmpty { hasher.update("\u{0}ocr \(layer.ocrPages.map(String.init).joined(separator: ","))") }
+        // Which model heard a recording: new weights make a memo's text new.
+        if layer.format == .audio, let transcriber = audio.transcriber { hasher.update("\u{0}audio \(transcriber.identity)") }
         // What the text lists as of the day it was read: a calendar is read again once its next
         // occurrences have changed, not every day, and not never.
         if let listed = layer.timeDependent { hasher.update("\u{0}listed \(listed)") }

@@ -16,6 +16,7 @@ public enum DocumentReader {
         "eml": .email, "mbox": .mbox, "mbx": .mbox,
         "ics": .calendar, "ifb": .calendar, "vcf": .contacts, "vcard": .contacts,
     ].merging(OCRDocument.imageExtensions.map { ($0, .image) }) { a, _ in a }
+        .merging(AudioDocument.extensions.map { ($0, .audio) }) { a, _ in a }
     /// Formats people will try that pb-chunk does not read, with what to do instead.
     static let refused: [String: String] = [
         "doc": "legacy Word .doc is not supported; save it as .docx or .odt",
@@ -24,7 +25,7 @@ public enum DocumentReader {
         "odp": "OpenDocument presentations are not supported; save it as .pptx or export it as PDF",
         "msg": "Outlook .msg files are not supported; save the message as .eml",
         "zip": "archives are not documents; unpack them first", "gz": "compressed files are not documents; decompress them first",
-    ]
+    ].merging(AudioDocument.refused) { a, _ in a }
 
     public static func format(path: String, bytes: [UInt8], declared: String? = nil) throws -> DocumentFormat {
         if let declared {
@@ -50,6 +51,7 @@ public enum DocumentReader {
         if MailDocument.looksLikeMbox(bytes) { return .mbox }
         if MailDocument.looksLikeMessage(bytes) { return .email }
         if isImage(bytes) { return .image }
+        if AudioDocument.isAudio(bytes) { return .audio }
         let head = String(decoding: bytes.prefix(512), as: UTF8.self).lowercased()
         let stripped = head.drop { $0.isWhitespace }
         if stripped.hasPrefix("<!doctype html") || stripped.hasPrefix("<html") { return .html }
@@ -135,7 +137,7 @@ public enum DocumentReader {
     /// `now` is the time a calendar's next occurrences are listed from.
     public static func read(path: String, inlineText: String? = nil, declaredFormat: String? = nil,
                             toolTimeout: Double = PDFDocument.defaultTimeout, ocr: OCRSettings = OCRSettings(),
-                            now: Date = Date()) throws -> (TextLayer, [UInt8]) {
+                            audio: AudioSettings = .off, now: Date = Date()) throws -> (TextLayer, [UInt8]) {
         let bytes: [UInt8]
         if let inlineText {
             bytes = Array(inlineText.utf8)
@@ -143,18 +145,21 @@ public enum DocumentReader {
             bytes = try readRegularFile(path)
         }
         let format = try self.format(path: path, bytes: bytes, declared: declaredFormat ?? (inlineText != nil && extensions[(path as NSString).pathExtension.lowercased()] == nil ? "text" : nil))
-        if inlineText != nil, [.pdf, .image].contains(format) {
-            throw DocumentError.unsupported(path: path, reason: format == .pdf ? "a PDF cannot be given as inline text" : "an image cannot be given as inline text")
+        if inlineText != nil, [.pdf, .image, .audio].contains(format) {
+            throw DocumentError.unsupported(path: path, reason: format == .pdf ? "a PDF cannot be given as inline text"
+                                            : format == .image ? "an image cannot be given as inline text" : "a recording cannot be given as inline text")
         }
-        let layer = try self.layer(bytes: bytes, path: path, format: format, toolTimeout: toolTimeout, ocr: ocr, isUnicode: inlineText != nil, now: now)
+        let layer = try self.layer(bytes: bytes, path: path, format: format, toolTimeout: toolTimeout, ocr: ocr, audio: audio,
+                                   isUnicode: inlineText != nil, now: now)
         return (layer, bytes)
     }
 
-    /// The text layer of a document's bytes in a known format. A PDF or an image is read from
-    /// `path` (the tools read files), so bytes that are not on disk there (a mail attachment)
-    /// are written to a temporary file first.
+    /// The text layer of a document's bytes in a known format. A PDF, an image or a recording is
+    /// read from `path` (the tools read files), so bytes that are not on disk there (a mail
+    /// attachment) are written to a temporary file first.
     public static func layer(bytes: [UInt8], path: String, format: DocumentFormat, toolTimeout: Double = PDFDocument.defaultTimeout,
-                      ocr: OCRSettings = OCRSettings(), onDisk: Bool = true, isUnicode: Bool = false, now: Date = Date()) throws -> TextLayer {
+                      ocr: OCRSettings = OCRSettings(), audio: AudioSettings = .off, onDisk: Bool = true, isUnicode: Bool = false,
+                      now: Date = Date()) throws -> TextLayer {
         switch format {
         case .text, .markdown, .csv:
             // Offsets index into the text as UTF-8: a UTF-16 or UTF-32 file is converted first
@@ -176,21 +181,26 @@ public enum DocumentReader {
         case .odt, .ods: return try OpenDocument.textLayer(bytes, path: path, format: format)
         case .xlsx: return try XLSXDocument.textLayer(bytes, path: path)
         case .pptx: return try PPTXDocument.textLayer(bytes, path: path)
-        case .email: return try MailDocument.textLayer(bytes, path: path, mailbox: false, toolTimeout: toolTimeout, ocr: ocr, now: now)
-        case .mbox: return try MailDocument.textLayer(bytes, path: path, mailbox: true, toolTimeout: toolTimeout, ocr: ocr, now: now)
+        case .email: return try MailDocument.textLayer(bytes, path: path, mailbox: false, toolTimeout: toolTimeout, ocr: ocr, audio: audio, now: now)
+        case .mbox: return try MailDocument.textLayer(bytes, path: path, mailbox: true, toolTimeout: toolTimeout, ocr: ocr, audio: audio, now: now)
         case .calendar: return try ICSDocument.textLayer(bytes, path: path, now: now)
         case .contacts: return try VCFDocument.textLayer(bytes, path: path)
-        case .image, .pdf:
-            // pdftotext, pdftoppm and tesseract read files.
+        case .image, .pdf, .audio:
+            // pdftotext, pdftoppm, tesseract and sox read files.
             func read(_ file: String) throws -> TextLayer {
-                format == .pdf ? try PDFDocument.textLayer(path: file, bytes: bytes, timeout: toolTimeout, ocr: ocr)
-                    : try OCRDocument.textLayer(path: file, bytes: bytes, settings: ocr)
+                // The caches know the document by its own path, not the temporary file's.
+                switch format {
+                case .pdf: return try PDFDocument.textLayer(path: file, bytes: bytes, timeout: toolTimeout, ocr: ocr, owner: path)
+                case .audio: return try AudioDocument.textLayer(path: file, bytes: bytes, settings: audio, owner: path)
+                default: return try OCRDocument.textLayer(path: file, bytes: bytes, settings: ocr, owner: path)
+                }
             }
             if onDisk { return try read(path) }
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pb-part-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
-            let file = folder.appendingPathComponent("part").path
+            // sox tells most formats by their content, but MP3 only by its name.
+            let file = folder.appendingPathComponent(format == .audio ? "part." + (AudioDocument.soxType(firstBytes: Array(bytes.prefix(64))) ?? "wav") : "part").path
             try Data(bytes).write(to: URL(fileURLWithPath: file))
             do {
                 return try read(file)

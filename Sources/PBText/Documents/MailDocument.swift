@@ -23,8 +23,8 @@ public enum MailDocument {
     static let maximumAttachments = 200
 
     public static func textLayer(_ data: [UInt8], path: String, mailbox: Bool, toolTimeout: Double = PDFDocument.defaultTimeout,
-                                 ocr: OCRSettings = OCRSettings(), now: Date = Date()) throws -> TextLayer {
-        var reader = Reader(path: path, toolTimeout: toolTimeout, ocr: ocr, now: now)
+                                 ocr: OCRSettings = OCRSettings(), audio: AudioSettings = .off, now: Date = Date()) throws -> TextLayer {
+        var reader = Reader(path: path, toolTimeout: toolTimeout, ocr: ocr, audio: audio, now: now)
         let messages = mailbox ? Self.split(mailbox: data) : [ArraySlice(data)]
         var title: String?
         for (index, raw) in messages.enumerated() {
@@ -214,6 +214,8 @@ public enum MailDocument {
         let path: String
         let toolTimeout: Double
         let ocr: OCRSettings
+        /// How an attached recording (a voicemail) is heard.
+        let audio: AudioSettings
         /// When an attached calendar's next occurrences are listed from.
         let now: Date
         var drafts: [TextLayer.MarkupDraft] = []
@@ -227,10 +229,11 @@ public enum MailDocument {
         /// OCR pages the whole mail file may still use, shared by its attachments.
         private var ocrPagesLeft: Int
 
-        init(path: String, toolTimeout: Double, ocr: OCRSettings, now: Date = Date()) {
+        init(path: String, toolTimeout: Double, ocr: OCRSettings, audio: AudioSettings = .off, now: Date = Date()) {
             self.path = path
             self.toolTimeout = toolTimeout
             self.ocr = ocr
+            self.audio = audio
             self.now = now
             ocrPagesLeft = ocr.maximumPages
         }
@@ -324,7 +327,8 @@ public enum MailDocument {
                 return
             }
             tried += 1
-            guard let format, tried <= MailDocument.maximumAttachments, format != .image || OCRDocument.unavailable(ocr) == nil else {
+            guard let format, tried <= MailDocument.maximumAttachments, format != .image || OCRDocument.unavailable(ocr) == nil,
+                  format != .audio || (audio.transcriber != nil && audio.transcriber?.unavailable == nil) else {
                 drafts.append(.paragraph("[Attachment \(name) (\(type.isEmpty ? "unknown type" : type), \(bytes.count) bytes) was not read.]"))
                 return
             }
@@ -342,7 +346,7 @@ public enum MailDocument {
             }
             do {
                 let layer = try DocumentReader.layer(bytes: bytes, path: path + "#" + anchor + unique, format: format,
-                                                     toolTimeout: toolTimeout, ocr: settings, onDisk: false, now: now)
+                                                     toolTimeout: toolTimeout, ocr: settings, audio: audio, onDisk: false, now: now)
                 ocrPagesLeft -= layer.ocrPages.count
                 guard !layer.blocks.isEmpty else { throw DocumentError.empty(path: name, reason: layer.emptyReason ?? "no text") }
                 attachments.append(TextLayer.Attachment(anchor: anchor + unique, layer: layer, source: bytes,

@@ -26,8 +26,10 @@ public enum OCRDocument {
         return nil
     }
 
-    /// The text layer of an image: one page, read by OCR.
-    static func textLayer(path: String, bytes: [UInt8], settings: OCRSettings) throws -> TextLayer {
+    /// The text layer of an image: one page, read by OCR. `owner` is the document it is (a
+    /// mail's attachment read from a temporary file is "inbox.eml#scan.png"), as the cache
+    /// knows it.
+    static func textLayer(path: String, bytes: [UInt8], settings: OCRSettings, owner: String? = nil) throws -> TextLayer {
         var layer = TextLayer(bytes: [], format: .image)
         if let why = unavailable(settings) {
             layer.emptyReason = "an image has no text layer, and \(why)"
@@ -41,7 +43,7 @@ public enum OCRDocument {
         }
         let key = SHA256.hex(bytes)
         let argument = path.hasPrefix("-") ? "./" + path : path
-        let words = try self.words(key: key, path: path, settings: settings) { try tesseract(argument, path: path, settings: settings) }
+        let words = try self.words(key: key, path: path, owner: owner, settings: settings) { try tesseract(argument, path: path, settings: settings) }
         var page = OCRPageLayout()
         page.append(words, page: 1)
         layer.bytes = page.bytes
@@ -52,14 +54,16 @@ public enum OCRDocument {
         return layer
     }
 
-    /// The words of one page image, from the cache when `key` is there, else from `run`.
-    static func words(key: String, path: String, settings: OCRSettings, run: () throws -> [UInt8]) throws -> [OCRWord] {
+    /// The words of one page image, from the cache when `key` is there, else from `run`; the
+    /// cache notes that page `part` of the document `owner` (else `path`) uses them.
+    static func words(key: String, path: String, owner: String? = nil, part: String = "", settings: OCRSettings,
+                      run: () throws -> [UInt8]) throws -> [OCRWord] {
         let fullKey = SHA256.hex([key, version ?? "", settings.language, "psm3", "tsv"].joined(separator: "\u{0}"))
-        let cache = settings.cacheDirectory.map(OCRCache.init(directory:))
-        if let cache, let tsv = cache.read(fullKey, for: path) { return OCRWord.parse(tsv: tsv) }
+        let cache = settings.cacheDirectory.map { ToolOutputCache(directory: $0, suffix: "tsv") }
+        if let cache, let tsv = cache.read(fullKey, for: owner ?? path, part: part) { return OCRWord.parse(tsv: tsv) }
         let tsv = try run()
         // A cache that cannot be written costs the next run its time, never this run its text.
-        do { try cache?.store(tsv, key: fullKey, for: path) } catch {
+        do { try cache?.store(tsv, key: fullKey, for: owner ?? path, part: part) } catch {
             Diagnostics.shared.warning("\(path): cannot keep the OCR result in \(cache?.directory.path ?? ""): \(error.localizedDescription)")
         }
         return OCRWord.parse(tsv: tsv)

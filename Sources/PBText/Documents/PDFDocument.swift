@@ -18,9 +18,10 @@ public enum PDFDocument {
 
     /// The text layer of the PDF at `path`. `searchPath` replaces PATH for finding poppler (tests).
     /// Pages with no text layer (a scan) are rendered by pdftoppm and read by OCR (`ocr`);
-    /// `bytes`, the file's content when the caller has read it, keys the OCR cache.
+    /// `bytes`, the file's content when the caller has read it, keys the OCR cache, which knows
+    /// the document as `owner` (a mail's attachment read from a temporary file), else `path`.
     public static func textLayer(path: String, bytes: [UInt8]? = nil, timeout: Double = defaultTimeout, titleTimeout: Double = defaultTitleTimeout,
-                                 searchPath: String? = nil, ocr: OCRSettings = OCRSettings()) throws -> TextLayer {
+                                 searchPath: String? = nil, ocr: OCRSettings = OCRSettings(), owner: String? = nil) throws -> TextLayer {
         guard let pdftotext = ExternalProgram.find("pdftotext", searchPath: searchPath) else {
             throw DocumentError.unavailable(path: path, reason: missingToolMessage)
         }
@@ -71,7 +72,8 @@ public enum PDFDocument {
             defer { progress.finish() }
             for i in reading {
                 let dpi = resolution(for: sizes[i + 1], wanted: ocr.resolution)
-                read[i + 1] = try OCRDocument.words(key: key + "\u{0}page \(i + 1)\u{0}\(dpi) dpi", path: path, settings: ocr) {
+                read[i + 1] = try OCRDocument.words(key: key + "\u{0}page \(i + 1)\u{0}\(dpi) dpi", path: path, owner: owner,
+                                                    part: "page \(i + 1)", settings: ocr) {
                     try render(argument, page: i + 1, dpi: dpi, path: path, timeout: timeout, searchPath: searchPath, ocr: ocr)
                 }
                 progress.advance()

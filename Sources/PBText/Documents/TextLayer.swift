@@ -56,7 +56,7 @@ public struct TextLayer: Sendable {
 
 /// What a document is read as. The order is the one `pb-chunk --format` lists them in.
 public enum DocumentFormat: String, Sendable, Codable, CaseIterable {
-    case text, markdown, html, csv, pdf, docx, odt, ods, xlsx, pptx, email, mbox, calendar, contacts, image
+    case text, markdown, html, csv, pdf, docx, odt, ods, xlsx, pptx, email, mbox, calendar, contacts, image, audio
 
     /// "text, markdown, ... or image": the formats, for help and messages.
     public static var listed: String {

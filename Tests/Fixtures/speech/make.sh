@@ -7,6 +7,7 @@
 #   memo.wav       en-gb: a fact for pb-thread to remember;
 #   question.wav   en-us: a question that samples/dishwasher-manual.pdf answers;
 #   names.wav      en-gb: a request naming a contact (Mira), which a general recogniser mishears;
+#   boiler-visit.flac  en-gb, four sentences: a voice memo for a library (pb-ingest, pb-ask), in FLAC;
 #   silence.wav    two seconds of digital silence;
 #   empty.wav      a WAV header with no samples;
 #   truncated.wav  the first 40,000 bytes of request.wav: a header promising more than the file holds;
@@ -23,6 +24,7 @@ say request.wav en-gb "Remind me to renew the car insurance on Friday."
 say memo.wav en-gb "My gym locker code is forty seven nineteen."
 say question.wav en-us "How long is the warranty on the dishwasher?"
 say names.wav en-gb "Call Mira about the boiler tomorrow."
+say boiler-visit.flac en-gb "Notes from the boiler visit on Tuesday. The engineer said the pressure should stay between one and one and a half bar. The next service is due in October. He charged ninety pounds for the visit."
 sox -D -n -r 16000 -b 16 -c 1 "$here/silence.wav" trim 0 2
 sox -D -n -r 16000 -b 16 -c 1 "$here/empty.wav" trim 0 0
 head -c 40000 "$here/request.wav" >"$here/truncated.wav"
