@@ -1,4 +1,3 @@
-import CKernels
 import Foundation
 import PBCore
 

@@ -16,7 +16,7 @@ struct RecordingTranscriberTests {
         #expect(layer.blocks.isEmpty && layer.unreadScans)
     }
 
-    @Test("a memo's document is what Whisper heard, kept by content and model; other weights are another key",
+    @Test("a memo's document is what Whisper heard, kept by its content and the model's identity",
           .enabled(if: SpeechFixtures.modelPresent && SpeechFixtures.soxPresent, SpeechFixtures.missingModel))
     func heardAndKept() throws {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("pb-transcripts-\(UUID().uuidString)")
