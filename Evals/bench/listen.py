@@ -6,6 +6,8 @@ included, 2 threads) on each kernel path this CPU has, and by faster-whisper (fl
 greedy, cpu_threads=2, the model loaded before the clock starts) in the speech eval's venv.
 One JSON line per pb-listen path, with the CPU and the path; the real-time factor is seconds of
 audio per second of work, and the ratio pb-listen's time against faster-whisper's float32 path.
+A last line times a beam of five on the utterances (--beam 5 against beam_size=5, float32) on the
+best path.
 
     listen.py BUILD OUT
 """
@@ -43,23 +45,25 @@ def main():
         listing = os.path.join(out, name + ".json")
         with open(listing, "w") as f:
             json.dump([{"id": str(i), "samples": r} for i, r in enumerate(raws)], f)
-        run = subprocess.run([python, os.path.join(ROOT, "Evals", "speech", "reference.py"), model_dir, listing, "2", "float32,int8"],
+        run = subprocess.run([python, os.path.join(ROOT, "Evals", "speech", "reference.py"), model_dir, listing, "2", "float32,int8,float32:5"],
                              check=True, capture_output=True, text=True)
-        theirs = {json.loads(l)["compute_type"]: json.loads(l)["seconds"] for l in run.stdout.splitlines() if '"seconds"' in l}
-        for path in paths:
-            if path == "portable" and name == "passage":
-                continue
+        theirs = {(r["compute_type"], r["beam"]): r["seconds"] for r in map(json.loads, run.stdout.splitlines()) if "seconds" in r}
+        runs = [(path, 1) for path in paths if not (path == "portable" and name == "passage")]
+        runs += [(best, 5)] if name == "utterances" else []
+        for path, beam in runs:
             start = time.perf_counter()
-            subprocess.run([os.path.join(build, "pb-listen"), "--no-names", "--threads", "2", "--"] + files, check=True,
-                           capture_output=True, env=dict(os.environ, PB_KERNEL=path))
+            subprocess.run([os.path.join(build, "pb-listen"), "--no-names", "--threads", "2", "--beam", str(beam), "--"] + files,
+                           check=True, capture_output=True, env=dict(os.environ, PB_KERNEL=path))
             ours = time.perf_counter() - start
-            print(json.dumps({"bench": "pb-listen", "audio": name, "files": len(files), "audio_seconds": round(seconds, 1),
-                              "kernel": path, "best": path == best, "cpu": cpu, "threads": 2, "model": "whisper-tiny.en",
-                              "seconds": round(ours, 3), "realtime": round(seconds / ours, 1),
-                              "realtime_faster_whisper_float32": round(seconds / theirs["float32"], 1),
-                              "realtime_faster_whisper_int8": round(seconds / theirs["int8"], 1),
-                              "ratio_to_faster_whisper_float32": round(theirs["float32"] / ours, 2),
-                              "ratio_to_faster_whisper_int8": round(theirs["int8"] / ours, 2)}), flush=True)
+            line = {"bench": "pb-listen", "audio": name, "files": len(files), "audio_seconds": round(seconds, 1),
+                    "kernel": path, "best": path == best, "cpu": cpu, "threads": 2, "model": "whisper-tiny.en", "beam": beam,
+                    "seconds": round(ours, 3), "realtime": round(seconds / ours, 1),
+                    "realtime_faster_whisper_float32": round(seconds / theirs[("float32", beam)], 1),
+                    "ratio_to_faster_whisper_float32": round(theirs[("float32", beam)] / ours, 2)}
+            if beam == 1:
+                line.update({"realtime_faster_whisper_int8": round(seconds / theirs[("int8", 1)], 1),
+                             "ratio_to_faster_whisper_int8": round(theirs[("int8", 1)] / ours, 2)})
+            print(json.dumps(line), flush=True)
 
 
 if __name__ == "__main__":

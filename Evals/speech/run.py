@@ -4,10 +4,12 @@ transcribed by pb-listen, planned by pb-plan, scored beside the text they were s
 For each voice: WER of pb-listen's transcripts against the text (both through Whisper's English
 normalizer, so "twelve pounds fifty" and "12.50" compare as numbers); the share of utterances
 whose transcript equals faster-whisper's on the same weights and audio (float32, greedy); the
-real-time factor of both (and of faster-whisper's int8 path); and the tool and argument accuracy
+real-time factor of both (and of faster-whisper's int8 path); the same share for a beam of five
+(pb-listen --beam 5 against faster-whisper's beam_size=5); and the tool and argument accuracy
 of pb-plan on the text, on the transcript, on the transcript with the contacts' names recovered
-(named), and with that and the agent's phrasing in the prompt (informed, pb-listen --vocabulary;
-the store is empty here, so the prompt holds the phrasing alone) -- the ablation.
+(named), and with that and the agent's phrasing in the prompt (informed, pb-listen --vocabulary,
+which searches a beam of five; the store is empty here, so the prompt holds the phrasing alone)
+-- the ablation.
 
 The cases are the router's labelled requests (canonical, paraphrase, dates, questions, capture,
 contacts, drafts), written before any of this: the even lines are the check half reported here,
@@ -93,12 +95,13 @@ def seconds_of(raw):
     return os.path.getsize(raw) / 4 / 16000
 
 
-def listen(build, wavs, model_dir, contacts=None, vocabulary=False):
+def listen(build, wavs, model_dir, contacts=None, vocabulary=False, beam=None):
     env = dict(os.environ)
     env.pop("PB_CONTACTS", None)
     args = [os.path.join(build, "pb-listen"), "--threads", "2", "--model", model_dir]
     args += ["--contacts", contacts] if contacts else ["--no-names"]
     args += ["--vocabulary"] if vocabulary else []
+    args += ["--beam", str(beam)] if beam else []
     start = time.perf_counter()
     run = subprocess.run(args + ["--"] + wavs, check=True, capture_output=True, text=True, env=env)
     spent = time.perf_counter() - start
@@ -195,21 +198,23 @@ def main():
         raws = [samples_of(w, folder) for w in wavs]
         audio_seconds = sum(seconds_of(r) for r in raws)
         heard, listen_seconds = listen(build, wavs, model_dir)
+        beamed, beam_seconds = listen(build, wavs, model_dir, beam=5)
         named, _ = listen(build, wavs, model_dir, contacts)
-        informed, _ = listen(build, wavs, model_dir, contacts, vocabulary=True)
+        informed, informed_seconds = listen(build, wavs, model_dir, contacts, vocabulary=True)
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
             json.dump([{"id": c["id"], "samples": r} for c, r in zip(cs, raws)], f)
             listing = f.name
-        reference = subprocess.run([python, os.path.join(HERE, "reference.py"), model_dir, listing, "2", "float32,int8"],
+        reference = subprocess.run([python, os.path.join(HERE, "reference.py"), model_dir, listing, "2", "float32,int8,float32:5"],
                                    check=True, capture_output=True, text=True)
         os.remove(listing)
         ref_text, ref_seconds = {}, {}
         for line in reference.stdout.splitlines():
             r = json.loads(line)
+            run = r["compute_type"] + ("" if r["beam"] == 1 else f":{r['beam']}")
             if "id" in r:
-                ref_text[(r["compute_type"], r["id"])] = r["text"]
+                ref_text[(run, r["id"])] = r["text"]
             else:
-                ref_seconds[r["compute_type"]] = r["seconds"]
+                ref_seconds[run] = r["seconds"]
         ours = [h["text"] for h in heard]
         theirs = [ref_text[("float32", c["id"])] for c in cs]
         norm = normalized(python, [spoken(c["text"]) for c in cs] + ours + theirs)
@@ -218,6 +223,10 @@ def main():
         words = sum(word_errors(t, h)[1] for t, h in zip(truth, ours_n))
         ref_errors = sum(word_errors(t, h)[0] for t, h in zip(truth, theirs_n))
         equal = sum(a == b for a, b in zip(ours, theirs))
+        theirs_beam = [ref_text[("float32:5", c["id"])] for c in cs]
+        equal_beam = sum(h["text"] == t for h, t in zip(beamed, theirs_beam))
+        beam_n = normalized(python, [h["text"] for h in beamed])
+        beam_errors = sum(word_errors(t, h)[0] for t, h in zip(truth, beam_n))
         heard_tools, heard_args = accuracy(cs, plan(build, [(h["text"], c["now"]) for h, c in zip(heard, cs)]))
         named_tools, named_args = accuracy(cs, plan(build, [(h["text"], c["now"]) for h, c in zip(named, cs)]))
         informed_tools, informed_args = accuracy(cs, plan(build, [(h["text"], c["now"]) for h, c in zip(informed, cs)]))
@@ -226,13 +235,14 @@ def main():
         # Each utterance's transcripts are kept for the tuning half only: the check half's are never listed.
         if o.half == "tune":
             with open(os.path.join(out, f"{voice}.tune.jsonl"), "w") as f:
-                for c, h, n, i, t in zip(cs, heard, named, informed, theirs):
-                    f.write(json.dumps({"id": c["id"], "text": c["text"], "heard": h["text"], "named": n["text"],
+                for c, h, b, n, i, t in zip(cs, heard, beamed, named, informed, theirs):
+                    f.write(json.dumps({"id": c["id"], "text": c["text"], "heard": h["text"], "beam": b["text"], "named": n["text"],
                                         "informed": i["text"], "faster_whisper": t}) + "\n")
         line = {"eval": "speech", "voice": voice, "half": o.half, "utterances": len(cs), "audio_seconds": round(audio_seconds, 1),
                 "wer": round(errors / words, 4), "wer_faster_whisper": round(ref_errors / words, 4),
                 "wer_informed": round(informed_errors / words, 4),
                 "equal_to_faster_whisper": round(equal / len(cs), 4),
+                "wer_beam": round(beam_errors / words, 4), "equal_beam_to_faster_whisper": round(equal_beam / len(cs), 4),
                 "tool_accuracy_text": text_tools, "tool_accuracy_transcript": heard_tools, "tool_accuracy_named": named_tools,
                 "tool_accuracy_informed": informed_tools,
                 "arg_accuracy_text": text_args, "arg_accuracy_transcript": heard_args, "arg_accuracy_named": named_args,
@@ -241,6 +251,9 @@ def main():
                 "realtime_faster_whisper_float32": round(audio_seconds / ref_seconds["float32"], 1),
                 "realtime_faster_whisper_int8": round(audio_seconds / ref_seconds["int8"], 1),
                 "speed_vs_faster_whisper_float32": round(ref_seconds["float32"] / listen_seconds, 2),
+                "realtime_pb_listen_beam": round(audio_seconds / beam_seconds, 1),
+                "realtime_pb_listen_informed": round(audio_seconds / informed_seconds, 1),
+                "realtime_faster_whisper_float32_beam": round(audio_seconds / ref_seconds["float32:5"], 1),
                 "model": heard[0]["model"], "kernel": kernel, "cpu": cpu, "threads": 2, "quick": o.quick}
         print("EVALJSON " + json.dumps(line), flush=True)
         floor = floors.get(voice, {}) if o.quick else {}

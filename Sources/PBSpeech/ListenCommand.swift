@@ -22,6 +22,7 @@ public enum ListenCommand {
             OptionSpec("contacts", value: "PATH", help: "a .vcf file or a folder of them whose names are heard (default: PB_CONTACTS, else $PB_HOME/contacts)"),
             OptionSpec("no-names", help: "use no contacts: recover no names"),
             OptionSpec("vocabulary", help: "prompt the decoder with the agent's phrasing and the store's projects and open tasks (requests for pb-do)"),
+            OptionSpec("beam", value: "N", help: "beam search over N sequences (default 1, greedy; 5 with --vocabulary)"),
             OptionSpec("record", help: "record from the microphone (ALSA's arecord) until Enter, or until the speaker stops, and transcribe that"),
             OptionSpec("device", value: "NAME", help: "with --record: the ALSA device to record from (arecord -L lists them; default: ALSA's default)"),
             OptionSpec("silence", value: "SECONDS", help: "with --record: quiet after speech that ends the recording (default 2)"),
@@ -47,7 +48,8 @@ public enum ListenCommand {
             Diagnostics.shared.note("model \(model.name) (\(d.encoderLayers)+\(d.decoderLayers) layers, width \(d.width)) at \(directory.path); kernels \(model.kernel)")
             return .success
         }
-        let listener = Listener(model: model, audio: try AudioInput.find(), threads: threads)
+        let beam = try o.int("beam", default: o.flag("vocabulary") ? 5 : 1, in: 1...16)
+        let listener = Listener(model: model, audio: try AudioInput.find(), threads: threads, beamSize: beam)
         if o.flag("no-names"), o.value("contacts") != nil {
             throw ToolFailure(.usage, "--contacts and --no-names exclude each other")
         }
@@ -133,8 +135,8 @@ public final class Listener {
     /// The user's contacts, whose names are recovered in the transcript.
     public var names: SpokenNames?
 
-    public init(model: WhisperModel, audio: AudioInput, threads: Int) {
-        transcriber = WhisperTranscriber(model: model, threads: threads)
+    public init(model: WhisperModel, audio: AudioInput, threads: Int, beamSize: Int = 1) {
+        transcriber = WhisperTranscriber(model: model, threads: threads, beamSize: beamSize)
         self.audio = audio
     }
 

@@ -11,10 +11,16 @@ import PBCore
 /// things); the store's names are read from it at each run, newest first, within a budget that
 /// leaves most of the decoder's 448 positions to the speech.
 public struct SpeechVocabulary: Sendable {
-    /// Requests in the agent's phrasing, one per kind of change and a question.
+    /// Requests in the agent's phrasing, one for each kind of change the agent makes and each kind
+    /// of question it answers: tasks made, done, snoozed, moved and repeated; notes; projects;
+    /// the agenda; undo; contacts; drafts. A small model hears a command word it was just shown
+    /// ("snooze", "jot down", "overdue", "undo") where it would write a commoner word alike.
     static let phrasing = "Remind me to book the car in for its service on Thursday. Add a task: order more light bulbs. "
-        + "Mark bleed the radiators as done. Snooze the insurance letter. Move the dog's grooming to next week. "
-        + "What's on for Saturday?"
+        + "Todo: clear the gutters. Mark bleed the radiators as done. Paid the council tax. Snooze the insurance letter. "
+        + "Reschedule the dog's grooming to next week. Make descale the kettle repeat every month. "
+        + "Jot down that the boiler code is on the door. Append \"check the fuses\" to the house note. "
+        + "Create a project called Kitchen. What's due this week? What is overdue? Undo that. "
+        + "What's the plumber's phone number? Email Dad saying the parcel came."
 
     public let projects: [String]
     public let tasks: [String]
@@ -33,8 +39,9 @@ public struct SpeechVocabulary: Sendable {
         return SpeechVocabulary(projects: Array(projects), tasks: Array(tasks))
     }
 
-    /// The prompt, at most `characters` long (about four characters a token).
-    public func prompt(characters: Int = 600) -> String {
+    /// The prompt, at most `characters` long (about four characters a token, so 800 is some 200 of
+    /// the 223 positions a prompt may take).
+    public func prompt(characters: Int = 800) -> String {
         var text = Self.phrasing
         func add(_ label: String, _ names: [String]) {
             var taken: [String] = []

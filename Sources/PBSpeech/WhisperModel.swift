@@ -36,8 +36,9 @@ public final class WhisperModel: @unchecked Sendable {
         let feedForwardIn, feedForwardOut: PackedMatrix
     }
 
-    /// The decoder runs one token at a time, so its matrices are kept as rows, but for the
-    /// cross-attention's keys and values, computed for a whole window of audio at once.
+    /// The decoder runs one token at a time, so its matrices are kept as rows (and packed, for a
+    /// prompt's tokens at once), but for the cross-attention's keys and values, computed for a
+    /// whole window of audio at once.
     struct DecoderLayer {
         let selfNorm: Norm
         let selfQKV, selfOutput: RowMatrix
@@ -161,7 +162,7 @@ public final class WhisperModel: @unchecked Sendable {
         }
         func rows(_ prefix: String, scaledRows: Int = 0) throws -> RowMatrix {
             let l = try weightsAndBias(prefix, scaledRows: scaledRows)
-            return RowMatrix(weights: l.w, outputs: l.outputs, inputs: l.inputs, bias: l.b)
+            return RowMatrix(path: path, weights: l.w, outputs: l.outputs, inputs: l.inputs, bias: l.b)
         }
         /// A kernel-3 convolution's W[out, in, tap] as W[out, tap * in + in]: tap-major.
         func convolution(_ prefix: String) throws -> PackedMatrix {

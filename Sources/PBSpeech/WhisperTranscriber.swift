@@ -17,14 +17,22 @@ public final class WhisperTranscriber {
     public var logProbabilityThreshold = -1.0
     /// Seconds of audio transcribed so far, and the whole, after each window.
     public var progress: ((Double, Double) -> Void)?
+    /// Sequences a window's beam search keeps (1: greedy decoding, faster-whisper's reference).
+    public let beamSize: Int
 
     static let secondsPerTimestamp = 0.02
     static let framesPerTimestamp = 2
 
-    public init(model: WhisperModel, threads: Int = 1) {
+    public init(model: WhisperModel, threads: Int = 1, beamSize: Int = 1) {
         self.model = model
+        self.beamSize = max(1, beamSize)
         encoder = WhisperEncoder(model: model, threads: threads)
-        decoder = WhisperDecoder(model: model, threads: threads)
+        decoder = WhisperDecoder(model: model, threads: threads, slots: self.beamSize)
+    }
+
+    func decode(prompt: [Int], rules: TimestampRules) -> WindowDecoding {
+        beamSize > 1 ? WindowDecoding.beam(decoder, prompt: prompt, rules: rules, size: beamSize)
+            : WindowDecoding.greedy(decoder, prompt: prompt, rules: rules)
     }
 
     /// The segments spoken in `samples` (16 kHz mono), in order; empty when nothing was said.
@@ -65,13 +73,13 @@ public final class WhisperTranscriber {
                 prompt = [specials.startOfPrevious] + previous.suffix(model.dimensions.textContext / 2 - 1)
             }
             prompt += tokenizer.startSequence
-            var result = WindowDecoding.greedy(decoder, prompt: prompt, rules: rules)
+            var result = decode(prompt: prompt, rules: rules)
             // A prompt of the caller's (--prompt, --vocabulary) can lead a small model into
             // repeating it or itself; such a window (as repetitive as faster-whisper's fallback
             // threshold, or unlikely) is decoded again without any prompt, and the likelier of the
             // two kept. Without a caller's prompt nothing changes: decoding stays the reference's.
             if initialPrompt != nil, result.needsFallback(tokenizer) {
-                let plain = WindowDecoding.greedy(decoder, prompt: tokenizer.startSequence, rules: rules)
+                let plain = decode(prompt: tokenizer.startSequence, rules: rules)
                 if !plain.needsFallback(tokenizer) || plain.averageLogProbability > result.averageLogProbability { result = plain }
             }
             if result.noSpeechProbability > noSpeechThreshold && result.averageLogProbability <= logProbabilityThreshold {

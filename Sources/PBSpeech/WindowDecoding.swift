@@ -32,18 +32,10 @@ struct WindowDecoding: Equatable {
     /// or the decoder's last position.
     static func greedy(_ decoder: WhisperDecoder, prompt: [Int], rules: TimestampRules) -> WindowDecoding {
         let model = decoder.model, specials = model.tokenizer.specials
-        decoder.rewind(to: 0)
-        var result = WindowDecoding(tokens: [], sumLogProbability: 0, noSpeechProbability: 0)
-        // The no-speech probability is read where OpenAI's decoder reads it: the logits after
-        // <|startoftranscript|> (a multilingual prompt goes on with the language and the task).
-        for (i, token) in prompt.enumerated() {
-            let start = token == specials.startOfTranscript
-            decoder.step(token, wantLogits: start || i == prompt.count - 1)
-            if start { result.noSpeechProbability = probabilities(decoder.logits)[specials.noSpeech] }
-        }
+        var result = WindowDecoding(tokens: [], sumLogProbability: 0, noSpeechProbability: feed(decoder, prompt: prompt))
         let limit = model.dimensions.textContext
         while decoder.position < limit {
-            var logits = decoder.logits
+            var logits = decoder.logits()
             rules.apply(&logits, generated: result.tokens)
             var best = 0
             for t in 1..<logits.count where logits[t] > logits[best] { best = t }
@@ -54,6 +46,99 @@ struct WindowDecoding: Equatable {
             decoder.step(best, wantLogits: true)
         }
         return result
+    }
+
+    /// Beam search as OpenAI's decoder does it: `size` sequences kept; at each step every one's
+    /// `size + 1` likeliest next tokens (the rules applied to each) are ranked by summed
+    /// log-probability, the best `size` that do not end are kept, and those that end are set aside
+    /// until `size` have ended (patience 1) or the decoder is full. The ended sequence with the
+    /// best log-probability per token wins. Likelier word sequences than greedy's, at about
+    /// `size` times the decoder's work (the audio's encoding, the larger part, is shared).
+    static func beam(_ decoder: WhisperDecoder, prompt: [Int], rules: TimestampRules, size: Int) -> WindowDecoding {
+        let model = decoder.model, specials = model.tokenizer.specials, width = min(size, decoder.slots)
+        guard width > 1 else { return greedy(decoder, prompt: prompt, rules: rules) }
+        let noSpeech = feed(decoder, prompt: prompt)
+        decoder.replicateFirstSlot()
+        let first = decoder.position, limit = model.dimensions.textContext
+        var alive: [(tokens: [Int], score: Double)] = [([], 0)]
+        var finished: [(tokens: [Int], score: Double)] = []
+        while true {
+            var candidates: [(tokens: [Int], score: Double, source: Int, ends: Bool)] = []
+            for (slot, beam) in alive.enumerated() {
+                var logits = decoder.logits(slot: slot)
+                rules.apply(&logits, generated: beam.tokens)
+                let normalizer = logNormalizer(logits)
+                for token in topTokens(logits, count: width + 1) {
+                    let score = beam.score + Double(logits[token]) - normalizer
+                    let ends = token == specials.endOfText
+                    candidates.append((ends ? beam.tokens : beam.tokens + [token], score, slot, ends))
+                }
+            }
+            // A stable sort keeps the beams' order among equal scores, as Python's sorted does.
+            let ranked = candidates.enumerated().sorted { a, b in
+                a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
+            }.map(\.element)
+            var next: [(tokens: [Int], score: Double)] = [], sources: [Int] = [], ended: [(tokens: [Int], score: Double)] = []
+            for c in ranked {
+                if c.ends { ended.append((c.tokens, c.score)); continue }
+                next.append((c.tokens, c.score))
+                sources.append(c.source)
+                if next.count == width { break }
+            }
+            for e in ended where finished.count < width { finished.append(e) }
+            if finished.count >= width || next.isEmpty || decoder.position >= limit {
+                alive = next
+                break
+            }
+            decoder.reorder(sources, from: first)
+            decoder.step(next.map { $0.tokens.last! }, wantLogits: true)
+            alive = next
+        }
+        for beam in alive.sorted(by: { $0.score > $1.score }) where finished.count < width { finished.append(beam) }
+        // Ranked by log-probability per token (OpenAI's ranker without a length penalty).
+        let best = finished.enumerated().max { a, b in
+            let x = a.element.score / Double(max(a.element.tokens.count, 1)), y = b.element.score / Double(max(b.element.tokens.count, 1))
+            return x != y ? x < y : a.offset > b.offset
+        }!.element
+        return WindowDecoding(tokens: best.tokens, sumLogProbability: best.score, noSpeechProbability: noSpeech)
+    }
+
+    /// The prompt fed to a rewound decoder, leaving the logits after its last token in slot 0;
+    /// the probability of no speech, read where OpenAI's decoder reads it: after
+    /// <|startoftranscript|> (a multilingual prompt goes on with the language and the task).
+    static func feed(_ decoder: WhisperDecoder, prompt: [Int]) -> Double {
+        let specials = decoder.model.tokenizer.specials
+        decoder.rewind(to: 0)
+        decoder.prefill(prompt)
+        var noSpeech = 0.0
+        if let start = prompt.lastIndex(of: specials.startOfTranscript) {
+            decoder.prefillLogits(row: start)
+            noSpeech = probabilities(decoder.logits())[specials.noSpeech]
+            if start == prompt.count - 1 { return noSpeech }
+        }
+        decoder.prefillLogits(row: prompt.count - 1)
+        return noSpeech
+    }
+
+    /// The `count` tokens with the highest logits, best first (the lower index among equals).
+    static func topTokens(_ logits: [Float], count: Int) -> [Int] {
+        var top: [Int] = []
+        for t in logits.indices where logits[t] > -.infinity {
+            if top.count == count, logits[t] <= logits[top[count - 1]] { continue }
+            var i = top.count
+            while i > 0, logits[top[i - 1]] < logits[t] { i -= 1 }
+            top.insert(t, at: i)
+            if top.count > count { top.removeLast() }
+        }
+        return top
+    }
+
+    /// log(sum(exp(logits))) over the tokens the rules allow.
+    static func logNormalizer(_ logits: [Float]) -> Double {
+        let top = logits.max() ?? 0
+        var sum: Double = 0
+        for v in logits where v > -.infinity { sum += exp(Double(v - top)) }
+        return Double(top) + log(sum)
     }
 
     static func logSoftmax(_ logits: [Float], at index: Int) -> Double {

@@ -25,6 +25,22 @@ struct TranscriberTests {
         #expect(question.reason == nil && question.kernel == kernel.rawValue)
     }
 
+    @Test("a beam of five reads as faster-whisper's beam of five where greedy decoding reads otherwise, on every kernel path",
+          arguments: paths)
+    func beamSearch(kernel: KernelPath) throws {
+        let model = try WhisperModel(directory: SpeechFixtures.modelDirectory, kernel: kernel)
+        let samples = try AudioInput.find().read(SpeechFixtures.file("memo.wav")).samples
+        // faster-whisper 1.2.1 (float32) on these samples: beam_size=1 " My gym locker code is 4719.",
+        // beam_size=5 " My gym locker code is 47-19." (the likelier sequence per token).
+        let greedy = WhisperTranscriber(model: model, threads: 2).transcribe(samples)
+        let beam = WhisperTranscriber(model: model, threads: 2, beamSize: 5).transcribe(samples)
+        #expect(greedy.map(\.text).joined() == " My gym locker code is 4719.")
+        #expect(beam.map(\.text).joined() == " My gym locker code is 47-19.")
+        #expect(beam.count == 1 && beam[0].start == 0)
+        // The beam's sum is of the sequence it chose: its mean is a log-probability, below zero.
+        #expect(beam[0].averageLogProbability < 0 && beam[0].averageLogProbability > -1)
+    }
+
     @Test("the transcript does not depend on the number of threads")
     func threads() throws {
         let model = try WhisperModel(directory: SpeechFixtures.modelDirectory)

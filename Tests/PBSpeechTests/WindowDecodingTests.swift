@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PBSpeech
 
@@ -15,5 +16,16 @@ struct WindowDecodingTests {
     func average() {
         let w = WindowDecoding(tokens: [1, 2, 3], sumLogProbability: -2, noSpeechProbability: 0)
         #expect(w.averageLogProbability == -0.5)
+    }
+
+    @Test("a beam's candidates are the likeliest tokens the rules allow, best first, the lower token among equals")
+    func topTokens() {
+        let logits: [Float] = [0.5, -.infinity, 2, 0.5, 3, -.infinity, 1]
+        #expect(WindowDecoding.topTokens(logits, count: 3) == [4, 2, 6])
+        #expect(WindowDecoding.topTokens(logits, count: 5) == [4, 2, 6, 0, 3])
+        #expect(WindowDecoding.topTokens(logits, count: 9) == [4, 2, 6, 0, 3])
+        #expect(WindowDecoding.topTokens([-.infinity, -.infinity], count: 2).isEmpty)
+        let normalizer = WindowDecoding.logNormalizer([0, 0, -.infinity])
+        #expect(abs(normalizer - log(2.0)) < 1e-12)
     }
 }

@@ -1,0 +1,69 @@
+import CKernels
+import Foundation
+import PBCore
+import PBNeural
+import Testing
+@testable import PBSpeech
+
+@Suite("Whisper decoder", .serialized, .enabled(if: SpeechFixtures.modelPresent && SpeechFixtures.soxPresent, SpeechFixtures.missingModel))
+struct WhisperDecoderTests {
+    /// A window of the request fixture, encoded, and the tokens of a prompt before it.
+    static func window(_ model: WhisperModel) throws -> (audio: [Float], prompt: [Int]) {
+        let samples = try AudioInput.find().read(SpeechFixtures.file("request.wav")).samples
+        let mel = LogMelSpectrogram(samples: samples, bands: model.dimensions.mels, path: model.path)
+        let encoder = WhisperEncoder(model: model, threads: 2)
+        let frames = encoder.frames
+        let window = Array(mel.values[0..<(min(frames, mel.frames - 1) * mel.bands)])
+        let audio = window.withUnsafeBufferPointer { encoder.encode($0) }
+        let s = model.tokenizer.specials
+        let prompt = [s.startOfPrevious] + model.tokenizer.encode(" Snooze the insurance letter. Undo that.") + model.tokenizer.startSequence
+        return (audio, prompt)
+    }
+
+    @Test("a slot stepped beside others has the logits it has alone, to the bit", arguments: [1, 2])
+    func slotsAreIndependent(threads: Int) throws {
+        let model = try WhisperModel(directory: SpeechFixtures.modelDirectory)
+        let (audio, prompt) = try Self.window(model)
+        let alone = WhisperDecoder(model: model, threads: threads)
+        let beside = WhisperDecoder(model: model, threads: threads, slots: 3)
+        for decoder in [alone, beside] {
+            decoder.begin(audio: audio)
+            for token in prompt { decoder.step(token, wantLogits: false) }
+        }
+        beside.replicateFirstSlot()
+        let words = model.tokenizer.encode(" Remind me to renew")
+        for (i, token) in words.enumerated() {
+            alone.step(token, wantLogits: true)
+            // Slots 1 and 2 go their own way: other tokens, and slot 2 takes slot 1's history midway.
+            beside.step([token, words[(i + 1) % words.count], words[(i + 2) % words.count]], wantLogits: true)
+            #expect(beside.logits(slot: 0) == alone.logits())
+            if i == 1 { beside.reorder([0, 1, 1], from: prompt.count) }
+        }
+        #expect(beside.logits(slot: 1) != beside.logits(slot: 0))
+    }
+
+    @Test("a prompt fed at once gives the logits that feeding it a token at a time gives, within float rounding")
+    func prefillMatchesSteps() throws {
+        let model = try WhisperModel(directory: SpeechFixtures.modelDirectory)
+        let (audio, prompt) = try Self.window(model)
+        let stepped = WhisperDecoder(model: model, threads: 2)
+        let prefilled = WhisperDecoder(model: model, threads: 2)
+        stepped.begin(audio: audio)
+        for (i, token) in prompt.enumerated() { stepped.step(token, wantLogits: i == prompt.count - 1) }
+        prefilled.begin(audio: audio)
+        prefilled.prefill(prompt)
+        prefilled.prefillLogits(row: prompt.count - 1)
+        #expect(prefilled.position == stepped.position)
+        let a = stepped.logits(), b = prefilled.logits()
+        let largest = a.map(abs).max() ?? 1
+        let difference = zip(a, b).map { abs($0 - $1) }.max() ?? 0
+        #expect(difference <= 1e-4 * largest, "logits differ by \(difference) (largest \(largest))")
+        #expect(a.indices.max { a[$0] < a[$1] } == b.indices.max { b[$0] < b[$1] })
+        // The next token decoded after either is decoded alike.
+        let next = a.indices.max { a[$0] < a[$1] }!
+        stepped.step(next, wantLogits: true)
+        prefilled.step(next, wantLogits: true)
+        let c = stepped.logits(), d = prefilled.logits()
+        #expect((zip(c, d).map { abs($0 - $1) }.max() ?? 0) <= 1e-4 * (c.map(abs).max() ?? 1))
+    }
+}
