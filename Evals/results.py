@@ -30,8 +30,8 @@ ABOUT = {
     "memory": "pb-remember and pb-recall on the frozen supersession sets and the keys set: links made, hit@1, "
               "tempting items above the answer, and the answers through the answering stages.",
     "speech": "The router's labelled requests spoken by espeak-ng and festival, transcribed by pb-listen and by faster-whisper "
-              "on the same weights (float32, greedy, and a beam of five), scored by WER after Whisper's English normalizer, then planned by pb-plan "
-              "beside the text (the check half; names recovered, and the agent's phrasing in the prompt with a beam of five, as ablations).",
+              "on the same weights (float32, greedy), scored by WER after Whisper's English normalizer, then planned by pb-plan "
+              "beside the text (the check half; names recovered, and the agent's phrasing in the prompt, as ablations).",
     "locomo": "LoCoMo's conversations: pb-recall's evidence recall@10 beside BM25, cosine and their fusion in the same run, "
               "and its answers (answerable withheld, adversarial abstained); the check conversations are never tuned on.",
 }

@@ -45,9 +45,9 @@ def main():
         listing = os.path.join(out, name + ".json")
         with open(listing, "w") as f:
             json.dump([{"id": str(i), "samples": r} for i, r in enumerate(raws)], f)
-        run = subprocess.run([python, os.path.join(ROOT, "Evals", "speech", "reference.py"), model_dir, listing, "2", "float32,int8,float32:5"],
+        run = subprocess.run([python, os.path.join(ROOT, "Evals", "speech", "reference.py"), model_dir, listing, "2", "float32,int8" + (",float32:5" if name == "utterances" else "")],
                              check=True, capture_output=True, text=True)
-        theirs = {(r["compute_type"], r["beam"]): r["seconds"] for r in map(json.loads, run.stdout.splitlines()) if "seconds" in r}
+        theirs = {(r["compute_type"], r["beam"]): r["seconds"] for r in (json.loads(l) for l in run.stdout.splitlines() if '"seconds"' in l)}
         runs = [(path, 1) for path in paths if not (path == "portable" and name == "passage")]
         runs += [(best, 5)] if name == "utterances" else []
         for path, beam in runs:

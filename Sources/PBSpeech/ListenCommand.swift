@@ -35,6 +35,7 @@ public enum ListenCommand {
 
     public static func run(_ o: ParsedOptions, environment: PBEnvironment = PBEnvironment()) throws -> ExitCode {
         let threads = try o.int("threads", default: 2, in: 1...64)
+        let beam = try o.int("beam", default: o.flag("vocabulary") ? 5 : 1, in: 1...16)
         let recording = try Self.microphone(o)
         let directory = o.value("model").map { URL(fileURLWithPath: $0) } ?? environment.speechModelDirectory
         let model: WhisperModel
@@ -48,7 +49,6 @@ public enum ListenCommand {
             Diagnostics.shared.note("model \(model.name) (\(d.encoderLayers)+\(d.decoderLayers) layers, width \(d.width)) at \(directory.path); kernels \(model.kernel)")
             return .success
         }
-        let beam = try o.int("beam", default: o.flag("vocabulary") ? 5 : 1, in: 1...16)
         let listener = Listener(model: model, audio: try AudioInput.find(), threads: threads, beamSize: beam)
         if o.flag("no-names"), o.value("contacts") != nil {
             throw ToolFailure(.usage, "--contacts and --no-names exclude each other")
@@ -56,8 +56,8 @@ public enum ListenCommand {
         if !o.flag("no-names"), let book = try contacts(o.value("contacts"), environment: environment) {
             listener.names = SpokenNames(book: book)
         }
-        let vocabulary = o.flag("vocabulary") ? SpeechVocabulary.read(environment).prompt() : nil
-        listener.transcriber.initialPrompt = [vocabulary, o.value("prompt")].compactMap { $0 }.joined(separator: " ").nilIfEmpty
+        listener.transcriber.initialPrompt = Self.prompt(o.flag("vocabulary") ? SpeechVocabulary.read(environment) : nil,
+                                                         given: o.value("prompt"), model: model)
         let writer = NDJSONWriter.standardOutput
         if let (microphone, save) = recording {
             Diagnostics.shared.progress("recording: press Enter to stop, or stop speaking")
@@ -112,6 +112,20 @@ extension ListenCommand {
         let detector = SpeechEndDetector(silenceAfterSpeech: try o.double("silence", default: 2, in: 0.3...60),
                                          maximum: try o.double("limit", default: 600, in: 1...3600))
         return (Microphone(device: o.value("device"), detector: detector), o.value("save"))
+    }
+
+    /// The decoder's prompt: the vocabulary's, when asked, then the words given, in the positions
+    /// a prompt may take (the decoder keeps the last ones, which would cut the phrasing first).
+    /// The store's names are given up a hundred characters at a time until it fits.
+    static func prompt(_ vocabulary: SpeechVocabulary?, given: String?, model: WhisperModel) -> String? {
+        let limit = model.dimensions.textContext / 2 - 1
+        var budget = SpeechVocabulary.budget
+        while true {
+            let text = [vocabulary?.prompt(characters: budget), given].compactMap { $0 }.joined(separator: " ")
+            if text.isEmpty { return nil }
+            if vocabulary == nil || budget <= 0 || model.tokenizer.encode(" " + text).count <= limit { return text }
+            budget -= 100
+        }
     }
 
     /// `--contacts`, else PB_CONTACTS, else `$PB_HOME/contacts` when it is there; nil when the
@@ -268,8 +282,4 @@ public final class Listener {
         record.names = corrections.isEmpty ? nil : corrections
         return record
     }
-}
-
-extension String {
-    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -33,7 +33,7 @@ public final class RecordingTranscriber: AudioTranscribing, @unchecked Sendable 
         let attributes = try? FileManager.default.attributesOfItem(atPath: weights.path)
         let size = (attributes?[.size] as? Int) ?? 0
         let time = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return "\(modelDirectory.lastPathComponent) \(size) \(Int(time)) decoder 1"
+        return "\(modelDirectory.lastPathComponent) \(size) \(Int(time)) decoder 2"
     }
 
     public func transcribe(path: String) throws -> TranscriptRecord {

@@ -39,9 +39,12 @@ public struct SpeechVocabulary: Sendable {
         return SpeechVocabulary(projects: Array(projects), tasks: Array(tasks))
     }
 
-    /// The prompt, at most `characters` long (about four characters a token, so 800 is some 200 of
-    /// the 223 positions a prompt may take).
-    public func prompt(characters: Int = 800) -> String {
+    /// Characters of a prompt: about four a token, so some 200 of the 223 positions a prompt may
+    /// take (pb-listen gives up names when the tokens are more).
+    public static let budget = 800
+
+    /// The prompt: the phrasing, then as many of the store's names as keep it within `characters`.
+    public func prompt(characters: Int = budget) -> String {
         var text = Self.phrasing
         func add(_ label: String, _ names: [String]) {
             var taken: [String] = []

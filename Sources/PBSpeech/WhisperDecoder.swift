@@ -19,7 +19,9 @@ final class WhisperDecoder: @unchecked Sendable {
     /// Sequences decoded side by side (1 for greedy decoding).
     let slots: Int
     private let context: KernelContext
-    /// Positions decoded so far in this window (the next token's position), the same in every slot.
+    /// Positions decoded so far in this window (the next token's position): every slot a step
+    /// moved holds that many; the others are behind and are only read again after a `reorder`
+    /// or `replicateFirstSlot` fills them.
     private(set) var position = 0
     private let audioPositions: Int
     /// Per slot, per layer ([slot * layers + layer]): [textContext][width].
@@ -33,7 +35,6 @@ final class WhisperDecoder: @unchecked Sendable {
     /// and values), attention's output, the feed-forward's inner row, and a product's scratch.
     private let x, normed, qkv, attended, wide, scratch: UnsafeMutablePointer<Float>
     private let scores, inverseSum, logitsBuffer: UnsafeMutablePointer<Float>
-    private let wideWidth: Int
     /// A prefill's states, one row per token: [textContext][width], its queries, keys and values
     /// ([textContext][3 width]), and the feed-forward's inner rows.
     private let rows, rowsNormed, rowsQKV, rowsAttended, rowsWide: UnsafeMutablePointer<Float>
@@ -55,7 +56,6 @@ final class WhisperDecoder: @unchecked Sendable {
         crossKeyValues = (0..<d.decoderLayers).map { _ in buffer(d.audioContext * 2 * w) }
         crossValuesTransposed = (0..<d.decoderLayers).map { _ in buffer(d.audioContext * w) }
         let n = self.slots
-        wideWidth = inner
         x = buffer(n * w)
         normed = buffer(n * w)
         qkv = buffer(n * 3 * w)
@@ -130,7 +130,7 @@ final class WhisperDecoder: @unchecked Sendable {
     /// memory once for all of them (`RowMatrix.apply(count:)`); each slot's values are the ones
     /// it would have alone.
     func step(_ tokens: [Int], wantLogits: Bool) {
-        let d = model.dimensions, w = d.width, hw = d.headWidth, p = position, path = model.path, n = tokens.count
+        let d = model.dimensions, w = d.width, p = position, path = model.path, n = tokens.count
         precondition(n > 0 && n <= slots, "\(n) tokens for \(slots) slots")
         precondition(p < d.textContext, "the decoder holds \(d.textContext) positions")
         model.decoderPosition.withUnsafeBufferPointer { pos in
@@ -149,16 +149,7 @@ final class WhisperDecoder: @unchecked Sendable {
                 let keys = selfKeys[b * d.decoderLayers + l], values = selfValues[b * d.decoderLayers + l]
                 (keys + p * w).update(from: q + w, count: w)
                 (values + p * w).update(from: q + 2 * w, count: w)
-                for h in 0..<d.heads {
-                    pbk_dot_rows(path, keys + h * hw, Int32(p + 1), Int32(hw), w, q + h * hw, scores)
-                    pbk_softmax_rows(path, scores, 1, Int32(p + 1), p + 1, inverseSum)
-                    let out = attended + b * w + h * hw
-                    out.update(repeating: 0, count: hw)
-                    for j in 0...p {
-                        let weight = scores[j] * inverseSum[0], v = values + j * w + h * hw
-                        for i in 0..<hw { out[i] += weight * v[i] }
-                    }
-                }
+                for h in 0..<d.heads { attendToText(keys, values, through: p, head: h, query: q, into: attended + b * w) }
             }
             layer.selfOutput.apply(path: path, attended, count: n, into: x, scratch: scratch, accumulate: true)
 
@@ -167,14 +158,7 @@ final class WhisperDecoder: @unchecked Sendable {
             layer.crossQuery.apply(path: path, normed, count: n, into: qkv, scratch: scratch)
             // Head by head, so one head's audio keys and values stay in cache for every slot.
             for h in 0..<d.heads {
-                for b in 0..<n {
-                    pbk_dot_rows(path, crossKeyValues[l] + h * hw, Int32(audioPositions), Int32(hw), 2 * w, qkv + b * w + h * hw, scores)
-                    pbk_softmax_rows(path, scores, 1, Int32(audioPositions), audioPositions, inverseSum)
-                    let out = attended + b * w + h * hw
-                    pbk_dot_rows(path, crossValuesTransposed[l] + h * hw * audioPositions, Int32(hw), Int32(audioPositions), audioPositions,
-                                 scores, out)
-                    for i in 0..<hw { out[i] *= inverseSum[0] }
-                }
+                for b in 0..<n { attendToAudio(layer: l, head: h, query: qkv + b * w, into: attended + b * w) }
             }
             layer.crossOutput.apply(path: path, attended, count: n, into: x, scratch: scratch, accumulate: true)
 
@@ -188,6 +172,34 @@ final class WhisperDecoder: @unchecked Sendable {
         normed.update(from: x, count: n * w)
         model.decoderNorm.apply(normed, rows: n, path: path)
         computeLogits(slots: n)
+    }
+
+    /// Head `h` of causal self-attention for the token at position `p`: its query (in `query`,
+    /// a row of queries, keys and values) against the keys of positions 0...p, and their values
+    /// weighted into the head's part of `out`.
+    private func attendToText(_ keys: UnsafePointer<Float>, _ values: UnsafePointer<Float>, through p: Int, head h: Int,
+                              query: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>) {
+        let d = model.dimensions, w = d.width, hw = d.headWidth, path = model.path
+        pbk_dot_rows(path, keys + h * hw, Int32(p + 1), Int32(hw), w, query + h * hw, scores)
+        pbk_softmax_rows(path, scores, 1, Int32(p + 1), p + 1, inverseSum)
+        let head = out + h * hw
+        head.update(repeating: 0, count: hw)
+        for j in 0...p {
+            let weight = scores[j] * inverseSum[0], v = values + j * w + h * hw
+            for i in 0..<hw { head[i] += weight * v[i] }
+        }
+    }
+
+    /// Head `h` of layer `l`'s attention to the audio: the head's part of `query` against the
+    /// window's keys, their values weighted into the head's part of `out`.
+    private func attendToAudio(layer l: Int, head h: Int, query: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>) {
+        let w = model.dimensions.width, hw = model.dimensions.headWidth, path = model.path
+        pbk_dot_rows(path, crossKeyValues[l] + h * hw, Int32(audioPositions), Int32(hw), 2 * w, query + h * hw, scores)
+        pbk_softmax_rows(path, scores, 1, Int32(audioPositions), audioPositions, inverseSum)
+        let head = out + h * hw
+        pbk_dot_rows(path, crossValuesTransposed[l] + h * hw * audioPositions, Int32(hw), Int32(audioPositions), audioPositions,
+                     scores, head)
+        for i in 0..<hw { head[i] *= inverseSum[0] }
     }
 
     /// The logits of the first `count` slots from their final states in `normed` (after the
@@ -219,7 +231,7 @@ extension WhisperDecoder {
     /// prompt of a hundred tokens took most of a short request's time). `prefillLogits(row:)`
     /// then gives the logits after any of them.
     func prefill(_ tokens: [Int]) {
-        let d = model.dimensions, w = d.width, hw = d.headWidth, first = position, n = tokens.count, path = model.path
+        let d = model.dimensions, w = d.width, first = position, n = tokens.count, path = model.path
         precondition(first + n <= d.textContext, "the decoder holds \(d.textContext) positions")
         guard n > 0 else { return }
         model.decoderPosition.withUnsafeBufferPointer { pos in
@@ -240,17 +252,7 @@ extension WhisperDecoder {
             }
             // Causal: token i attends to the positions up to its own.
             for h in 0..<d.heads {
-                for i in 0..<n {
-                    let p = first + i
-                    pbk_dot_rows(path, keys + h * hw, Int32(p + 1), Int32(hw), w, rowsQKV + i * 3 * w + h * hw, scores)
-                    pbk_softmax_rows(path, scores, 1, Int32(p + 1), p + 1, inverseSum)
-                    let out = rowsAttended + i * w + h * hw
-                    out.update(repeating: 0, count: hw)
-                    for j in 0...p {
-                        let weight = scores[j] * inverseSum[0], v = values + j * w + h * hw
-                        for c in 0..<hw { out[c] += weight * v[c] }
-                    }
-                }
+                for i in 0..<n { attendToText(keys, values, through: first + i, head: h, query: rowsQKV + i * 3 * w, into: rowsAttended + i * w) }
             }
             context.product(rowsAttended, rows: n, layer.selfOutput.packed, into: rows, accumulate: true)
 
@@ -259,14 +261,7 @@ extension WhisperDecoder {
             context.product(rowsNormed, rows: n, layer.crossQuery.packed, into: rowsQKV)
             // Head by head, so one head's keys and values stay in cache for every token.
             for h in 0..<d.heads {
-                for i in 0..<n {
-                    pbk_dot_rows(path, crossKeyValues[l] + h * hw, Int32(audioPositions), Int32(hw), 2 * w, rowsQKV + i * w + h * hw, scores)
-                    pbk_softmax_rows(path, scores, 1, Int32(audioPositions), audioPositions, inverseSum)
-                    let out = rowsAttended + i * w + h * hw
-                    pbk_dot_rows(path, crossValuesTransposed[l] + h * hw * audioPositions, Int32(hw), Int32(audioPositions), audioPositions,
-                                 scores, out)
-                    for c in 0..<hw { out[c] *= inverseSum[0] }
-                }
+                for i in 0..<n { attendToAudio(layer: l, head: h, query: rowsQKV + i * w, into: rowsAttended + i * w) }
             }
             context.product(rowsAttended, rows: n, layer.crossOutput.packed, into: rows, accumulate: true)
 

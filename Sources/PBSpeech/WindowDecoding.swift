@@ -106,9 +106,24 @@ struct WindowDecoding: Equatable {
     /// The prompt fed to a rewound decoder, leaving the logits after its last token in slot 0;
     /// the probability of no speech, read where OpenAI's decoder reads it: after
     /// <|startoftranscript|> (a multilingual prompt goes on with the language and the task).
+    ///
+    /// A prompt of a few tokens (the start sequence alone, without earlier text) is stepped a
+    /// token at a time: products over so few rows save nothing, and stepping keeps decoding
+    /// without a prompt exactly as it was (faster-whisper's reference run); a longer one is
+    /// prefilled.
     static func feed(_ decoder: WhisperDecoder, prompt: [Int]) -> Double {
+        precondition(!prompt.isEmpty, "a window's prompt holds at least the start of the transcript")
         let specials = decoder.model.tokenizer.specials
         decoder.rewind(to: 0)
+        if prompt.count <= steppedPrompt {
+            var noSpeech = 0.0
+            for (i, token) in prompt.enumerated() {
+                let start = token == specials.startOfTranscript
+                decoder.step(token, wantLogits: start || i == prompt.count - 1)
+                if start { noSpeech = probabilities(decoder.logits())[specials.noSpeech] }
+            }
+            return noSpeech
+        }
         decoder.prefill(prompt)
         var noSpeech = 0.0
         if let start = prompt.lastIndex(of: specials.startOfTranscript) {
@@ -119,6 +134,10 @@ struct WindowDecoding: Equatable {
         decoder.prefillLogits(row: prompt.count - 1)
         return noSpeech
     }
+
+    /// The longest prompt stepped rather than prefilled: a multilingual model's start sequence
+    /// (start, language, task, and no timestamps when asked).
+    static let steppedPrompt = 4
 
     /// The `count` tokens with the highest logits, best first (the lower index among equals).
     static func topTokens(_ logits: [Float], count: Int) -> [Int] {

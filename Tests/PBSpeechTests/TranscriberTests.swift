@@ -59,6 +59,10 @@ struct TranscriberTests {
         #expect(silence.text == "" && silence.reason == .silence && silence.segments.isEmpty)
         let empty = listener.transcribe([], path: nil)
         #expect(empty.reason == .empty && empty.duration == 0)
+        // A beam on silence: the end of text comes first in every sequence.
+        let beam = Listener(model: model, audio: try AudioInput.find(), threads: 2, beamSize: 5)
+        let quiet = beam.transcribe([Float](repeating: 0, count: 32_000), path: nil)
+        #expect(quiet.text == "" && quiet.reason == .silence && quiet.segments.isEmpty)
     }
 
     @Test("a window's tokens are cut at timestamp pairs, and the next window starts at the last complete one")

@@ -32,11 +32,16 @@ struct WhisperDecoderTests {
         }
         beside.replicateFirstSlot()
         let words = model.tokenizer.encode(" Remind me to renew")
+        #expect(words.count >= 4)
         for (i, token) in words.enumerated() {
             alone.step(token, wantLogits: true)
-            // Slots 1 and 2 go their own way: other tokens, and slot 2 takes slot 1's history midway.
-            beside.step([token, words[(i + 1) % words.count], words[(i + 2) % words.count]], wantLogits: true)
+            // Slots 1 and 2 go their own way with other tokens; after the second step slot 2
+            // takes slot 1's history, and from then on both are fed the same tokens.
+            let other = words[(i + 1) % words.count]
+            beside.step([token, other, i >= 2 ? other : words[(i + 2) % words.count]], wantLogits: true)
             #expect(beside.logits(slot: 0) == alone.logits())
+            if i < 2 { #expect(beside.logits(slot: 1) != beside.logits(slot: 2)) }
+            if i >= 2 { #expect(beside.logits(slot: 1) == beside.logits(slot: 2)) }
             if i == 1 { beside.reorder([0, 1, 1], from: prompt.count) }
         }
         #expect(beside.logits(slot: 1) != beside.logits(slot: 0))
@@ -65,5 +70,21 @@ struct WhisperDecoderTests {
         prefilled.step(next, wantLogits: true)
         let c = stepped.logits(), d = prefilled.logits()
         #expect((zip(c, d).map { abs($0 - $1) }.max() ?? 0) <= 1e-4 * (c.map(abs).max() ?? 1))
+    }
+
+    @Test("a vocabulary prompt gives up the store's names, not the phrasing, to fit the positions a prompt may take")
+    func promptFits() throws {
+        let model = try WhisperModel(directory: SpeechFixtures.modelDirectory)
+        let limit = model.dimensions.textContext / 2 - 1
+        // Names that tokenize densely: 800 characters of them are far more than 223 tokens.
+        let names = (0..<80).map { i in "Zq\(i)x" }
+        let vocabulary = SpeechVocabulary(projects: names, tasks: names)
+        #expect(model.tokenizer.encode(" " + vocabulary.prompt()).count > limit)
+        let fitted = try #require(ListenCommand.prompt(vocabulary, given: "Mira", model: model))
+        #expect(fitted.hasPrefix(SpeechVocabulary.phrasing) && fitted.hasSuffix(" Mira"))
+        #expect(fitted.contains("Projects: Zq0x"))
+        #expect(model.tokenizer.encode(" " + fitted).count <= limit)
+        #expect(ListenCommand.prompt(nil, given: nil, model: model) == nil)
+        #expect(ListenCommand.prompt(nil, given: "Mira", model: model) == "Mira")
     }
 }
