@@ -52,8 +52,9 @@ struct WindowDecoding: Equatable {
     /// `size + 1` likeliest next tokens (the rules applied to each) are ranked by summed
     /// log-probability, the best `size` that do not end are kept, and those that end are set aside
     /// until `size` have ended (patience 1) or the decoder is full. The ended sequence with the
-    /// best log-probability per token wins. Likelier word sequences than greedy's, at about
-    /// `size` times the decoder's work (the audio's encoding, the larger part, is shared).
+    /// best log-probability per token wins (with those still going, when fewer ended). Likelier
+    /// word sequences than greedy's; the sequences share the audio's encoding and step through
+    /// the decoder together (`WhisperDecoder.step(_:wantLogits:)` with one token per slot).
     static func beam(_ decoder: WhisperDecoder, prompt: [Int], rules: TimestampRules, size: Int) -> WindowDecoding {
         let model = decoder.model, specials = model.tokenizer.specials, width = min(size, decoder.slots)
         guard width > 1 else { return greedy(decoder, prompt: prompt, rules: rules) }
