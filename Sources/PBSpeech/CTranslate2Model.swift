@@ -96,19 +96,25 @@ public struct CTranslate2Model: Sendable {
     /// The array as 32-bit floats (float16 and bfloat16 widened exactly).
     public func floats(_ name: String) throws -> [Float] {
         let v = try variable(name)
+        if v.count == 0, [.float32, .float16, .bfloat16].contains(v.type) { return [] }
         let values = data.withUnsafeBytes { raw -> [Float]? in
             let base = raw.baseAddress! + v.offset
             switch v.type {
             case .float32:
-                return (0..<v.count).map { base.loadUnaligned(fromByteOffset: $0 * 4, as: Float.self) }
+                return [Float](unsafeUninitializedCapacity: v.count) { out, count in
+                    UnsafeMutableRawPointer(out.baseAddress!).copyMemory(from: base, byteCount: v.byteCount)
+                    count = v.count
+                }
             case .float16:
-                // Widened by the kernels (F16C where the CPU has it): a model is 40 M halves.
-                let halves = base.assumingMemoryBound(to: UInt16.self)
+                // Widened by the kernels (F16C where the CPU has it): a model is 40 M halves. The
+                // file packs its arrays without alignment, so an array at an odd offset is copied
+                // to aligned halves first (widening one value at a time takes longer than the copy).
                 return [Float](unsafeUninitializedCapacity: v.count) { out, count in
                     if base.alignedUp(for: UInt16.self) == base {
-                        pbk_widen_f16(pbk_best(), halves, out.baseAddress!, v.count)
+                        pbk_widen_f16(pbk_best(), base.assumingMemoryBound(to: UInt16.self), out.baseAddress!, v.count)
                     } else {
-                        for i in 0..<v.count { out[i] = Float(base.loadUnaligned(fromByteOffset: i * 2, as: Float16.self)) }
+                        let aligned = Self.copied(base, count: v.count)
+                        aligned.withUnsafeBufferPointer { pbk_widen_f16(pbk_best(), $0.baseAddress!, out.baseAddress!, v.count) }
                     }
                     count = v.count
                 }
@@ -126,8 +132,15 @@ public struct CTranslate2Model: Sendable {
     public func halves(_ name: String) throws -> [UInt16] {
         let v = try variable(name)
         guard v.type == .float16 else { throw SpeechModelError.unsupported("\(name) is \(v.type), not float16") }
-        return data.withUnsafeBytes { raw in
-            (0..<v.count).map { raw.loadUnaligned(fromByteOffset: v.offset + $0 * 2, as: UInt16.self) }
+        return data.withUnsafeBytes { raw in Self.copied(raw.baseAddress! + v.offset, count: v.count) }
+    }
+
+    /// `count` halves from any byte address (the file's arrays are not aligned), in one copy.
+    static func copied(_ base: UnsafeRawPointer, count: Int) -> [UInt16] {
+        guard count > 0 else { return [] }
+        return [UInt16](unsafeUninitializedCapacity: count) { out, initialized in
+            UnsafeMutableRawPointer(out.baseAddress!).copyMemory(from: base, byteCount: count * 2)
+            initialized = count
         }
     }
 

@@ -98,8 +98,14 @@ final class WhisperDecoder: @unchecked Sendable {
         guard count > 0 else { return }
         for l in 0..<layers {
             for caches in [selfKeys, selfValues] {
-                for (i, source) in sources.enumerated() { (moving + i * count).update(from: caches[source * layers + l] + start, count: count) }
-                for i in sources.indices { (caches[i * layers + l] + start).update(from: moving + i * count, count: count) }
+                // Every moved slot's source is read before any is written (slot 1 may take slot 2's
+                // history while slot 2 takes slot 1's); a slot that keeps its own is not copied.
+                for (i, source) in sources.enumerated() where source != i {
+                    (moving + i * count).update(from: caches[source * layers + l] + start, count: count)
+                }
+                for (i, source) in sources.enumerated() where source != i {
+                    (caches[i * layers + l] + start).update(from: moving + i * count, count: count)
+                }
             }
         }
     }

@@ -22,25 +22,46 @@ public struct WhisperTokenizer: Sendable {
     private let ids: [String: Int]
     private let ranks: [String: Int]
 
+    /// What is read of `tokenizer.json`: decoded into these types rather than walked as
+    /// `[String: Any]`, which took a third of a short request's model load.
+    private struct File: Decodable {
+        struct Model: Decodable {
+            let vocab: [String: Int]
+            let merges: [Merge]?
+        }
+        /// A merge is "a b" in older files and ["a", "b"] in newer ones.
+        struct Merge: Decodable {
+            let text: String
+            init(from decoder: Decoder) throws {
+                let c = try decoder.singleValueContainer()
+                if let text = try? c.decode(String.self) { self.text = text; return }
+                let pair = try c.decode([String].self)
+                guard pair.count == 2 else { throw DecodingError.dataCorruptedError(in: c, debugDescription: "a merge of \(pair.count) pieces") }
+                text = pair[0] + " " + pair[1]
+            }
+        }
+        struct Added: Decodable {
+            let id: Int
+            let content: String
+        }
+        let model: Model
+        let added: [Added]?
+        enum CodingKeys: String, CodingKey { case model, added = "added_tokens" }
+    }
+
     public init(contentsOf url: URL) throws {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw SpeechModelError.unreadable(url.path, error.localizedDescription)
         }
-        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let model = root["model"] as? [String: Any],
-              let vocab = model["vocab"] as? [String: Int] else {
+        guard let file = try? JSONDecoder().decode(File.self, from: data) else {
             throw SpeechModelError.malformed(url.path, "not a tokenizer.json with a BPE vocabulary")
         }
-        var ids = vocab
-        for case let added as [String: Any] in root["added_tokens"] as? [Any] ?? [] {
-            if let id = added["id"] as? Int, let content = added["content"] as? String { ids[content] = id }
-        }
+        var ids = file.model.vocab
+        for added in file.added ?? [] { ids[added.content] = added.id }
         var ranks: [String: Int] = [:]
-        for (rank, merge) in (model["merges"] as? [Any] ?? []).enumerated() {
-            if let text = merge as? String { ranks[text] = rank }
-            else if let pair = merge as? [String], pair.count == 2 { ranks[pair[0] + " " + pair[1]] = rank }
-        }
+        ranks.reserveCapacity(file.model.merges?.count ?? 0)
+        for (rank, merge) in (file.model.merges ?? []).enumerated() { ranks[merge.text] = rank }
         func special(_ text: String) throws -> Int {
             guard let id = ids[text] else { throw SpeechModelError.malformed(url.path, "no \(text) token") }
             return id

@@ -155,17 +155,23 @@ struct WindowDecoding: Equatable {
 
     /// log(sum(exp(logits))) over the tokens the rules allow.
     static func logNormalizer(_ logits: [Float]) -> Double {
-        let top = logits.max() ?? 0
-        var sum: Double = 0
-        for v in logits where v > -.infinity { sum += exp(Double(v - top)) }
-        return Double(top) + log(sum)
+        let (top, logSum) = shiftedLogSum(logits)
+        return Double(top) + logSum
     }
 
     static func logSoftmax(_ logits: [Float], at index: Int) -> Double {
+        let (top, logSum) = shiftedLogSum(logits)
+        return Double(logits[index] - top) - logSum
+    }
+
+    /// The largest logit and log(sum(exp(logit - largest))), the sum in doubles: the shift keeps
+    /// exp from overflowing. Greedy decoding subtracts in floats (`logSoftmax`), as it always has,
+    /// so its log-probabilities stay as they were to the bit.
+    private static func shiftedLogSum(_ logits: [Float]) -> (top: Float, logSum: Double) {
         let top = logits.max() ?? 0
         var sum: Double = 0
         for v in logits where v > -.infinity { sum += exp(Double(v - top)) }
-        return Double(logits[index] - top) - log(sum)
+        return (top, log(sum))
     }
 
     static func probabilities(_ logits: [Float]) -> [Double] {

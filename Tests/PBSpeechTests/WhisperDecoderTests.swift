@@ -87,4 +87,49 @@ struct WhisperDecoderTests {
         #expect(ListenCommand.prompt(nil, given: nil, model: model) == nil)
         #expect(ListenCommand.prompt(nil, given: "Mira", model: model) == "Mira")
     }
+    @Test("slots that trade sequences each go on as the other would have")
+    func swappedSlots() throws {
+        let model = try WhisperModel(directory: SpeechFixtures.modelDirectory)
+        let (audio, prompt) = try Self.window(model)
+        let words = model.tokenizer.encode(" Remind me to renew")
+        let kept = WhisperDecoder(model: model, threads: 2, slots: 2)
+        let swapped = WhisperDecoder(model: model, threads: 2, slots: 2)
+        for decoder in [kept, swapped] {
+            decoder.begin(audio: audio)
+            decoder.prefill(prompt)
+            decoder.replicateFirstSlot()
+            decoder.step([words[0], words[1]], wantLogits: false)
+            decoder.step([words[2], words[3]], wantLogits: false)
+        }
+        swapped.reorder([1, 0], from: prompt.count)
+        for decoder in [kept, swapped] { decoder.step([words[0], words[0]], wantLogits: true) }
+        #expect(kept.logits(slot: 0) != kept.logits(slot: 1))
+        #expect(swapped.logits(slot: 0) == kept.logits(slot: 1))
+        #expect(swapped.logits(slot: 1) == kept.logits(slot: 0))
+    }
+
+    @Test("a beam that reaches the decoder's last position keeps its likeliest sequence, one token longer at most than the positions left")
+    func beamAtLastPosition() throws {
+        let model = try WhisperModel(directory: SpeechFixtures.modelDirectory)
+        let (audio, prompt) = try Self.window(model)
+        let limit = model.dimensions.textContext, s = model.tokenizer.specials
+        // Earlier text filling all but three positions: the beam is cut off mid-sentence.
+        let earlier = Array(prompt.dropFirst().dropLast(model.tokenizer.startSequence.count))
+        var long = [s.startOfPrevious]
+        while long.count + earlier.count + model.tokenizer.startSequence.count <= limit - 3 { long += earlier }
+        long += Array(repeating: earlier[0], count: limit - 3 - long.count - model.tokenizer.startSequence.count)
+        long += model.tokenizer.startSequence
+        #expect(long.count == limit - 3)
+        let decoder = WhisperDecoder(model: model, threads: 2, slots: 3)
+        decoder.begin(audio: audio)
+        let rules = TimestampRules(specials: s, suppressed: model.suppressed, suppressedAtBegin: model.suppressedAtBegin)
+        let beam = WindowDecoding.beam(decoder, prompt: long, rules: rules, size: 3)
+        #expect(decoder.position == limit, "the beam stopped at \(decoder.position), before the last position")
+        #expect(!beam.tokens.isEmpty && beam.tokens.count <= 4 && !beam.tokens.contains(s.endOfText))
+        #expect(beam.sumLogProbability < 0 && beam.sumLogProbability.isFinite)
+        // Greedy decoding takes a token for each position left; the beam may add the one its
+        // sequences' last logits choose, which no position holds (OpenAI's beam goes as far).
+        decoder.begin(audio: audio)
+        #expect(WindowDecoding.greedy(decoder, prompt: long, rules: rules).tokens.count == 3)
+    }
 }
