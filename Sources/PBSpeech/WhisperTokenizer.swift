@@ -22,31 +22,50 @@ public struct WhisperTokenizer: Sendable {
     private let ids: [String: Int]
     private let ranks: [String: Int]
 
-    /// What is read of `tokenizer.json`: decoded into these types rather than walked as
-    /// `[String: Any]`, which took a third of a short request's model load.
+    /// What is read of `tokenizer.json`, decoded into these types rather than walked as
+    /// `[String: Any]` (which took a third of a short request's model load). As leniently as
+    /// a walk would: a merge or an added token that is not of the expected form is passed over
+    /// (the other merges keep their order), and `merges` or `added_tokens` of another type is as
+    /// if absent.
     private struct File: Decodable {
         struct Model: Decodable {
             let vocab: [String: Int]
-            let merges: [Merge]?
+            let merges: [Merge]
+            enum CodingKeys: String, CodingKey { case vocab, merges }
+            init(from decoder: Decoder) throws {
+                let c = try decoder.container(keyedBy: CodingKeys.self)
+                vocab = try c.decode([String: Int].self, forKey: .vocab)
+                merges = (try? c.decode([Merge].self, forKey: .merges)) ?? []
+            }
         }
-        /// A merge is "a b" in older files and ["a", "b"] in newer ones.
+        /// A merge is "a b" in older files and ["a", "b"] in newer ones; nil when it is neither.
         struct Merge: Decodable {
-            let text: String
+            let text: String?
             init(from decoder: Decoder) throws {
                 let c = try decoder.singleValueContainer()
                 if let text = try? c.decode(String.self) { self.text = text; return }
-                let pair = try c.decode([String].self)
-                guard pair.count == 2 else { throw DecodingError.dataCorruptedError(in: c, debugDescription: "a merge of \(pair.count) pieces") }
-                text = pair[0] + " " + pair[1]
+                if let pair = try? c.decode([String].self), pair.count == 2 { text = pair[0] + " " + pair[1]; return }
+                text = nil
             }
         }
         struct Added: Decodable {
-            let id: Int
-            let content: String
+            let id: Int?
+            let content: String?
+            enum CodingKeys: String, CodingKey { case id, content }
+            init(from decoder: Decoder) throws {
+                let c = try? decoder.container(keyedBy: CodingKeys.self)
+                id = try? c?.decode(Int.self, forKey: .id)
+                content = try? c?.decode(String.self, forKey: .content)
+            }
         }
         let model: Model
-        let added: [Added]?
+        let added: [Added]
         enum CodingKeys: String, CodingKey { case model, added = "added_tokens" }
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            model = try c.decode(Model.self, forKey: .model)
+            added = (try? c.decode([Added].self, forKey: .added)) ?? []
+        }
     }
 
     public init(contentsOf url: URL) throws {
@@ -54,14 +73,19 @@ public struct WhisperTokenizer: Sendable {
         do { data = try Data(contentsOf: url) } catch {
             throw SpeechModelError.unreadable(url.path, error.localizedDescription)
         }
-        guard let file = try? JSONDecoder().decode(File.self, from: data) else {
-            throw SpeechModelError.malformed(url.path, "not a tokenizer.json with a BPE vocabulary")
+        let file: File
+        do { file = try JSONDecoder().decode(File.self, from: data) } catch {
+            throw SpeechModelError.malformed(url.path, "not a tokenizer.json with a BPE vocabulary (\(Self.reason(error)))")
         }
         var ids = file.model.vocab
-        for added in file.added ?? [] { ids[added.content] = added.id }
+        for added in file.added {
+            if let id = added.id, let content = added.content { ids[content] = id }
+        }
         var ranks: [String: Int] = [:]
-        ranks.reserveCapacity(file.model.merges?.count ?? 0)
-        for (rank, merge) in (file.model.merges ?? []).enumerated() { ranks[merge.text] = rank }
+        ranks.reserveCapacity(file.model.merges.count)
+        for (rank, merge) in file.model.merges.enumerated() {
+            if let text = merge.text { ranks[text] = rank }
+        }
         func special(_ text: String) throws -> Int {
             guard let id = ids[text] else { throw SpeechModelError.malformed(url.path, "no \(text) token") }
             return id
@@ -80,6 +104,20 @@ public struct WhisperTokenizer: Sendable {
         // An English-only model's vocabulary has one token fewer before the specials (50256
         // `<|endoftext|>` then 50257 `<|startoftranscript|>`), a multilingual one has 50257.
         multilingual = specials.endOfText == 50257
+    }
+
+    /// Where a tokenizer.json failed to decode, in a few words (the field, not the decoder's prose).
+    static func reason(_ error: Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        func path(_ c: DecodingError.Context) -> String {
+            c.codingPath.isEmpty ? "the file" : c.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let c): return "no \(key.stringValue) in \(path(c))"
+        case .typeMismatch(_, let c), .valueNotFound(_, let c): return "\(path(c)) is not of the expected type"
+        case .dataCorrupted(let c): return c.codingPath.isEmpty ? "not JSON" : "\(path(c)) is malformed"
+        @unknown default: return "\(error)"
+        }
     }
 
     /// What follows any previous text in a window's prompt.

@@ -42,7 +42,8 @@ struct WindowDecoding: Equatable {
             result.sumLogProbability += logSoftmax(logits, at: best)
             if best == specials.endOfText { break }
             result.tokens.append(best)
-            if decoder.position == limit { break }
+            // The last position's token is kept but not fed: no position is left for the next.
+            if decoder.position == limit - 1 { break }
             decoder.step(best, wantLogits: true)
         }
         return result

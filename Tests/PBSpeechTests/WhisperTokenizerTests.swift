@@ -5,15 +5,18 @@ import Testing
 @Suite("Whisper tokenizer")
 struct WhisperTokenizerTests {
     /// A byte-level BPE of a few tokens, written as tokenizer.json is.
-    static func tiny() throws -> WhisperTokenizer {
-        let json = """
+    static func tiny(merges: String = #"["Ġ h", "Ġh i", "Ã ©"]"#, added extra: String = "") throws -> WhisperTokenizer {
+        try read("""
         {"model": {"type": "BPE", "vocab": {"h": 0, "i": 1, "Ġ": 2, "Ġh": 3, "Ġhi": 4, "Ã": 5, "©": 6, "Ã©": 7, "!": 8},
-                   "merges": ["Ġ h", "Ġh i", "Ã ©"]},
-         "added_tokens": [{"id": 9, "content": "<|endoftext|>"}, {"id": 10, "content": "<|startoftranscript|>"},
+                   "merges": \(merges)},
+         "added_tokens": [\(extra){"id": 9, "content": "<|endoftext|>"}, {"id": 10, "content": "<|startoftranscript|>"},
             {"id": 11, "content": "<|translate|>"}, {"id": 12, "content": "<|transcribe|>"}, {"id": 13, "content": "<|startoflm|>"},
             {"id": 14, "content": "<|startofprev|>"}, {"id": 15, "content": "<|nocaptions|>"}, {"id": 16, "content": "<|notimestamps|>"}]}
-        """
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pb-tokenizer-\(getpid()).json")
+        """)
+    }
+
+    static func read(_ json: String) throws -> WhisperTokenizer {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pb-tokenizer-\(UUID().uuidString).json")
         try Data(json.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         return try WhisperTokenizer(contentsOf: url)
@@ -29,6 +32,21 @@ struct WhisperTokenizerTests {
         #expect(t.specials.timestampBegin == 17)
         // Special tokens and timestamps are not text.
         #expect(t.decode([4, 9, 17, 30]) == " hi")
+    }
+
+    @Test("merges written as pairs read as merges written as strings; an entry of another form is passed over")
+    func mergeForms() throws {
+        let strings = try Self.tiny()
+        let pairs = try Self.tiny(merges: #"[["Ġ", "h"], 7, ["Ġh", "i"], ["a", "b", "c"], ["Ã", "©"]]"#, added: #"{"id": "x", "content": "?"}, 3, "#)
+        for text in [" hi", " hi!", "é", "hé"] { #expect(pairs.encode(text) == strings.encode(text)) }
+        #expect(pairs.encode(" hi") == [4])
+        #expect(pairs.specials == strings.specials)
+        // Without merges every byte is its own token.
+        #expect(try Self.tiny(merges: "{}").encode(" hi") == [2, 0, 1])
+        // A file without a vocabulary says which field is missing.
+        #expect {
+            _ = try Self.read(#"{"model": {"merges": []}}"#)
+        } throws: { "\($0)".contains("no vocab in model") }
     }
 
     @Test("the real tokenizer cuts text as faster-whisper's does", .enabled(if: SpeechFixtures.modelPresent, SpeechFixtures.missingModel))
