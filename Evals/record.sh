@@ -3,8 +3,8 @@
 # shows its output, and keeps the JSON lines it printed in Evals/results/KIND.jsonl behind one
 # line that names the machine: the CPU, its vector extensions, the encoder's kernel path, the
 # Linux kernel, the cores, the commit and the time. `make results` renders Evals/RESULTS.md from
-# these files alone, so no figure in it is typed by hand. KIND is eval (EVALJSON lines) or bench
-# (the JSON lines make bench prints). Exits non-zero when any command did, after running all,
+# these files alone, so no figure in it is typed by hand. KIND is eval or eval-speech (EVALJSON lines), or bench
+# or bench-speech (the JSON lines make bench prints). Exits non-zero when any command did, after running all,
 # and then leaves the last whole record in place.
 set -u
 kind=$1 build=$2
@@ -16,9 +16,10 @@ log="$here/out/$kind.log"
 mkdir -p "$here/results" "$here/out"
 : >"$log"
 # The commit the programs were built from (make builds them before this runs); a tree with
-# uncommitted changes says so.
+# uncommitted changes says so, the records themselves not counted (make eval writes eval.jsonl
+# before eval-speech.jsonl).
 commit=$(git -C "$here/.." rev-parse --short HEAD 2>/dev/null || echo unknown)
-[ -n "$(git -C "$here/.." status --porcelain --untracked-files=no 2>/dev/null)" ] && commit="$commit+dirty"
+[ -n "$(git -C "$here/.." status --porcelain --untracked-files=no -- . ':(exclude)Evals/results' ':(exclude)Evals/RESULTS.md' 2>/dev/null)" ] && commit="$commit+dirty"
 status=0
 for command in "$@"; do
     echo "$command"
@@ -39,11 +40,10 @@ kind, cpu, family, model, flags, path, kernel, cores, commit, when = sys.argv[1:
 print(json.dumps({"machine": {"cpu": cpu, "family": int(family), "model": int(model), "extensions": flags.split(), "kernel_path": path, "linux": kernel,
                               "cores": int(cores), "commit": commit, "date": when, "kind": kind}}))
 PY
-if [ "$kind" = eval ]; then
-    sed -n 's/^EVALJSON //p' "$log" >>"$tmp"
-else
-    grep '^{' "$log" >>"$tmp"
-fi
+case $kind in
+    eval*) sed -n 's/^EVALJSON //p' "$log" >>"$tmp" ;;
+    *) grep '^{' "$log" >>"$tmp" ;;
+esac
 # A run with a failed command keeps the last whole record: its lines go beside it, not over it.
 if [ "$status" = 0 ]; then
     mv "$tmp" "$out"

@@ -1,7 +1,7 @@
-"""make bench: pb-listen's real-time factor beside faster-whisper's, on the same audio and weights.
+"""make bench-speech (and make bench): pb-listen's real-time factor beside faster-whisper's, on the same audio and weights.
 
-Twenty requests of the router's canonical split spoken by espeak-ng (en-gb), and one passage of
-about two minutes made of them all, transcribed by pb-listen (a whole process, the model's load
+Twenty requests of the router's canonical split spoken by espeak-ng (en-gb), and one passage
+made of them all (48 s), transcribed by pb-listen (a whole process, the model's load
 included, 2 threads) on each kernel path this CPU has, and by faster-whisper (float32 and int8,
 greedy, cpu_threads=2, the model loaded before the clock starts) in the speech eval's venv.
 One JSON line per pb-listen path, with the CPU and the path; the real-time factor is seconds of

@@ -7,8 +7,8 @@
 #   products of each encoder shape next to this machine's FMA peak, and pb-embed as a whole process
 #   against sentence-transformers on torch (2 threads) in the same run, pb-remember and pb-recall on
 #   a 50,000-message memory, a pb-exec turn (with the status snapshot) and pb-brief on 5,000 open
-#   tasks (agent.py), pb-listen against faster-whisper on the same audio and weights (listen.py).
-#   Every encoder, speech and memory line names the kernel path and the CPU.
+#   tasks (agent.py). pb-listen against faster-whisper (listen.py) is make bench-speech, a record
+#   of its own. Every encoder and memory line names the kernel path and the CPU.
 set -eu
 # The user's default library must not leak into a run with its own PB_HOME.
 unset PB_LIBRARY
@@ -58,8 +58,6 @@ python3 "$here/memory.py" "$build" "$out/memory" "${BENCH_MEMORY_MESSAGES:-50000
 rm -rf "$out/memory/home"
 # The agent: a turn with its status snapshot against a dry run, and pb-brief, on 5,000 open tasks.
 python3 "$here/agent.py" "$build" "$out/agent" "${BENCH_AGENT_TASKS:-5000}"
-# pb-listen's real-time factor beside faster-whisper's (float32 and int8) on the same audio and weights.
-python3 "$here/listen.py" "$build" "$out/listen"
 # pb-ask latency per stage and end to end on the SciFact library that Evals/retrieval builds.
 if [ -f "$root/Evals/out/retrieval/home/libraries/scifact/index.sqlite" ]; then
   PATH="$build:$root/bin:$PATH" python3 "$here/ask.py" "$root/Evals/out/retrieval/home" scifact "$root/Evals/out/retrieval/queries.jsonl" 30
