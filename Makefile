@@ -142,7 +142,7 @@ eval: build model
 	  "sh Evals/memory/run.sh $(BUILD) --set keys"; \
 	status=$$?; $(MAKE) --no-print-directory eval-speech || status=1; exit $$status
 
-# The speech round trip alone (four voices, about 40 minutes), kept in its own record,
+# The speech round trip alone (four voices, about 25 minutes on 2 cores), kept in its own record,
 # Evals/results/eval-speech.jsonl, with the machine it ran on: pb-listen changes without the rest.
 eval-speech: build model
 	sh Evals/record.sh eval-speech $(BUILD) -- "sh Evals/speech/run.sh $(BUILD)"

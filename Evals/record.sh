@@ -3,9 +3,9 @@
 # shows its output, and keeps the JSON lines it printed in Evals/results/KIND.jsonl behind one
 # line that names the machine: the CPU, its vector extensions, the encoder's kernel path, the
 # Linux kernel, the cores, the commit and the time. `make results` renders Evals/RESULTS.md from
-# these files alone, so no figure in it is typed by hand. KIND is eval or eval-speech (EVALJSON lines), or bench
-# or bench-speech (the JSON lines make bench prints). Exits non-zero when any command did, after running all,
-# and then leaves the last whole record in place.
+# these files alone, so no figure in it is typed by hand. KIND is eval or eval-speech (EVALJSON
+# lines), or bench or bench-speech (the JSON lines make bench prints). Exits non-zero when any
+# command did, after running all, and then leaves the last whole record in place.
 set -u
 kind=$1 build=$2
 shift 2

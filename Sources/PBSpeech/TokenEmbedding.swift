@@ -17,8 +17,7 @@ final class TokenEmbedding: @unchecked Sendable {
         self.vocabulary = vocabulary
         self.width = width
         let count = vocabulary * width
-        if (try? m.halves(name)) != nil {
-            let values = try m.halves(name)
+        if let values = try? m.halves(name) {
             let raw = UnsafeMutableRawPointer.allocate(byteCount: count * 2, alignment: 64)
             halves = raw.bindMemory(to: UInt16.self, capacity: count)
             halves!.initialize(from: values, count: count)
